@@ -1,0 +1,242 @@
+package dev.navserver.nav.grid;
+
+/**
+ * What a search needs of one map for one {@link MoveLayer} and agent size: which cells an agent may stand on,
+ * what entering each costs, each cell's clearance and island label. Immutable and thread-safe once built; build
+ * it through {@link GridMap#navGrid(MoveLayer, int)}, which caches it.
+ *
+ * <p><b>Padded layout.</b> Internally, arrays are indexed by a <em>padded</em> index
+ * {@code p = (row + 1) * stride() + (col + 1)} over a grid with a one-cell blocked border, so that neighbour
+ * lookups never need bounds checks. {@link #pad(int)} and {@link #unpad(int)} convert from and to map cell ids.
+ * The arrays returned by {@link #openArray()}, {@link #costArray()} and {@link #islandArray()} are shared: read
+ * them, never write them.
+ *
+ * <p><b>Agent size.</b> An agent of size {@code k} standing on cell (c, r) covers the {@code k x k} square of
+ * cells whose top-left is {@code (c - (k-1)/2, r - (k-1)/2)}. It may stand there when every covered cell is
+ * passable under the layer. This is answered in O(1) from the precomputed clearance (the side of the largest
+ * passable square whose top-left is a cell).
+ *
+ * <p><b>Islands.</b> Connected components of standable cells. With "diagonal only when both orthogonal
+ * neighbours are open", 8-connected and 4-connected reachability coincide, so one labelling serves both move
+ * sets. Label 0 means "not standable"; components are numbered from 1.
+ */
+public final class NavGrid {
+    private final GridMap map;
+    private final MoveLayer layer;
+    private final int agentSize;
+    private final int width;
+    private final int height;
+    private final int stride;
+    private final boolean[] open;
+    private final float[] cost;
+    private final int[] island;
+    private final int islandCount;
+    private final int[] clearance;
+
+    NavGrid(GridMap map, MoveLayer layer, int agentSize) {
+        this.map = map;
+        this.layer = layer;
+        this.agentSize = agentSize;
+        this.width = map.width();
+        this.height = map.height();
+        this.stride = width + 2;
+        int n = stride * (height + 2);
+
+        // clearance: side of the largest passable square with its top-left at (c, r)
+        clearance = new int[width * height];
+        for (int r = height - 1; r >= 0; r--) {
+            for (int c = width - 1; c >= 0; c--) {
+                int i = r * width + c;
+                if (!layer.passable(map.terrain(i))) {
+                    continue;
+                }
+                int right = c + 1 < width ? clearance[i + 1] : 0;
+                int down = r + 1 < height ? clearance[i + width] : 0;
+                int diag = c + 1 < width && r + 1 < height ? clearance[i + width + 1] : 0;
+                clearance[i] = 1 + Math.min(right, Math.min(down, diag));
+            }
+        }
+
+        open = new boolean[n];
+        boolean uniform = layer.uniform();
+        cost = uniform ? null : new float[n];
+        int off = (agentSize - 1) / 2;
+        for (int r = 0; r < height; r++) {
+            for (int c = 0; c < width; c++) {
+                int ac = c - off;
+                int ar = r - off;
+                boolean fits = ac >= 0 && ar >= 0 && clearance[ar * width + ac] >= agentSize;
+                int p = (r + 1) * stride + c + 1;
+                open[p] = fits;
+                if (cost != null) {
+                    cost[p] = fits ? layer.cost(map.terrain(r * width + c)) : MoveLayer.BLOCKED;
+                }
+            }
+        }
+
+        island = new int[n];
+        int[] queue = new int[width * height];
+        int label = 0;
+        for (int p = 0; p < n; p++) {
+            if (!open[p] || island[p] != 0) {
+                continue;
+            }
+            label++;
+            int head = 0;
+            int tail = 0;
+            queue[tail++] = p;
+            island[p] = label;
+            while (head < tail) {
+                int q = queue[head++];
+                int[] nbs = {q - 1, q + 1, q - stride, q + stride};
+                for (int nb : nbs) {
+                    if (open[nb] && island[nb] == 0) {
+                        island[nb] = label;
+                        queue[tail++] = nb;
+                    }
+                }
+            }
+        }
+        islandCount = label;
+    }
+
+    public GridMap map() {
+        return map;
+    }
+
+    public MoveLayer layer() {
+        return layer;
+    }
+
+    /** Side of the agent's square, in cells. */
+    public int agentSize() {
+        return agentSize;
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public int height() {
+        return height;
+    }
+
+    /** Row stride of the padded arrays: {@code width + 2}. */
+    public int stride() {
+        return stride;
+    }
+
+    /** Length of the padded arrays: {@code (width + 2) * (height + 2)}. */
+    public int paddedSize() {
+        return open.length;
+    }
+
+    /** Padded index of a map cell id. */
+    public int pad(int cell) {
+        return (cell / width + 1) * stride + cell % width + 1;
+    }
+
+    /** Padded index of (col, row); the caller checks bounds. */
+    public int pad(int col, int row) {
+        return (row + 1) * stride + col + 1;
+    }
+
+    /** Map cell id of a padded index inside the map. */
+    public int unpad(int p) {
+        return (p / stride - 1) * width + p % stride - 1;
+    }
+
+    /** Whether the agent may stand on (col, row); false outside the map. */
+    public boolean open(int col, int row) {
+        return col >= 0 && row >= 0 && col < width && row < height && open[pad(col, row)];
+    }
+
+    /** Whether the agent may stand on map cell {@code cell}. */
+    public boolean openCell(int cell) {
+        return open[pad(cell)];
+    }
+
+    /** True when every standable cell costs 1 to enter (Jump Point Search applies). */
+    public boolean uniformCost() {
+        return cost == null;
+    }
+
+    /** Cost multiplier of entering map cell {@code cell}; {@link MoveLayer#BLOCKED} when not standable. */
+    public float cost(int cell) {
+        int p = pad(cell);
+        if (cost != null) {
+            return cost[p];
+        }
+        return open[p] ? 1f : MoveLayer.BLOCKED;
+    }
+
+    /** Island label of a map cell id: 0 when not standable, else {@code 1..islandCount()}. */
+    public int island(int cell) {
+        return island[pad(cell)];
+    }
+
+    public int islandCount() {
+        return islandCount;
+    }
+
+    /** Side of the largest square of passable cells (under the layer) whose top-left is map cell {@code cell}. */
+    public int clearance(int cell) {
+        return clearance[cell];
+    }
+
+    /** Standability per padded index; shared, do not modify. */
+    public boolean[] openArray() {
+        return open;
+    }
+
+    /** Entry cost per padded index, or null when {@link #uniformCost()}; shared, do not modify. */
+    public float[] costArray() {
+        return cost;
+    }
+
+    /** Island label per padded index; shared, do not modify. */
+    public int[] islandArray() {
+        return island;
+    }
+
+    /**
+     * The standable cell nearest (Euclidean, in cells) to (col, row), searching rings of growing Chebyshev radius;
+     * ties go to the first found in row-major ring order. (col, row) itself may lie outside the map.
+     *
+     * @param requiredIsland only cells of this island qualify; 0 accepts any island
+     * @param maxRadius      largest Chebyshev distance searched, in cells
+     * @return a map cell id, or {@link GridMap#NO_CELL} when none qualifies within {@code maxRadius}
+     */
+    public int nearestOpen(int col, int row, int requiredIsland, int maxRadius) {
+        int best = GridMap.NO_CELL;
+        long bestD2 = Long.MAX_VALUE;
+        for (int rad = 0; rad <= maxRadius; rad++) {
+            if ((long) rad * rad > bestD2) {
+                break;
+            }
+            int r0 = row - rad;
+            int r1 = row + rad;
+            for (int r = Math.max(r0, 0); r <= Math.min(r1, height - 1); r++) {
+                boolean edgeRow = r == r0 || r == r1;
+                int step = edgeRow ? 1 : Math.max(2 * rad, 1);
+                for (int c = col - rad; c <= col + rad; c += step) {
+                    if (c < 0 || c >= width) {
+                        continue;
+                    }
+                    int p = pad(c, r);
+                    if (!open[p] || (requiredIsland != 0 && island[p] != requiredIsland)) {
+                        continue;
+                    }
+                    long dc = c - col;
+                    long dr = r - row;
+                    long d2 = dc * dc + dr * dr;
+                    if (d2 < bestD2) {
+                        bestD2 = d2;
+                        best = r * width + c;
+                    }
+                }
+            }
+        }
+        return best;
+    }
+}
