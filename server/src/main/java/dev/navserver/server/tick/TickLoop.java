@@ -1,0 +1,168 @@
+package dev.navserver.server.tick;
+
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A fixed-rate tick loop with a cap on catch-up, run on one dedicated thread that owns all world state.
+ *
+ * <p>Between ticks the thread parks until the next tick is due or until {@link #wakeup()} is called (a planner
+ * finished a path), in which case it runs {@link Task#between()} so that results reach clients without waiting a
+ * whole tick. Each tick catches {@code Throwable}: a failing tick is logged and the loop goes on.
+ *
+ * <p>The scheduling decision is {@link #runDue(long)}, a pure function of the clock value, so tests drive it with a
+ * hand-stepped clock instead of sleeping.
+ */
+public final class TickLoop implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(TickLoop.class);
+
+    /** What one tick does; called on the tick thread only. */
+    public interface Task {
+        /**
+         * One tick.
+         *
+         * @param nowSeconds world time of this tick (seconds since the loop started), advancing by exactly one
+         *                   period per tick
+         * @param dtSeconds  the period, seconds
+         */
+        void tick(double nowSeconds, double dtSeconds);
+
+        /** Work that may run between ticks (applying finished plans). */
+        void between();
+
+        /** Observes the wall-clock duration of each tick, nanoseconds. */
+        default void tickDuration(long nanos) {
+        }
+    }
+
+    private final LongSupplier nanoClock;
+    private final Task task;
+    private final int maxCatchUpTicks;
+    private volatile long periodNanos;
+    private volatile boolean running = true;
+    private volatile Thread thread;
+    private volatile boolean woken;
+
+    private long startNanos;
+    private long nextTickNanos;
+    private long ticks;
+    private long skippedTicks;
+
+    /**
+     * @param nanoClock       monotonic clock, nanoseconds ({@code System::nanoTime} in production)
+     * @param hz              ticks per second, {@code > 0}
+     * @param maxCatchUpTicks most ticks run back to back after a stall; older missed ticks are skipped
+     * @param task            the tick body
+     */
+    public TickLoop(LongSupplier nanoClock, double hz, int maxCatchUpTicks, Task task) {
+        this.nanoClock = Objects.requireNonNull(nanoClock);
+        this.task = Objects.requireNonNull(task);
+        if (maxCatchUpTicks < 1) {
+            throw new IllegalArgumentException("maxCatchUpTicks must be >= 1");
+        }
+        this.maxCatchUpTicks = maxCatchUpTicks;
+        setHz(hz);
+        this.startNanos = nanoClock.getAsLong();
+        this.nextTickNanos = startNanos;
+    }
+
+    /** Changes the tick rate from the next tick on. Thread-safe. */
+    public void setHz(double hz) {
+        if (!(hz > 0) || !Double.isFinite(hz)) {
+            throw new IllegalArgumentException("hz must be finite and > 0, got " + hz);
+        }
+        this.periodNanos = Math.max(1, Math.round(1e9 / hz));
+    }
+
+    /** Period between ticks, nanoseconds. */
+    public long periodNanos() {
+        return periodNanos;
+    }
+
+    /** Ticks run so far (tick thread, or after {@link #stop()}). */
+    public long ticks() {
+        return ticks;
+    }
+
+    /** Ticks skipped because the loop fell more than {@code maxCatchUpTicks} behind. */
+    public long skippedTicks() {
+        return skippedTicks;
+    }
+
+    /**
+     * Runs every tick due at clock value {@code nowNanos}, at most {@code maxCatchUpTicks}; if still behind after
+     * that, skips ahead so the next tick is one period after {@code nowNanos}.
+     *
+     * @return number of ticks run
+     */
+    public int runDue(long nowNanos) {
+        int ran = 0;
+        while (nowNanos - nextTickNanos >= 0 && ran < maxCatchUpTicks) {
+            long period = periodNanos;
+            double now = (nextTickNanos - startNanos) / 1e9;
+            long t0 = nanoClock.getAsLong();
+            try {
+                task.tick(now, period / 1e9);
+            } catch (Throwable t) {
+                LOG.error("tick {} failed", ticks, t);
+            }
+            task.tickDuration(nanoClock.getAsLong() - t0);
+            ticks++;
+            ran++;
+            nextTickNanos += period;
+        }
+        if (nowNanos - nextTickNanos >= 0) {
+            long behind = (nowNanos - nextTickNanos) / periodNanos + 1;
+            skippedTicks += behind;
+            nextTickNanos += behind * periodNanos;
+        }
+        return ran;
+    }
+
+    /** Nanoseconds until the next tick is due, at clock value {@code nowNanos} (0 when due). */
+    public long nanosUntilNextTick(long nowNanos) {
+        return Math.max(0, nextTickNanos - nowNanos);
+    }
+
+    /** Asks the tick thread to run {@link Task#between()} soon. Thread-safe, cheap, never blocks. */
+    public void wakeup() {
+        woken = true;
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** Stops the loop after the current tick. Thread-safe. */
+    public void stop() {
+        running = false;
+        wakeup();
+    }
+
+    /** Runs the loop on the calling thread until {@link #stop()}. */
+    @Override
+    public void run() {
+        thread = Thread.currentThread();
+        while (running) {
+            long now = nanoClock.getAsLong();
+            runDue(now);
+            long wait;
+            while (running && (wait = nanosUntilNextTick(nanoClock.getAsLong())) > 0) {
+                if (woken) {
+                    woken = false;
+                    try {
+                        task.between();
+                    } catch (Throwable t) {
+                        LOG.error("between-ticks work failed", t);
+                    }
+                    continue;
+                }
+                LockSupport.parkNanos(this, Math.min(wait, TimeUnit.MILLISECONDS.toNanos(100)));
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.navserver.server.world;
+
+/** One monster's chase state. Mutable; tick thread only. */
+final class Monster {
+    final String id;
+    final String sessionId;
+    double x;
+    double z;
+    double speed;
+    MonsterState state = MonsterState.IDLE;
+
+    /** Current path as flat x,z pairs; {@code next} is the index (in points) of the waypoint being walked to. */
+    double[] path;
+    int next;
+    /** True when {@link #path} is still being followed. */
+    boolean hasPath;
+    /** True until the first plan was applied, and again after the map changed. */
+    boolean needsFreshPlan = true;
+
+    /** Seconds (world clock) of the last plan submission; NEGATIVE_INFINITY before the first. */
+    double lastPlanTime = Double.NEGATIVE_INFINITY;
+    /** Player position (XZ) the last plan aimed at, and the monster's position it started from. */
+    double planGoalX;
+    double planGoalZ;
+    double planStartX;
+    double planStartZ;
+    PlanStatus lastStatus = PlanStatus.OK;
+
+    /** Token of the plan in flight, 0 when none; a result with another token is superseded. */
+    long inFlight;
+    long nextToken = 1;
+    /** Sequence number of the last nav_path sent. */
+    long seq;
+    boolean local;
+
+    Monster(String id, String sessionId, double x, double z, double speed) {
+        this.id = id;
+        this.sessionId = sessionId;
+        this.x = x;
+        this.z = z;
+        this.speed = speed;
+    }
+}
