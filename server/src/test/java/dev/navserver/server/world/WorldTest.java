@@ -1,0 +1,208 @@
+package dev.navserver.server.world;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.WorldTransform;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Re-plan rule, movement and local-nav handoff, driven tick by tick with a hand-stepped world clock. Plans run
+ * synchronously (executor {@code Runnable::run}) and are applied at the start of the next tick.
+ */
+class WorldTest {
+    private static final double DT = 0.05; // 20 Hz
+
+    /** Open 40x40 map, origin (-20, 0, 20), 1 m cells: a straight line is always a valid path. */
+    private final GridMap open = openMap(40, 40);
+    private final List<String> events = new ArrayList<>();
+    private final List<double[]> paths = new ArrayList<>();
+    private final AtomicLong ids = new AtomicLong();
+    private int plans;
+    private World world;
+    private double now;
+
+    private static GridMap openMap(int w, int h) {
+        boolean[] walk = new boolean[w * h];
+        java.util.Arrays.fill(walk, true);
+        return GridMap.ofWalkable("open", w, h, new WorldTransform(-20, 0, 20, 1), walk);
+    }
+
+    /** Straight-line planner: on a fully open map the straight segment is the optimal path. */
+    private final PathPlanner straight = new PathPlanner() {
+        @Override
+        public PlannedPath plan(GridMap map, double sx, double sz, double gx, double gz) {
+            plans++;
+            return new PlannedPath(PlanStatus.OK, new double[] {sx, sz, gx, gz}, 1);
+        }
+
+        @Override
+        public boolean clearLine(GridMap map, double x0, double z0, double x1, double z1) {
+            return true;
+        }
+    };
+
+    private final ChaseListener listener = new ChaseListener() {
+        @Override
+        public void navPath(String s, String m, long seq, long playerSeq, PlanStatus status, double[] pts,
+                double speed, double serverTime) {
+            events.add("nav_path " + m + " seq=" + seq + " playerSeq=" + playerSeq + " " + status.wire());
+            paths.add(pts);
+        }
+
+        @Override
+        public void localNav(String s, String m, boolean active) {
+            events.add("local_nav " + m + " " + active);
+        }
+
+        @Override
+        public void monsters(String s, double serverTime, List<MonsterView> list) {
+        }
+    };
+
+    private ChaseSettings settings(double interval, double threshold) {
+        return new ChaseSettings(interval, threshold, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 8, 20);
+    }
+
+    @BeforeEach
+    void setUp() {
+        world = new World("open", open, settings(0.5, 0.5), straight, Runnable::run, listener,
+                WorldMetrics.NONE, new SplittableRandom(1), ids::incrementAndGet, () -> { });
+        world.addPlayer("s-1");
+    }
+
+    private void tick() {
+        world.tick(now, DT);
+        now += DT;
+    }
+
+    private long navPaths() {
+        return events.stream().filter(e -> e.startsWith("nav_path")).count();
+    }
+
+    @Test
+    void spawn_WhenPlayerKnown_FirstPlanIsImmediateAndPathRunsFromMonsterToPlayer() {
+        world.playerPos("s-1", 1, 10, 0, 0);
+        World.SpawnResult r = world.spawn("s-1", -10, 0);
+        assertThat(r.status()).isEqualTo(World.SpawnStatus.SPAWNED);
+        tick(); // decides and plans
+        tick(); // applies
+        assertThat(events).containsExactly("nav_path " + r.monsterId() + " seq=1 playerSeq=1 ok");
+        double[] p = paths.get(0);
+        assertThat(p[0]).isCloseTo(-10, org.assertj.core.data.Offset.offset(0.2));
+        assertThat(p[p.length - 3]).isEqualTo(10);
+        assertThat(p[p.length - 1]).isEqualTo(0);
+    }
+
+    @Test
+    void replan_WhenPlayerStandsStill_NoFurtherPlansWhatever() {
+        world.playerPos("s-1", 1, 15, 0, 0);
+        world.spawn("s-1", -15, 0);
+        for (int i = 0; i < 40; i++) { // 2 s
+            tick();
+        }
+        assertThat(plans).isEqualTo(1);
+    }
+
+    @Test
+    void replan_WhenPlayerMovesFasterThanThresholdPerInterval_OnePlanPerInterval() {
+        world.playerPos("s-1", 1, 15, 0, -15);
+        world.spawn("s-1", -15, 0);
+        tick();
+        int before = plans;
+        long seq = 2;
+        double z = -15;
+        for (int i = 0; i < 60; i++) { // 3 s at 4 m/s: far above 0.5 m per 0.5 s
+            z += 4 * DT;
+            world.playerPos("s-1", seq++, 15, 0, z);
+            tick();
+        }
+        // 3 s / 0.5 s = 6 intervals (± one tick of phase)
+        assertThat(plans - before).isBetween(5, 7);
+    }
+
+    @Test
+    void replan_WhenPlayerMovesLessThanThreshold_NoReplan() {
+        world.playerPos("s-1", 1, 15, 0, 0);
+        world.spawn("s-1", -15, 0);
+        tick();
+        int before = plans;
+        long seq = 2;
+        for (int i = 0; i < 60; i++) { // jitters within 0.2 m of its first position
+            world.playerPos("s-1", seq++, 15 + (i % 2) * 0.2, 0, 0);
+            tick();
+        }
+        assertThat(plans).isEqualTo(before);
+    }
+
+    @Test
+    void localNav_WhenMonsterArrives_HandsOverThenBackWithFreshPathAfterHysteresis() {
+        world.playerPos("s-1", 1, 5, 0, 0);
+        String m = world.spawn("s-1", -5, 0).monsterId();
+        for (int i = 0; i < 200 && !events.contains("local_nav " + m + " true"); i++) {
+            tick();
+        }
+        assertThat(events).contains("local_nav " + m + " true");
+        assertThat(world.monsterState(m)).isEqualTo(MonsterState.LOCAL);
+        // the server keeps moving it and stops at the stopping distance
+        for (int i = 0; i < 60; i++) {
+            tick();
+        }
+        double[] pos = world.monsterPosition(m);
+        assertThat(Math.hypot(pos[0] - 5, pos[1])).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
+        long pathsBefore = navPaths();
+        // player moves within hysteresis (4 + 1): nothing; beyond it: hand back with a fresh path
+        world.playerPos("s-1", 2, 8.5, 0, 0); // 4.5 m: inside 4 + 1
+        tick();
+        assertThat(events).doesNotContain("local_nav " + m + " false");
+        world.playerPos("s-1", 3, 15, 0, 0);
+        tick();
+        assertThat(events).contains("local_nav " + m + " false");
+        tick();
+        assertThat(navPaths()).isEqualTo(pathsBefore + 1);
+        assertThat(events.get(events.size() - 1)).endsWith("playerSeq=3 ok");
+    }
+
+    @Test
+    void removePlayer_WhenSessionLeaves_ItsMonstersGoAndLatePlansAreDropped() {
+        World async = new World("open", open, settings(0.5, 0.5), straight, r -> deferred.add(r), listener,
+                WorldMetrics.NONE, new SplittableRandom(1), ids::incrementAndGet, () -> { });
+        async.addPlayer("s-2");
+        async.playerPos("s-2", 1, 5, 0, 0);
+        async.spawn("s-2", -5, 0);
+        async.tick(0, DT);
+        assertThat(deferred).hasSize(1);
+        async.removePlayer("s-2");
+        deferred.forEach(Runnable::run);
+        assertThat(async.applyFinishedPlans()).isZero();
+        assertThat(async.monsterCount()).isZero();
+        assertThat(events).isEmpty();
+    }
+
+    private final List<Runnable> deferred = new ArrayList<>();
+
+    @Test
+    void autoSpawn_WhenFirstPositionArrives_SpawnsConfiguredCountWithinRangeOnWalkableCells() {
+        World w = new World("open", open, new ChaseSettings(0.5, 0.5, 4, 1, 1, 2, 3, true, 0, 8, 12), straight,
+                Runnable::run, listener, WorldMetrics.NONE, new SplittableRandom(7), ids::incrementAndGet, () -> { });
+        w.addPlayer("s-3");
+        w.playerPos("s-3", 1, 0, 0, 0);
+        assertThat(w.monstersOf("s-3")).hasSize(3);
+        for (String id : w.monstersOf("s-3")) {
+            double[] p = w.monsterPosition(id);
+            assertThat(Math.hypot(p[0], p[1])).isBetween(8 - 0.71, 12 + 0.71); // cell centre of a point in range
+        }
+    }
+
+    @Test
+    void spawn_WhenOffMapOrDisabled_ReportsWhy() {
+        assertThat(world.spawn("s-1", 500, 0).status()).isEqualTo(World.SpawnStatus.OUT_OF_BOUNDS);
+        world.setSettings(new ChaseSettings(0.5, 0.5, 4, 1, 1, 2, 0, false, 0, 8, 20));
+        assertThat(world.spawn("s-1", 0, 0).status()).isEqualTo(World.SpawnStatus.DISABLED);
+    }
+}
