@@ -20,8 +20,9 @@ import java.io.Writer;
  * position (metres) of row 0, column 0's centre; {@code height} is the number of rows, {@code wide} the number of
  * columns, {@code accuracy} the cell side in metres (finite, {@code > 0}). Row 0 lies at {@code startpos.z} and
  * rows advance toward -z; columns advance toward +x; the map's transform is
- * {@code new WorldTransform(x, y, z, accuracy)}. Each row is {@code {} + comma-separated values + {@code }},
- * a trailing comma inside and after the braces optional; {@code 1} is {@link Terrain#OPEN}, {@code 0}
+ * {@code new WorldTransform(x, y, z, accuracy)}. Each row is an opening brace, comma-separated values and a closing
+ * brace, as in {@code {1,0,1,},}; the trailing commas inside and after the braces are optional. {@code 1} is
+ * {@link Terrain#OPEN}, {@code 0}
  * {@link Terrain#WALL}. Tolerated: spaces around keys, values and commas, CRLF or CR line ends, a UTF-8 byte order
  * mark, blank lines. Rows and values in error messages count from 1, as in the file.
  *
