@@ -1,0 +1,40 @@
+package dev.navserver.nav.scen;
+
+import java.io.IOException;
+import java.util.Objects;
+
+/** A scenario file that cannot be loaded. The message reads {@code file:line: problem}. */
+public final class ScenFormatException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    private final String file;
+    private final int line;
+    private final String problem;
+
+    /**
+     * @param file    the source name as given to the loader
+     * @param line    1-based line number the problem was found on
+     * @param problem what is wrong, without the file and line
+     */
+    public ScenFormatException(String file, int line, String problem) {
+        super(file + ":" + line + ": " + problem);
+        this.file = Objects.requireNonNull(file, "file");
+        this.line = line;
+        this.problem = Objects.requireNonNull(problem, "problem");
+    }
+
+    /** The source name as given to the loader. */
+    public String file() {
+        return file;
+    }
+
+    /** 1-based line number. */
+    public int line() {
+        return line;
+    }
+
+    /** What is wrong, without the file and line. */
+    public String problem() {
+        return problem;
+    }
+}
