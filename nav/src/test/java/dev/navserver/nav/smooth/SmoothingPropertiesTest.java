@@ -3,6 +3,7 @@ package dev.navserver.nav.smooth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.MoveLayer;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.WorldTransform;
 import java.util.List;
@@ -41,17 +42,6 @@ class SmoothingPropertiesTest {
             return n;
         }
 
-        /** The k-th open cell id (mod the open count); assumes at least one open cell. */
-        int nthOpen(int k) {
-            int target = k % openCount();
-            for (int i = 0; i < open.length; i++) {
-                if (open[i] && target-- == 0) {
-                    return i;
-                }
-            }
-            throw new AssertionError();
-        }
-
         @Override
         public String toString() {
             StringBuilder sb = new StringBuilder(width + "x" + height + " " + TRANSFORMS[transform] + "\n");
@@ -68,11 +58,11 @@ class SmoothingPropertiesTest {
     record SegmentCase(RandomMap map, double x0, double y0, double x1, double y1) {
     }
 
-    record PathCase(RandomMap map, int startPick, int goalPick, int[] offsets64, boolean diagonal) {
+    record PathCase(RandomMap map, int startPick, int goalPick, int[] offsets64, boolean diagonal, int agentSize) {
         @Override
         public String toString() {
             return map + "startPick=" + startPick + " goalPick=" + goalPick + " offsets/64="
-                    + java.util.Arrays.toString(offsets64) + " diagonal=" + diagonal;
+                    + java.util.Arrays.toString(offsets64) + " diagonal=" + diagonal + " agentSize=" + agentSize;
         }
     }
 
@@ -130,8 +120,9 @@ class SmoothingPropertiesTest {
                 Arbitraries.integers().between(0, 10_000),
                 Arbitraries.integers().between(0, 10_000),
                 Arbitraries.integers().between(-31, 31).array(int[].class).ofSize(4),
-                Arbitraries.of(true, false))
-                .as((s, g, off, diag) -> new PathCase(m, s, g, off, diag)));
+                Arbitraries.of(true, false),
+                Arbitraries.integers().between(1, 2))
+                .as((s, g, off, diag, size) -> new PathCase(m, s, g, off, diag, size)));
     }
 
     @Property(tries = 2000)
@@ -151,10 +142,13 @@ class SmoothingPropertiesTest {
     @Property(tries = 1000)
     void smoothedPath_NeverCrossesBlockedCellOrCorner_AndKeepsExactEnds(@ForAll("paths") PathCase pc) {
         GridMap map = pc.map().gridMap();
-        NavGrid grid = map.navGrid();
+        NavGrid grid = map.navGrid(MoveLayer.DEFAULT, pc.agentSize());
+        if (grid.islandCount() == 0) {
+            grid = map.navGrid(); // nowhere a 2x2 agent fits
+        }
         WorldTransform t = map.transform();
-        int start = pc.map().nthOpen(pc.startPick());
-        int goal = pc.map().nthOpen(pc.goalPick());
+        int start = nthOpen(grid, pc.startPick());
+        int goal = nthOpen(grid, pc.goalPick());
         int[] cells = GridBfs.path(grid, start, goal, pc.diagonal());
         if (cells == null) {
             goal = start;
@@ -189,6 +183,22 @@ class SmoothingPropertiesTest {
         }
         assertThat(smooth.size()).isLessThanOrEqualTo(turning.size());
         assertThat(smooth.length()).isLessThanOrEqualTo(turning.length() + 1e-9);
+    }
+
+    /** The k-th cell open in {@code g} (mod the number of open cells); assumes there is one. */
+    private static int nthOpen(NavGrid g, int k) {
+        int n = g.width() * g.height();
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            count += g.openCell(i) ? 1 : 0;
+        }
+        int target = k % count;
+        for (int i = 0; i < n; i++) {
+            if (g.openCell(i) && target-- == 0) {
+                return i;
+            }
+        }
+        throw new AssertionError();
     }
 
     private static boolean[] toArray(List<Boolean> list) {
