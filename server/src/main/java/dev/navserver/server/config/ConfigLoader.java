@@ -43,6 +43,10 @@ public final class ConfigLoader {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .build();
 
+    /** YAML 1.1 spellings of NaN and infinity, which Jackson refuses to read as numbers. */
+    private static final java.util.regex.Pattern NON_FINITE =
+            java.util.regex.Pattern.compile("[-+]?\\.(nan|NaN|NAN|inf|Inf|INF)");
+
     private static final List<String> TOP_KEYS = List.of("configVersion", "server", "admin", "tick", "chase",
             "search", "maps");
 
@@ -104,9 +108,16 @@ public final class ConfigLoader {
         try {
             root = MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
+            String key = keyPathAtError(e);
+            String token = e.getProcessor() instanceof JsonParser p ? currentText(p) : null;
+            if (key != null && token != null && NON_FINITE.matcher(token).matches()) {
+                throw new ConfigException(configFile + ": " + key + ": " + token
+                        + " is not a finite number; write a finite value", e);
+            }
             String where = e.getLocation() == null ? ""
                     : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-            throw new ConfigException(configFile + ": not valid YAML" + where + ": " + e.getOriginalMessage(), e);
+            throw new ConfigException(configFile + ": " + (key == null ? "" : key + ": ") + "not valid YAML" + where
+                    + ": " + e.getOriginalMessage(), e);
         }
         if (root == null || root.isMissingNode() || root.isNull()) {
             throw new ConfigException(configFile + ": empty file (expected at least configVersion: "
@@ -196,6 +207,26 @@ public final class ConfigLoader {
         NavServerConfig.Maps maps = new NavServerConfig.Maps(dir, readString(n, "maps.", "default", dm.defaultMap()));
 
         return new NavServerConfig(configVersion, server, admin, tick, chase, search, maps);
+    }
+
+    /** The dotted key path the parser was at when {@code e} was thrown, or {@code null} at the top level. */
+    private static String keyPathAtError(JsonProcessingException e) {
+        if (!(e.getProcessor() instanceof JsonParser p) || p.getParsingContext() == null) {
+            return null;
+        }
+        String pointer = p.getParsingContext().pathAsPointer().toString();
+        if (pointer.isEmpty()) {
+            return null;
+        }
+        return pointer.substring(1).replace('/', '.').replace("~1", "/").replace("~0", "~");
+    }
+
+    private static String currentText(JsonParser p) {
+        try {
+            return p.getText();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /**

@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * Keys in {@link ConfigDiff#RESTART_REQUIRED_KEYS} keep their running values in the published config; their change
  * is logged and reported as needing a restart. The listener is called only when the published config differs from
- * the previous one.
+ * the previous one, after {@link #lastResult()} and {@link #current()} show the reload; it should not throw (an
+ * exception is logged and the reload still counts as applied).
  *
  * <p>Thread-safe: reloads are serialized; {@link #current()} and {@link #lastResult()} may be read from any thread.
  */
@@ -43,6 +44,8 @@ public final class ConfigReloader implements AutoCloseable {
 
     private volatile NavServerConfig current;
     private volatile String currentSha256;
+    /** The file's config as read, restart-only values included; differs from current only in those. */
+    private NavServerConfig currentFromFile;
     private volatile ReloadResult lastResult;
     /** Hash of the last file the watcher saw rejected, so that a rescan does not warn twice about the same bytes. */
     private String lastRejectedSha256 = "";
@@ -52,7 +55,7 @@ public final class ConfigReloader implements AutoCloseable {
      * Loads the initial config from {@code configFile}; nothing is published for it.
      *
      * @param configFile the YAML file to load and watch
-     * @param listener   receives each newly applied config, on the thread that reloaded it
+     * @param listener   receives each newly applied config, on the thread that reloaded it; should not throw
      * @param reloads    counts every attempt by {@link ReloadResult.Outcome#label()}
      * @param clock      time source for {@link ReloadResult#time()}
      * @throws ConfigException if the initial file is missing or invalid
@@ -65,6 +68,7 @@ public final class ConfigReloader implements AutoCloseable {
         this.clock = Objects.requireNonNull(clock, "clock");
         byte[] bytes = ConfigLoader.read(this.configFile);
         this.current = ConfigLoader.parse(bytes, this.configFile);
+        this.currentFromFile = current;
         this.currentSha256 = sha256Hex(bytes);
     }
 
@@ -76,6 +80,15 @@ public final class ConfigReloader implements AutoCloseable {
     /** Hex SHA-256 of the file bytes that produced {@link #current()}. */
     public String currentSha256() {
         return currentSha256;
+    }
+
+    /**
+     * Keys whose value in the file differs from the running value because they need a restart, in file order.
+     */
+    public List<String> pendingRestartKeys() {
+        synchronized (this) {
+            return ConfigDiff.between(current, currentFromFile).changedKeys();
+        }
     }
 
     /** The absolute config file path. */
@@ -129,8 +142,8 @@ public final class ConfigReloader implements AutoCloseable {
     }
 
     /**
-     * JSON-ready status: {@code configFile, configVersion, configSha256, lastReload} (null before the first reload)
-     * and {@code config} (every key, token redacted).
+     * JSON-ready status: {@code configFile, configVersion, configSha256, lastReload} (null before the first reload),
+     * {@code pendingRestartKeys} and {@code config} (every key in force, token redacted).
      */
     public Map<String, Object> describe() {
         NavServerConfig c = current;
@@ -140,6 +153,7 @@ public final class ConfigReloader implements AutoCloseable {
         m.put("configVersion", c.configVersion());
         m.put("configSha256", currentSha256);
         m.put("lastReload", r == null ? null : r.toMap());
+        m.put("pendingRestartKeys", pendingRestartKeys());
         m.put("config", c.describe());
         return m;
     }
@@ -158,8 +172,11 @@ public final class ConfigReloader implements AutoCloseable {
             if (fromWatch) {
                 return finishQuietly(source, sha);
             }
+            List<String> pending = pendingRestartKeys();
             return record(new ReloadResult(clock.instant(), source, ReloadResult.Outcome.UNCHANGED,
-                    "config file unchanged", List.of(), List.of(), sha));
+                    pending.isEmpty() ? "config file unchanged"
+                            : "config file unchanged; still needs a restart to take effect: " + pending,
+                    List.of(), pending, sha));
         }
         if (fromWatch && sha.equals(lastRejectedSha256)) {
             return finishQuietly(source, sha);
@@ -173,15 +190,8 @@ public final class ConfigReloader implements AutoCloseable {
             return reject(source, sha, e.getMessage());
         }
         ConfigDiff diff = ConfigDiff.between(before, fromFile);
-        if (!effective.equals(before)) {
-            try {
-                listener.accept(effective);
-            } catch (RuntimeException e) {
-                log.error("Config reload listener failed; keeping the previous config", e);
-                return reject(source, sha, "listener failed: " + e);
-            }
-        }
         current = effective;
+        currentFromFile = fromFile;
         currentSha256 = sha;
         lastRejectedSha256 = "";
         if (diff.isEmpty()) {
@@ -189,6 +199,18 @@ public final class ConfigReloader implements AutoCloseable {
             return record(new ReloadResult(clock.instant(), source, ReloadResult.Outcome.UNCHANGED,
                     "no key changed", List.of(), List.of(), sha));
         }
+        ReloadResult result = applied(source, sha, diff);
+        if (!effective.equals(before)) {
+            try {
+                listener.accept(effective);
+            } catch (RuntimeException e) {
+                log.error("Config reload listener failed", e);
+            }
+        }
+        return result;
+    }
+
+    private ReloadResult applied(String source, String sha, ConfigDiff diff) {
         String message;
         if (diff.restartRequiredKeys().isEmpty()) {
             message = "applied " + diff.changedKeys();
@@ -206,9 +228,10 @@ public final class ConfigReloader implements AutoCloseable {
         if (ReloadResult.SOURCE_FILE_WATCH.equals(source)) {
             lastRejectedSha256 = sha;
         }
+        ReloadResult r = record(new ReloadResult(clock.instant(), source, ReloadResult.Outcome.REJECTED, reason,
+                List.of(), List.of(), sha));
         log.warn("Config reload rejected ({}), previous config stays in force: {}", source, reason);
-        return record(new ReloadResult(clock.instant(), source, ReloadResult.Outcome.REJECTED, reason, List.of(),
-                List.of(), sha));
+        return r;
     }
 
     /** A watcher wake-up for bytes already handled: nothing to log or record. */
