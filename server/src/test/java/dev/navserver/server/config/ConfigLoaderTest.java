@@ -199,6 +199,20 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void records_CheckRangesWhenBuiltInCode() {
+        NavServerConfig.Chase d = NavServerConfig.Chase.DEFAULT;
+        assertThatThrownBy(() -> new NavServerConfig.Chase(Double.NaN, d.moveThresholdMeters(),
+                d.localNavDistanceMeters(), d.localNavHysteresisMeters(), d.stoppingDistanceMeters(),
+                d.monsterSpeedMetersPerSecond(), d.monstersPerPlayer(), d.allowClientSpawn(), d.snapshotHz(),
+                d.spawnMinDistanceMeters(), d.spawnMaxDistanceMeters()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
+        assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
+        assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(28).containsEntry("search.algorithm", "jps");
+    }
+
+    @Test
     void invalidUtf8_IsRejected() {
         byte[] bytes = {'c', 'o', 'n', 'f', (byte) 0xC3, (byte) 0x28};
         assertThatThrownBy(() -> ConfigLoader.parse(bytes, tmp.resolve("x.yaml")))
