@@ -85,6 +85,19 @@ class MapWatcherTest {
     }
 
     @Test
+    void directoryRemovedAndRecreated_IsWatchedAgain() throws Exception {
+        Path maps = Files.createDirectory(dir.resolve("maps"));
+        watcher = new MapWatcher(maps, changed::add, Duration.ofMillis(50), Duration.ofMillis(100));
+        watcher.start();
+
+        Files.delete(maps);
+        Files.createDirectory(maps);
+        Files.writeString(maps.resolve("late.map"), MOVING_AI);
+
+        assertThat(next()).isEqualTo(maps.resolve("late.map"));
+    }
+
+    @Test
     void rewritingTheSameBytes_IsNotReported() throws Exception {
         Files.writeString(dir.resolve("same.map"), MOVING_AI);
         start();
