@@ -1,0 +1,199 @@
+package dev.navserver.server.admin;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.navserver.server.config.ReloadResult;
+import dev.navserver.server.metrics.MetricsRegistry;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.timeout.ReadTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Routes admin HTTP requests: {@code GET /health}, {@code GET /metrics}, {@code GET /admin/status},
+ * {@code POST /admin/reload}. {@code /admin/*} needs {@code Authorization: Bearer <admin.token>} (401 without or with
+ * a wrong token, 403 when no token is configured), checked before the method. Unknown path → 404, known path with
+ * another method → 405 with {@code Allow}. Stateless, hence one {@code @Sharable} instance for all channels.
+ */
+@ChannelHandler.Sharable
+final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private static final Logger log = LoggerFactory.getLogger(AdminHandler.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String JSON_TYPE = "application/json; charset=utf-8";
+
+    private final AdminEndpoints endpoints;
+
+    AdminHandler(AdminEndpoints endpoints) {
+        this.endpoints = endpoints;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+        if (req.decoderResult().isFailure()) {
+            send(ctx, req, error(HttpResponseStatus.BAD_REQUEST, "malformed request"), false);
+            return;
+        }
+        boolean keepAlive = HttpUtil.isKeepAlive(req);
+        FullHttpResponse resp;
+        try {
+            resp = route(req);
+        } catch (RuntimeException e) {
+            log.warn("Admin request {} {} failed", req.method(), req.uri(), e);
+            resp = error(HttpResponseStatus.INTERNAL_SERVER_ERROR, "internal error: " + e.getClass().getSimpleName());
+        }
+        send(ctx, req, resp, keepAlive);
+    }
+
+    private FullHttpResponse route(FullHttpRequest req) {
+        String path = new QueryStringDecoder(req.uri()).path();
+        HttpMethod method = req.method();
+        switch (path) {
+            case "/health" -> {
+                if (!HttpMethod.GET.equals(method)) {
+                    return methodNotAllowed("GET");
+                }
+                return health();
+            }
+            case "/metrics" -> {
+                if (!HttpMethod.GET.equals(method)) {
+                    return methodNotAllowed("GET");
+                }
+                return text(endpoints.metrics().get());
+            }
+            case "/admin/status" -> {
+                FullHttpResponse denied = authorize(req);
+                if (denied != null) {
+                    return denied;
+                }
+                if (!HttpMethod.GET.equals(method)) {
+                    return methodNotAllowed("GET");
+                }
+                return json(HttpResponseStatus.OK, endpoints.status().get());
+            }
+            case "/admin/reload" -> {
+                FullHttpResponse denied = authorize(req);
+                if (denied != null) {
+                    return denied;
+                }
+                if (!HttpMethod.POST.equals(method)) {
+                    return methodNotAllowed("POST");
+                }
+                ReloadResult r = endpoints.reload().get();
+                return json(r.accepted() ? HttpResponseStatus.OK : HttpResponseStatus.UNPROCESSABLE_ENTITY, r.toMap());
+            }
+            default -> {
+                return error(HttpResponseStatus.NOT_FOUND, "no such endpoint: " + path);
+            }
+        }
+    }
+
+    private FullHttpResponse health() {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", "ok");
+        Map<String, ?> extra = endpoints.health().get();
+        if (extra != null) {
+            body.putAll(extra);
+        }
+        boolean ok = "ok".equals(body.get("status"));
+        return json(ok ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE, body);
+    }
+
+    /** {@code null} if the request carries the configured bearer token, else the refusal to send. */
+    private FullHttpResponse authorize(FullHttpRequest req) {
+        String expected = endpoints.adminToken().get();
+        if (expected == null || expected.isEmpty()) {
+            return error(HttpResponseStatus.FORBIDDEN,
+                    "admin endpoints are disabled: set admin.token in the config file to enable them");
+        }
+        String header = req.headers().get(HttpHeaderNames.AUTHORIZATION);
+        if (header == null || header.length() < 7 || !header.regionMatches(true, 0, "Bearer ", 0, 7)
+                || !constantTimeEquals(header.substring(7).trim(), expected)) {
+            FullHttpResponse resp = error(HttpResponseStatus.UNAUTHORIZED,
+                    "missing or wrong Authorization: Bearer <admin.token>");
+            resp.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"navserver-admin\"");
+            return resp;
+        }
+        return null;
+    }
+
+    /** Compares digests, so that neither the content nor the length of the token leaks through timing. */
+    static boolean constantTimeEquals(String presented, String expected) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            byte[] a = md.digest(presented.getBytes(StandardCharsets.UTF_8));
+            byte[] b = md.digest(expected.getBytes(StandardCharsets.UTF_8));
+            return MessageDigest.isEqual(a, b);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+        }
+    }
+
+    private static FullHttpResponse methodNotAllowed(String allow) {
+        FullHttpResponse resp = error(HttpResponseStatus.METHOD_NOT_ALLOWED, "method not allowed; use " + allow);
+        resp.headers().set(HttpHeaderNames.ALLOW, allow);
+        return resp;
+    }
+
+    private static FullHttpResponse error(HttpResponseStatus status, String message) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("error", message);
+        return json(status, body);
+    }
+
+    private static FullHttpResponse json(HttpResponseStatus status, Object body) {
+        byte[] bytes;
+        try {
+            bytes = JSON.writeValueAsBytes(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render admin response as JSON", e);
+        }
+        return response(status, JSON_TYPE, bytes);
+    }
+
+    private static FullHttpResponse text(String body) {
+        return response(HttpResponseStatus.OK, MetricsRegistry.CONTENT_TYPE, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static FullHttpResponse response(HttpResponseStatus status, String contentType, byte[] body) {
+        FullHttpResponse resp = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
+        resp.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        resp.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
+        resp.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+        return resp;
+    }
+
+    private static void send(ChannelHandlerContext ctx, FullHttpRequest req, FullHttpResponse resp, boolean keepAlive) {
+        HttpUtil.setKeepAlive(resp, keepAlive);
+        if (keepAlive) {
+            ctx.writeAndFlush(resp);
+        } else {
+            ctx.writeAndFlush(resp).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (!(cause instanceof ReadTimeoutException)) {
+            log.debug("Admin connection {} failed", ctx.channel().remoteAddress(), cause);
+        }
+        ctx.close();
+    }
+}

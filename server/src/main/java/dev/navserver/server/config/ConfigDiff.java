@@ -1,0 +1,59 @@
+package dev.navserver.server.config;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The keys whose values differ between two configs, in file order, and the subset that only takes effect after a
+ * restart. Every other key is applied live: at the next tick boundary, or for per-connection pipeline limits
+ * ({@code server.maxFrameBytes}, {@code server.idleTimeoutSeconds}) on connections accepted after the reload.
+ * Immutable.
+ *
+ * @param changedKeys         key paths as written in the YAML file, e.g. {@code chase.navIntervalSeconds}
+ * @param restartRequiredKeys the changed keys that are in {@link #RESTART_REQUIRED_KEYS}
+ */
+public record ConfigDiff(List<String> changedKeys, List<String> restartRequiredKeys) {
+    /**
+     * Keys a running server cannot change: the listeners' bind addresses, the planner pool's size and the directory
+     * the map watcher is rooted in.
+     */
+    public static final Set<String> RESTART_REQUIRED_KEYS = Set.of("server.host", "server.port", "admin.host",
+            "admin.port", "search.plannerThreads", "maps.dir");
+
+    public ConfigDiff {
+        changedKeys = List.copyOf(changedKeys);
+        restartRequiredKeys = List.copyOf(restartRequiredKeys);
+    }
+
+    /** The keys whose values differ from {@code before} to {@code after}. */
+    public static ConfigDiff between(NavServerConfig before, NavServerConfig after) {
+        Map<String, Object> a = before.keyValues();
+        Map<String, Object> b = after.keyValues();
+        List<String> changed = new ArrayList<>();
+        List<String> restart = new ArrayList<>();
+        for (Map.Entry<String, Object> e : a.entrySet()) {
+            if (!Objects.equals(e.getValue(), b.get(e.getKey()))) {
+                changed.add(e.getKey());
+                if (RESTART_REQUIRED_KEYS.contains(e.getKey())) {
+                    restart.add(e.getKey());
+                }
+            }
+        }
+        return new ConfigDiff(changed, restart);
+    }
+
+    /** Whether no key changed. */
+    public boolean isEmpty() {
+        return changedKeys.isEmpty();
+    }
+
+    /** The changed keys that a reload puts in force now. */
+    public List<String> liveKeys() {
+        List<String> live = new ArrayList<>(changedKeys);
+        live.removeAll(restartRequiredKeys);
+        return live;
+    }
+}

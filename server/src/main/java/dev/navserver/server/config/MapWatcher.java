@@ -1,0 +1,83 @@
+package dev.navserver.server.config;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * Reports map files created or changed in {@code maps.dir}, on its own daemon thread, after a debounce; loading and
+ * validating them is the listener's job. A map file is a regular, non-hidden file, not an editor backup or temporary
+ * file, whose name ends in {@code .map} or whose first line is a NavExport header ({@code startpos=...}); see
+ * {@link #isMapFile}. Deleted files are not reported: a loaded map stays loaded. Thread-safe to start and close.
+ */
+public final class MapWatcher implements AutoCloseable {
+    /** Quiet time after the last write before a map file is reported; maps are larger and written in chunks. */
+    public static final Duration DEFAULT_DEBOUNCE = Duration.ofMillis(500);
+
+    private final DirectoryWatcher watcher;
+
+    /**
+     * @param mapsDir  the directory to watch (not recursive); must exist at {@link #start()}
+     * @param listener receives the absolute path of each created or changed map file, on the watcher thread
+     */
+    public MapWatcher(Path mapsDir, Consumer<Path> listener) {
+        this(mapsDir, listener, DEFAULT_DEBOUNCE, ConfigReloader.DEFAULT_RESCAN);
+    }
+
+    /** As {@link #MapWatcher(Path, Consumer)} with explicit debounce and fallback rescan periods. */
+    public MapWatcher(Path mapsDir, Consumer<Path> listener, Duration debounce, Duration rescan) {
+        this.watcher = new DirectoryWatcher(mapsDir, MapWatcher::isMapFile, debounce, rescan, listener,
+                "navserver-map-watcher");
+    }
+
+    /**
+     * Records the files present now as the baseline and starts watching.
+     *
+     * @throws IOException if the directory cannot be watched
+     */
+    public void start() throws IOException {
+        watcher.start();
+    }
+
+    /** Stops watching. Idempotent. */
+    @Override
+    public void close() {
+        watcher.close();
+    }
+
+    /**
+     * Whether {@code file} looks like a map: regular, not hidden, not a backup ({@code ~}, {@code .bak}, {@code .swp},
+     * {@code .tmp}, {@code .part}), and either named {@code *.map} or starting with {@code startpos=} (NavExport).
+     * Reads at most the first 64 bytes.
+     */
+    public static boolean isMapFile(Path file) {
+        String name = file.getFileName().toString();
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (name.startsWith(".") || name.endsWith("~") || lower.endsWith(".bak") || lower.endsWith(".swp")
+                || lower.endsWith(".tmp") || lower.endsWith(".part") || !Files.isRegularFile(file)) {
+            return false;
+        }
+        if (lower.endsWith(".map")) {
+            return true;
+        }
+        byte[] head = new byte[64];
+        int n = 0;
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int r; n < head.length && (r = in.read(head, n, head.length - n)) > 0; ) {
+                n += r;
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        String text = new String(head, 0, n, StandardCharsets.UTF_8);
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        return text.stripLeading().startsWith("startpos=");
+    }
+}

@@ -1,0 +1,266 @@
+package dev.navserver.server.config;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The whole server configuration, as read from {@code config/navserver.yaml} by {@link ConfigLoader}. Every
+ * instance is valid: the compact constructors check each value's range and the cross-key rules, throwing
+ * {@link IllegalArgumentException} whose message starts with the key path. Immutable and safe to share between
+ * threads; a reload produces a new instance.
+ *
+ * @param configVersion file format version; only {@link #CURRENT_VERSION} is accepted
+ */
+public record NavServerConfig(int configVersion, Server server, Admin admin, Tick tick, Chase chase, Search search,
+                              Maps maps) {
+    /** The only {@code configVersion} this build reads. */
+    public static final int CURRENT_VERSION = 1;
+
+    public NavServerConfig {
+        if (configVersion != CURRENT_VERSION) {
+            throw new IllegalArgumentException("configVersion: " + configVersion + " is not supported (must be "
+                    + CURRENT_VERSION + ")");
+        }
+        Checks.notNull("server", server);
+        Checks.notNull("admin", admin);
+        Checks.notNull("tick", tick);
+        Checks.notNull("chase", chase);
+        Checks.notNull("search", search);
+        Checks.notNull("maps", maps);
+        if (server.port() != 0 && server.port() == admin.port()) {
+            throw new IllegalArgumentException("admin.port: " + admin.port() + " must differ from server.port");
+        }
+        if (chase.snapshotHz() > tick.hz()) {
+            throw new IllegalArgumentException("chase.snapshotHz: " + chase.snapshotHz()
+                    + " exceeds tick.hz (" + tick.hz() + "); snapshots are sent on ticks");
+        }
+    }
+
+    /** Every key at its default; {@code maps.dir} is the relative path {@code maps}, not yet resolved. */
+    public static NavServerConfig defaults() {
+        return new NavServerConfig(CURRENT_VERSION, Server.DEFAULT, Admin.DEFAULT, Tick.DEFAULT, Chase.DEFAULT,
+                Search.DEFAULT, Maps.DEFAULT);
+    }
+
+    /**
+     * Every key path (as written in the YAML file) with its value, in file order. Includes {@code admin.token} in
+     * clear: use {@link #describe()} for anything shown to people.
+     */
+    public Map<String, Object> keyValues() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("configVersion", configVersion);
+        m.put("server.host", server.host());
+        m.put("server.port", server.port());
+        m.put("server.maxFrameBytes", server.maxFrameBytes());
+        m.put("server.maxConnections", server.maxConnections());
+        m.put("server.maxMessagesPerSecond", server.maxMessagesPerSecond());
+        m.put("server.outboundLimitBytes", server.outboundLimitBytes());
+        m.put("server.idleTimeoutSeconds", server.idleTimeoutSeconds());
+        m.put("admin.host", admin.host());
+        m.put("admin.port", admin.port());
+        m.put("admin.token", admin.token());
+        m.put("tick.hz", tick.hz());
+        m.put("chase.navIntervalSeconds", chase.navIntervalSeconds());
+        m.put("chase.moveThresholdMeters", chase.moveThresholdMeters());
+        m.put("chase.localNavDistanceMeters", chase.localNavDistanceMeters());
+        m.put("chase.localNavHysteresisMeters", chase.localNavHysteresisMeters());
+        m.put("chase.stoppingDistanceMeters", chase.stoppingDistanceMeters());
+        m.put("chase.monsterSpeedMetersPerSecond", chase.monsterSpeedMetersPerSecond());
+        m.put("chase.monstersPerPlayer", chase.monstersPerPlayer());
+        m.put("chase.allowClientSpawn", chase.allowClientSpawn());
+        m.put("chase.snapshotHz", chase.snapshotHz());
+        m.put("chase.spawnMinDistanceMeters", chase.spawnMinDistanceMeters());
+        m.put("chase.spawnMaxDistanceMeters", chase.spawnMaxDistanceMeters());
+        m.put("search.algorithm", search.algorithm().configName());
+        m.put("search.maxExpandedNodes", search.maxExpandedNodes());
+        m.put("search.plannerThreads", search.plannerThreads());
+        m.put("maps.dir", maps.dir().toString());
+        m.put("maps.default", maps.defaultMap());
+        return m;
+    }
+
+    /** {@link #keyValues()} with {@code admin.token} replaced by {@code "(set)"} or {@code "(empty)"}. */
+    public Map<String, Object> describe() {
+        Map<String, Object> m = keyValues();
+        m.put("admin.token", admin.token().isEmpty() ? "(empty)" : "(set)");
+        return m;
+    }
+
+    /**
+     * This config with every {@link ConfigDiff#RESTART_REQUIRED_KEYS restart-only} value taken from {@code running}:
+     * what a live reload can actually put in force.
+     */
+    public NavServerConfig withRestartOnlyValuesFrom(NavServerConfig running) {
+        Server s = new Server(running.server.host(), running.server.port(), server.maxFrameBytes(),
+                server.maxConnections(), server.maxMessagesPerSecond(), server.outboundLimitBytes(),
+                server.idleTimeoutSeconds());
+        Admin a = new Admin(running.admin.host(), running.admin.port(), admin.token());
+        Search se = new Search(search.algorithm(), search.maxExpandedNodes(), running.search.plannerThreads());
+        Maps m = new Maps(running.maps.dir(), maps.defaultMap());
+        return new NavServerConfig(configVersion, s, a, tick, chase, se, m);
+    }
+
+    /**
+     * The game listener ({@code server.*}).
+     *
+     * @param host                 bind address (IP literal or host name)
+     * @param port                 TCP port, 0..65535; 0 binds an ephemeral port
+     * @param maxFrameBytes        longest accepted line in bytes, terminator excluded; 256..16 MiB
+     * @param maxConnections       concurrent game connections; beyond it new ones get {@code server_full}; 1..1000000
+     * @param maxMessagesPerSecond inbound messages per connection per second before {@code rate_limited}; 1..100000
+     * @param outboundLimitBytes   unsent bytes queued for one connection before it is closed as a slow reader;
+     *                             4 KiB..1 GiB and at least {@code maxFrameBytes}
+     * @param idleTimeoutSeconds   a connection with no inbound message for this long is closed; 1..86400
+     */
+    public record Server(String host, int port, int maxFrameBytes, int maxConnections, int maxMessagesPerSecond,
+                         long outboundLimitBytes, int idleTimeoutSeconds) {
+        public static final Server DEFAULT = new Server("0.0.0.0", 7400, 65536, 4096, 100, 1L << 20, 60);
+
+        public Server {
+            Checks.notBlank("server.host", host);
+            Checks.range("server.port", port, 0, 65535);
+            Checks.range("server.maxFrameBytes", maxFrameBytes, 256, 16 << 20);
+            Checks.range("server.maxConnections", maxConnections, 1, 1_000_000);
+            Checks.range("server.maxMessagesPerSecond", maxMessagesPerSecond, 1, 100_000);
+            Checks.range("server.outboundLimitBytes", outboundLimitBytes, 4096L, 1L << 30);
+            if (outboundLimitBytes < maxFrameBytes) {
+                throw new IllegalArgumentException("server.outboundLimitBytes: " + outboundLimitBytes
+                        + " must be at least server.maxFrameBytes (" + maxFrameBytes + ")");
+            }
+            Checks.range("server.idleTimeoutSeconds", idleTimeoutSeconds, 1, 86_400);
+        }
+    }
+
+    /**
+     * The admin HTTP listener ({@code admin.*}).
+     *
+     * @param host  bind address; keep it on loopback unless a firewall guards it
+     * @param port  TCP port, 0..65535; 0 binds an ephemeral port
+     * @param token bearer token for {@code /admin/*}; empty disables those endpoints. Otherwise 16..256 characters
+     *              without whitespace. Never printed by {@link #toString()}.
+     */
+    public record Admin(String host, int port, String token) {
+        public static final Admin DEFAULT = new Admin("127.0.0.1", 7401, "");
+
+        public Admin {
+            Checks.notBlank("admin.host", host);
+            Checks.range("admin.port", port, 0, 65535);
+            Checks.notNull("admin.token", token);
+            if (!token.isEmpty()) {
+                if (token.length() < 16 || token.length() > 256) {
+                    throw new IllegalArgumentException("admin.token: length " + token.length()
+                            + " is out of range (16..256), or leave it empty to disable /admin/*");
+                }
+                if (token.chars().anyMatch(c -> c <= ' ' || c == 0x7f)) {
+                    throw new IllegalArgumentException("admin.token: must not contain whitespace or control characters");
+                }
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "Admin[host=" + host + ", port=" + port + ", token=" + (token.isEmpty() ? "(empty)" : "(set)") + "]";
+        }
+    }
+
+    /**
+     * The world tick ({@code tick.*}).
+     *
+     * @param hz ticks per second, 1..120
+     */
+    public record Tick(int hz) {
+        public static final Tick DEFAULT = new Tick(20);
+
+        public Tick {
+            Checks.range("tick.hz", hz, 1, 120);
+        }
+
+        /** Length of one tick in nanoseconds. */
+        public long periodNanos() {
+            return 1_000_000_000L / hz;
+        }
+    }
+
+    /**
+     * Monster chase behaviour ({@code chase.*}).
+     *
+     * @param navIntervalSeconds          minimum time between two plans of one monster; 0.01..60
+     * @param moveThresholdMeters         XZ distance the player must move from the last planned position before a
+     *                                    re-plan; 0..100
+     * @param localNavDistanceMeters      XZ distance at which the client's NavMeshAgent takes over; 0 disables; 0..1000
+     * @param localNavHysteresisMeters    the server takes the monster back beyond
+     *                                    {@code localNavDistanceMeters + localNavHysteresisMeters}; 0..100
+     * @param stoppingDistanceMeters      a monster in local mode stops this close to the player; 0..100
+     * @param monsterSpeedMetersPerSecond monster walking speed; 0.01..100
+     * @param monstersPerPlayer           monsters spawned automatically on {@code hello}; 0..64
+     * @param allowClientSpawn            whether {@code spawn} requests are honoured
+     * @param snapshotHz                  {@code monsters} snapshots per second; 0 disables; 0..120 and at most
+     *                                    {@code tick.hz}
+     * @param spawnMinDistanceMeters      automatic spawns land at least this far from the player; 0..1000
+     * @param spawnMaxDistanceMeters      and at most this far; 0..1000, at least {@code spawnMinDistanceMeters}
+     */
+    public record Chase(double navIntervalSeconds, double moveThresholdMeters, double localNavDistanceMeters,
+                        double localNavHysteresisMeters, double stoppingDistanceMeters,
+                        double monsterSpeedMetersPerSecond, int monstersPerPlayer, boolean allowClientSpawn,
+                        double snapshotHz, double spawnMinDistanceMeters, double spawnMaxDistanceMeters) {
+        public static final Chase DEFAULT = new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 2, true, 5.0, 5.0, 15.0);
+
+        public Chase {
+            Checks.range("chase.navIntervalSeconds", navIntervalSeconds, 0.01, 60);
+            Checks.range("chase.moveThresholdMeters", moveThresholdMeters, 0, 100);
+            Checks.range("chase.localNavDistanceMeters", localNavDistanceMeters, 0, 1000);
+            Checks.range("chase.localNavHysteresisMeters", localNavHysteresisMeters, 0, 100);
+            Checks.range("chase.stoppingDistanceMeters", stoppingDistanceMeters, 0, 100);
+            Checks.range("chase.monsterSpeedMetersPerSecond", monsterSpeedMetersPerSecond, 0.01, 100);
+            Checks.range("chase.monstersPerPlayer", monstersPerPlayer, 0, 64);
+            Checks.range("chase.snapshotHz", snapshotHz, 0, 120);
+            Checks.range("chase.spawnMinDistanceMeters", spawnMinDistanceMeters, 0, 1000);
+            Checks.range("chase.spawnMaxDistanceMeters", spawnMaxDistanceMeters, 0, 1000);
+            if (spawnMaxDistanceMeters < spawnMinDistanceMeters) {
+                throw new IllegalArgumentException("chase.spawnMaxDistanceMeters: " + spawnMaxDistanceMeters
+                        + " is less than chase.spawnMinDistanceMeters (" + spawnMinDistanceMeters + ")");
+            }
+        }
+    }
+
+    /**
+     * The planner ({@code search.*}).
+     *
+     * @param algorithm        grid search used for every plan and query
+     * @param maxExpandedNodes node budget of one search; past it the search returns a partial path; 16..10000000
+     * @param plannerThreads   size of the planner pool; 1..64
+     */
+    public record Search(SearchAlgorithm algorithm, int maxExpandedNodes, int plannerThreads) {
+        public static final Search DEFAULT = new Search(SearchAlgorithm.JPS, 8000, 2);
+
+        public Search {
+            Checks.notNull("search.algorithm", algorithm);
+            Checks.range("search.maxExpandedNodes", maxExpandedNodes, 16, 10_000_000);
+            Checks.range("search.plannerThreads", plannerThreads, 1, 64);
+        }
+    }
+
+    /**
+     * Map files ({@code maps.*}).
+     *
+     * @param dir        directory holding NavExport and {@code .map} files; {@link ConfigLoader} makes a relative
+     *                   one absolute, resolved against the parent of the config file's directory
+     * @param defaultMap map used by a {@code hello} without {@code map}: a file name without extension
+     */
+    public record Maps(Path dir, String defaultMap) {
+        public static final Maps DEFAULT = new Maps(Path.of("maps"), "arena");
+
+        public Maps {
+            Checks.notNull("maps.dir", dir);
+            if (dir.toString().isEmpty()) {
+                throw new IllegalArgumentException("maps.dir: must not be empty");
+            }
+            Checks.notBlank("maps.default", defaultMap);
+            if (defaultMap.contains("/") || defaultMap.contains("\\") || defaultMap.startsWith(".")) {
+                throw new IllegalArgumentException("maps.default: '" + defaultMap
+                        + "' must be a map name (file name without extension), not a path");
+            }
+        }
+    }
+}

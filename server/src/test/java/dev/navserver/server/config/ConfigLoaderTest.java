@@ -1,0 +1,260 @@
+package dev.navserver.server.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ConfigLoaderTest {
+    @TempDir
+    Path tmp;
+
+    static Path repoRoot() {
+        for (Path p = Path.of(System.getProperty("user.dir")).toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("config/navserver.yaml")) && Files.isRegularFile(p.resolve("mvnw"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("no repository root above " + System.getProperty("user.dir"));
+    }
+
+    private NavServerConfig parse(String yaml) throws ConfigException {
+        return ConfigLoader.parse(yaml.getBytes(StandardCharsets.UTF_8), tmp.resolve("config/navserver.yaml"));
+    }
+
+    @Test
+    void shippedConfig_LoadsAndEqualsTheDefaults_WithMapsNextToConfigDir() throws Exception {
+        Path root = repoRoot();
+        NavServerConfig shipped = ConfigLoader.load(root.resolve("config/navserver.yaml"));
+
+        assertThat(shipped.maps().dir()).isEqualTo(root.resolve("maps").toAbsolutePath().normalize());
+        NavServerConfig defaults = NavServerConfig.defaults();
+        assertThat(shipped.server()).isEqualTo(defaults.server());
+        assertThat(shipped.admin()).isEqualTo(defaults.admin());
+        assertThat(shipped.tick()).isEqualTo(defaults.tick());
+        assertThat(shipped.chase()).isEqualTo(defaults.chase());
+        assertThat(shipped.search()).isEqualTo(defaults.search());
+        assertThat(shipped.maps().defaultMap()).isEqualTo("arena");
+    }
+
+    @Test
+    void shippedConfig_CommentsEveryKey() throws Exception {
+        var lines = Files.readAllLines(repoRoot().resolve("config/navserver.yaml"));
+        assertThat(lines.stream().filter(l -> !l.isBlank() && !l.strip().startsWith("#")).findFirst())
+                .contains("configVersion: 1");
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i);
+            if (l.startsWith("  ") && !l.strip().startsWith("#") && !l.isBlank()) {
+                assertThat(lines.get(i - 1).strip()).as("comment above '%s'", l.strip()).startsWith("#");
+            }
+        }
+        // Every key of the typed config appears in the file.
+        String text = String.join("\n", lines);
+        for (String key : NavServerConfig.defaults().keyValues().keySet()) {
+            String leaf = key.substring(key.lastIndexOf('.') + 1);
+            assertThat(text).as(key).contains(leaf + ":");
+        }
+    }
+
+    @Test
+    void minimalFile_TakesDefaultsForEveryMissingKey() throws Exception {
+        NavServerConfig c = parse("configVersion: 1\n");
+        assertThat(c.server().port()).isEqualTo(7400);
+        assertThat(c.admin().host()).isEqualTo("127.0.0.1");
+        assertThat(c.admin().port()).isEqualTo(7401);
+        assertThat(c.admin().token()).isEmpty();
+        assertThat(c.tick().hz()).isEqualTo(20);
+        assertThat(c.chase().navIntervalSeconds()).isEqualTo(0.5);
+        assertThat(c.search().algorithm()).isEqualTo(SearchAlgorithm.JPS);
+        assertThat(c.search().maxExpandedNodes()).isEqualTo(8000);
+        assertThat(c.maps().dir()).isEqualTo(tmp.resolve("maps"));
+    }
+
+    @Test
+    void values_AreReadWithTheirTypes() throws Exception {
+        NavServerConfig c = parse("""
+                configVersion: 1
+                server: {host: 127.0.0.1, port: 0, outboundLimitBytes: 2097152}
+                admin: {token: abcdefghijklmnopqrstuvwxyz}
+                chase: {navIntervalSeconds: 0.25, allowClientSpawn: false, monstersPerPlayer: 0, snapshotHz: 0}
+                search: {algorithm: astar, plannerThreads: 4}
+                maps: {dir: /srv/maps, default: dungeon}
+                """);
+        assertThat(c.server().port()).isZero();
+        assertThat(c.server().outboundLimitBytes()).isEqualTo(2_097_152L);
+        assertThat(c.admin().token()).isEqualTo("abcdefghijklmnopqrstuvwxyz");
+        assertThat(c.admin().toString()).doesNotContain("abcdefghijklmnopqrstuvwxyz");
+        assertThat(c.describe().get("admin.token")).isEqualTo("(set)");
+        assertThat(c.chase().navIntervalSeconds()).isEqualTo(0.25);
+        assertThat(c.chase().allowClientSpawn()).isFalse();
+        assertThat(c.search().algorithm()).isEqualTo(SearchAlgorithm.ASTAR);
+        assertThat(c.search().plannerThreads()).isEqualTo(4);
+        assertThat(c.maps().dir()).isEqualTo(Path.of("/srv/maps"));
+        assertThat(c.maps().defaultMap()).isEqualTo("dungeon");
+    }
+
+    @Test
+    void nullToken_MeansNoToken() throws Exception {
+        assertThat(parse("configVersion: 1\nadmin:\n  token:\n").admin().token()).isEmpty();
+    }
+
+    @Test
+    void relativeMapsDir_ResolvesAgainstTheParentOfTheConfigDirectory() {
+        Path cfg = Path.of("/opt/navserver/config/navserver.yaml");
+        assertThat(ConfigLoader.resolveMapsDir(cfg, Path.of("maps"))).isEqualTo(Path.of("/opt/navserver/maps"));
+        assertThat(ConfigLoader.resolveMapsDir(cfg, Path.of("../data/maps"))).isEqualTo(Path.of("/opt/data/maps"));
+        assertThat(ConfigLoader.resolveMapsDir(cfg, Path.of("/srv/m"))).isEqualTo(Path.of("/srv/m"));
+        assertThat(ConfigLoader.resolveMapsDir(Path.of("/navserver.yaml"), Path.of("maps"))).isEqualTo(Path.of("/maps"));
+    }
+
+    static Stream<Arguments> invalidConfigs() {
+        return Stream.of(
+                Arguments.of("unknown top-level key", "configVersion: 1\nsever: {port: 1}\n",
+                        "sever: unknown key"),
+                Arguments.of("unknown nested key", "configVersion: 1\nserver: {prot: 7400}\n",
+                        "server.prot: unknown key (known keys under server: host, port"),
+                Arguments.of("string for an integer", "configVersion: 1\nserver: {port: \"7400\"}\n",
+                        "server.port: expected a whole number, got the string \"7400\""),
+                Arguments.of("fraction for an integer", "configVersion: 1\ntick: {hz: 20.5}\n",
+                        "tick.hz: expected a whole number, got the number 20.5"),
+                Arguments.of("huge integer", "configVersion: 1\nserver: {maxConnections: 99999999999}\n",
+                        "server.maxConnections: 99999999999 is out of range for an integer"),
+                Arguments.of("string for a number", "configVersion: 1\nchase: {navIntervalSeconds: fast}\n",
+                        "chase.navIntervalSeconds: expected a number, got the string \"fast\""),
+                Arguments.of("string for a boolean", "configVersion: 1\nchase: {allowClientSpawn: \"yes\"}\n",
+                        "chase.allowClientSpawn: expected true or false, got the string \"yes\""),
+                Arguments.of("number for a string", "configVersion: 1\nmaps: {default: 42}\n",
+                        "maps.default: expected a string, got the number 42 (quote it)"),
+                Arguments.of("list for a scalar", "configVersion: 1\nserver: {host: [a, b]}\n",
+                        "server.host: expected a string, got a list"),
+                Arguments.of("scalar for a section", "configVersion: 1\nchase: 3\n",
+                        "chase: expected a mapping of keys, got the number 3"),
+                Arguments.of("NaN", "configVersion: 1\nchase: {moveThresholdMeters: .nan}\n",
+                        "chase.moveThresholdMeters: .nan is not a finite number"),
+                Arguments.of("infinity", "configVersion: 1\nchase: {monsterSpeedMetersPerSecond: -.inf}\n",
+                        "chase.monsterSpeedMetersPerSecond: -.inf is not a finite number"),
+                Arguments.of("zero interval", "configVersion: 1\nchase: {navIntervalSeconds: 0.0}\n",
+                        "chase.navIntervalSeconds: 0.0 is out of range (0.01..60)"),
+                Arguments.of("negative distance", "configVersion: 1\nchase: {stoppingDistanceMeters: -1}\n",
+                        "chase.stoppingDistanceMeters: -1.0 is out of range (0..100)"),
+                Arguments.of("port too high", "configVersion: 1\nserver: {port: 70000}\n",
+                        "server.port: 70000 is out of range (0..65535)"),
+                Arguments.of("tiny frame", "configVersion: 1\nserver: {maxFrameBytes: 10}\n",
+                        "server.maxFrameBytes: 10 is out of range (256..16777216)"),
+                Arguments.of("zero planner threads", "configVersion: 1\nsearch: {plannerThreads: 0}\n",
+                        "search.plannerThreads: 0 is out of range (1..64)"),
+                Arguments.of("tick too fast", "configVersion: 1\ntick: {hz: 1000}\n",
+                        "tick.hz: 1000 is out of range (1..120)"),
+                Arguments.of("syntax error inside a section", "configVersion: 1\nchase: {snapshotHz: 5, x\n",
+                        "not valid YAML at line"),
+                Arguments.of("unknown algorithm", "configVersion: 1\nsearch: {algorithm: dijkstra}\n",
+                        "search.algorithm: 'dijkstra' is not one of (astar|jps)"),
+                Arguments.of("short token", "configVersion: 1\nadmin: {token: secret}\n",
+                        "admin.token: length 6 is out of range (16..256)"),
+                Arguments.of("token with space", "configVersion: 1\nadmin: {token: \"0123456789 abcdefgh\"}\n",
+                        "admin.token: must not contain whitespace"),
+                Arguments.of("empty host", "configVersion: 1\nserver: {host: \"\"}\n",
+                        "server.host: must not be empty"),
+                Arguments.of("default map as path", "configVersion: 1\nmaps: {default: ../etc/passwd}\n",
+                        "maps.default: '../etc/passwd' must be a map name"),
+                Arguments.of("spawn range inverted",
+                        "configVersion: 1\nchase: {spawnMinDistanceMeters: 10, spawnMaxDistanceMeters: 5}\n",
+                        "chase.spawnMaxDistanceMeters: 5.0 is less than chase.spawnMinDistanceMeters (10.0)"),
+                Arguments.of("snapshots faster than ticks", "configVersion: 1\ntick: {hz: 10}\nchase: {snapshotHz: 11}\n",
+                        "chase.snapshotHz: 11.0 exceeds tick.hz (10)"),
+                Arguments.of("same ports", "configVersion: 1\nserver: {port: 9000}\nadmin: {port: 9000}\n",
+                        "admin.port: 9000 must differ from server.port"),
+                Arguments.of("outbound below frame",
+                        "configVersion: 1\nserver: {maxFrameBytes: 65536, outboundLimitBytes: 8192}\n",
+                        "server.outboundLimitBytes: 8192 must be at least server.maxFrameBytes (65536)"),
+                Arguments.of("missing version", "server: {port: 7400}\n",
+                        "configVersion: missing (must be 1)"),
+                Arguments.of("wrong version", "configVersion: 2\n",
+                        "configVersion: 2 is not supported (must be 1)"),
+                Arguments.of("duplicate key", "configVersion: 1\nserver:\n  port: 1\n  port: 2\n",
+                        "Duplicate field 'port'"),
+                Arguments.of("not YAML", "configVersion: 1\nserver: {port: 1\n",
+                        "not valid YAML at line"),
+                Arguments.of("not a mapping", "- 1\n- 2\n",
+                        "(top level): expected a mapping of keys, got a list"),
+                Arguments.of("empty file", "", "empty file"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidConfigs")
+    void invalidConfig_IsRejectedNamingFileAndKey(String scenario, String yaml, String expectedMessagePart) {
+        assertThatThrownBy(() -> parse(yaml))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith(tmp.resolve("config/navserver.yaml") + ": ")
+                .hasMessageContaining(expectedMessagePart);
+    }
+
+    @Test
+    void records_CheckRangesWhenBuiltInCode() {
+        NavServerConfig.Chase d = NavServerConfig.Chase.DEFAULT;
+        assertThatThrownBy(() -> new NavServerConfig.Chase(Double.NaN, d.moveThresholdMeters(),
+                d.localNavDistanceMeters(), d.localNavHysteresisMeters(), d.stoppingDistanceMeters(),
+                d.monsterSpeedMetersPerSecond(), d.monstersPerPlayer(), d.allowClientSpawn(), d.snapshotHz(),
+                d.spawnMinDistanceMeters(), d.spawnMaxDistanceMeters()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
+        assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
+        assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(28).containsEntry("search.algorithm", "jps");
+    }
+
+    @Test
+    void invalidUtf8_IsRejected() {
+        byte[] bytes = {'c', 'o', 'n', 'f', (byte) 0xC3, (byte) 0x28};
+        assertThatThrownBy(() -> ConfigLoader.parse(bytes, tmp.resolve("x.yaml")))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("not valid UTF-8");
+    }
+
+    @Test
+    void missingFile_IsRejectedNamingIt() {
+        Path missing = tmp.resolve("nope.yaml");
+        assertThatThrownBy(() -> ConfigLoader.load(missing))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith(missing + ": cannot read");
+    }
+
+    @Test
+    void oversizedFile_IsRejectedBeforeParsing() throws IOException {
+        Path big = tmp.resolve("big.yaml");
+        Files.write(big, new byte[ConfigLoader.MAX_FILE_BYTES + 1]);
+        assertThatThrownBy(() -> ConfigLoader.load(big))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("larger than the limit");
+    }
+
+    @Test
+    void diff_NamesChangedKeysAndThoseNeedingRestart() throws Exception {
+        NavServerConfig a = parse("configVersion: 1\n");
+        NavServerConfig b = parse("""
+                configVersion: 1
+                server: {port: 7500, maxConnections: 10}
+                chase: {navIntervalSeconds: 0.25}
+                search: {plannerThreads: 3}
+                """);
+        ConfigDiff d = ConfigDiff.between(a, b);
+        assertThat(d.changedKeys()).containsExactly("server.port", "server.maxConnections",
+                "chase.navIntervalSeconds", "search.plannerThreads");
+        assertThat(d.restartRequiredKeys()).containsExactly("server.port", "search.plannerThreads");
+        assertThat(d.liveKeys()).containsExactly("server.maxConnections", "chase.navIntervalSeconds");
+        assertThat(ConfigDiff.between(a, a).isEmpty()).isTrue();
+
+        NavServerConfig effective = b.withRestartOnlyValuesFrom(a);
+        assertThat(effective.server().port()).isEqualTo(7400);
+        assertThat(effective.search().plannerThreads()).isEqualTo(2);
+        assertThat(effective.server().maxConnections()).isEqualTo(10);
+        assertThat(ConfigDiff.between(a, effective).changedKeys())
+                .containsExactly("server.maxConnections", "chase.navIntervalSeconds");
+    }
+}
