@@ -143,7 +143,9 @@ final class Fields {
         }
         double d = v.doubleValue();
         if (!Double.isFinite(d)) {
-            fail(path, "must be finite, got " + LineParser.excerpt(v.asText()));
+            fail(path, v.isIntegralNumber()
+                    ? LineParser.excerpt(v.asText()) + " is out of range [" + min + ", " + max + "]"
+                    : "must be finite, got " + LineParser.excerpt(v.asText()));
             return 0;
         }
         if (d < min || d > max) {
@@ -197,12 +199,13 @@ final class Fields {
             return 0;
         }
         double d = v.doubleValue();
-        if (!Double.isFinite(d)) {
+        if (!Double.isFinite(d) && !v.isIntegralNumber()) {
             fail(path, "must be finite, got " + LineParser.excerpt(v.asText()));
             return 0;
         }
-        if (Math.abs(d) > Protocol.MAX_ABS_COORDINATE_METERS) {
-            fail(path, d + " is out of range (|coordinate| must be <= " + Protocol.MAX_ABS_COORDINATE_METERS
+        if (!(Math.abs(d) <= Protocol.MAX_ABS_COORDINATE_METERS)) {
+            String shown = Double.isFinite(d) ? Double.toString(d) : LineParser.excerpt(v.asText());
+            fail(path, shown + " is out of range (|coordinate| must be <= " + Protocol.MAX_ABS_COORDINATE_METERS
                     + " metres)");
             return 0;
         }

@@ -1,5 +1,6 @@
 package dev.navserver.protocol.json;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
@@ -79,8 +80,12 @@ final class LineParser {
                 return failed(ErrorCodes.BAD_JSON,
                         "JSON nested deeper than " + Protocol.MAX_NESTING_DEPTH + " levels", id);
             }
-            String what = e instanceof StreamConstraintsException ? "JSON exceeds a parser limit: " : "malformed JSON: ";
-            return failed(ErrorCodes.BAD_JSON, what + excerpt(detail, MAX_DETAIL_CHARS), id);
+            String what = e instanceof StreamConstraintsException ? "JSON exceeds a parser limit" : "malformed JSON";
+            JsonLocation at = e.getLocation();
+            if (at != null && at.getColumnNr() > 0) {
+                what += " at column " + at.getColumnNr();
+            }
+            return failed(ErrorCodes.BAD_JSON, what + ": " + excerpt(parserDetail(detail), MAX_DETAIL_CHARS), id);
         } catch (IOException e) {
             return failed(ErrorCodes.BAD_JSON, "malformed JSON", id);
         }
@@ -126,6 +131,24 @@ final class LineParser {
             default:
                 return t.name();
         }
+    }
+
+    /**
+     * Jackson's message without what only concerns the server: source locations ("start marker at [Source: ...")
+     * and hints to enable parser features.
+     */
+    private static String parserDetail(String detail) {
+        if (detail == null) {
+            return "";
+        }
+        String s = detail;
+        for (String cut : new String[] {" (start marker at", ": enable `", "\n"}) {
+            int i = s.indexOf(cut);
+            if (i >= 0) {
+                s = s.substring(0, i);
+            }
+        }
+        return s;
     }
 
     static String excerpt(String s) {
