@@ -37,8 +37,12 @@ class LineFrameDecoderTest {
         }
     }
 
+    private Object next() {
+        return ch.readInbound();
+    }
+
     private void assertNoMoreInbound() {
-        assertThat((Object) ch.readInbound()).isNull();
+        assertThat(next()).isNull();
     }
 
     @AfterEach
@@ -132,7 +136,7 @@ class LineFrameDecoderTest {
     void lineOfMaxPlusOneBytes_WithNewline_IsTooLong_AndNextLineDecodes() {
         write("123456789\nok\n");
 
-        assertThat((Object) ch.readInbound()).isEqualTo(new FrameTooLong(MAX));
+        assertThat(next()).isEqualTo(new FrameTooLong(MAX));
         assertThat(frame()).isEqualTo("ok");
         assertFalse(ch.finish());
     }
@@ -141,7 +145,7 @@ class LineFrameDecoderTest {
     void lineOfMaxPlusOneBytes_WithCrlf_IsTooLong() {
         write("123456789\r\nok\r\n");
 
-        assertThat((Object) ch.readInbound()).isEqualTo(new FrameTooLong(MAX));
+        assertThat(next()).isEqualTo(new FrameTooLong(MAX));
         assertThat(frame()).isEqualTo("ok");
         assertFalse(ch.finish());
     }
@@ -149,7 +153,7 @@ class LineFrameDecoderTest {
     @Test
     void overLongLineWithoutNewlineYet_IsReportedAtOnce_ThenDiscardedUpToItsNewline() {
         write("1234567890");
-        assertThat((Object) ch.readInbound()).isEqualTo(new FrameTooLong(MAX));
+        assertThat(next()).isEqualTo(new FrameTooLong(MAX));
         assertNoMoreInbound();
 
         write("still the same long line");
@@ -170,7 +174,7 @@ class LineFrameDecoderTest {
         }
         write("ok\n");
 
-        assertThat((Object) ch.readInbound()).isEqualTo(new FrameTooLong(MAX));
+        assertThat(next()).isEqualTo(new FrameTooLong(MAX));
         assertThat(frame()).isEqualTo("ok");
         assertFalse(ch.finish());
     }
@@ -179,9 +183,9 @@ class LineFrameDecoderTest {
     void severalOverLongLinesInOneWrite_GiveOneSignalEach_InOrder() {
         write("aaaaaaaaaaaa\nx\nbbbbbbbbbbbbbbbb\r\ny\n");
 
-        assertThat((Object) ch.readInbound()).isEqualTo(new FrameTooLong(MAX));
+        assertThat(next()).isEqualTo(new FrameTooLong(MAX));
         assertThat(frame()).isEqualTo("x");
-        assertThat((Object) ch.readInbound()).isEqualTo(new FrameTooLong(MAX));
+        assertThat(next()).isEqualTo(new FrameTooLong(MAX));
         assertThat(frame()).isEqualTo("y");
         assertFalse(ch.finish());
     }
@@ -219,7 +223,8 @@ class LineFrameDecoderTest {
 
         c.writeInbound(Unpooled.copiedBuffer("abcd\nabc\n", StandardCharsets.UTF_8));
 
-        assertThat((Object) c.readInbound()).isEqualTo(new FrameTooLong(3));
+        Object signal = c.readInbound();
+        assertThat(signal).isEqualTo(new FrameTooLong(3));
         ByteBuf b = c.readInbound();
         assertThat(b.toString(StandardCharsets.UTF_8)).isEqualTo("abc");
         b.release();

@@ -47,6 +47,10 @@ class ProtocolPipelineTest {
         ch.writeInbound(buf);
     }
 
+    private static Object next(EmbeddedChannel ch) {
+        return ch.readInbound();
+    }
+
     private static String outboundLine(EmbeddedChannel ch) {
         ByteBuf b = ch.readOutbound();
         try {
@@ -88,8 +92,8 @@ class ProtocolPipelineTest {
         write(ch, "{\"type\":\"ping\",\"id\":5}\r\n{\"type\":\"player_");
         write(ch, "pos\",\"seq\":17,\"pos\":[1,2,3]}\n");
 
-        assertThat((Object) ch.readInbound()).isEqualTo(new Ping(RequestId.of(5)));
-        assertThat((Object) ch.readInbound()).isEqualTo(new PlayerPos(null, 17, new Vec3(1, 2, 3)));
+        assertThat(next(ch)).isEqualTo(new Ping(RequestId.of(5)));
+        assertThat(next(ch)).isEqualTo(new PlayerPos(null, 17, new Vec3(1, 2, 3)));
         assertFalse(ch.finish());
     }
 
@@ -103,7 +107,7 @@ class ProtocolPipelineTest {
         assertThat(error.code()).isEqualTo(ErrorCodes.FRAME_TOO_LONG);
         assertThat(error.id()).isNull();
         assertThat(error.message()).contains("64");
-        assertThat((Object) ch.readInbound()).isEqualTo(new Ping(RequestId.of(1)));
+        assertThat(next(ch)).isEqualTo(new Ping(RequestId.of(1)));
         assertFalse(ch.finish());
     }
 
@@ -115,7 +119,7 @@ class ProtocolPipelineTest {
 
         ProtocolError error = ch.readInbound();
         assertThat(error.code()).isEqualTo(ErrorCodes.BAD_JSON);
-        assertThat((Object) ch.readInbound()).isEqualTo(new Bye(null));
+        assertThat(next(ch)).isEqualTo(new Bye(null));
         assertFalse(ch.finish());
     }
 
@@ -136,11 +140,13 @@ class ProtocolPipelineTest {
         EmbeddedChannel bot = clientSide();
 
         server.writeOutbound(new Bye(ByeReasons.SHUTDOWN), new Pong(RequestId.ofNumberLiteral("1e3"), 2.0));
-        bot.writeInbound((Object) server.readOutbound());
-        bot.writeInbound((Object) server.readOutbound());
+        ByteBuf byeLine = server.readOutbound();
+        ByteBuf pongLine = server.readOutbound();
+        bot.writeInbound(byeLine);
+        bot.writeInbound(pongLine);
 
-        assertThat((Object) bot.readInbound()).isEqualTo(new Bye(ByeReasons.SHUTDOWN));
-        assertThat((Object) bot.readInbound()).isEqualTo(new Pong(RequestId.ofNumberLiteral("1e3"), 2.0));
+        assertThat(next(bot)).isEqualTo(new Bye(ByeReasons.SHUTDOWN));
+        assertThat(next(bot)).isEqualTo(new Pong(RequestId.ofNumberLiteral("1e3"), 2.0));
         assertFalse(server.finish());
         assertFalse(bot.finish());
     }
@@ -154,7 +160,7 @@ class ProtocolPipelineTest {
 
         ProtocolError error = bot.readInbound();
         assertThat(error.code()).isEqualTo(ErrorCodes.FRAME_TOO_LONG);
-        assertThat((Object) bot.readInbound()).isEqualTo(new Bye(ByeReasons.IDLE));
+        assertThat(next(bot)).isEqualTo(new Bye(ByeReasons.IDLE));
         assertFalse(bot.finish());
     }
 
@@ -165,7 +171,7 @@ class ProtocolPipelineTest {
 
         ch.pipeline().fireChannelRead(other);
 
-        assertThat((Object) ch.readInbound()).isSameAs(other);
+        assertThat(next(ch)).isSameAs(other);
         assertFalse(ch.finish());
     }
 }
