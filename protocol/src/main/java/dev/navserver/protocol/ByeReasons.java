@@ -1,0 +1,18 @@
+package dev.navserver.protocol;
+
+/** Values of the {@code reason} field of a {@code bye} message. */
+public final class ByeReasons {
+    /** The server is shutting down. */
+    public static final String SHUTDOWN = "shutdown";
+    /** Nothing was received for {@code server.idleTimeoutSeconds}. */
+    public static final String IDLE = "idle";
+    /** Sustained sending above {@code server.maxMessagesPerSecond}. */
+    public static final String RATE_LIMITED = "rate_limited";
+    /** The client stopped reading and its pending output passed {@code server.outboundLimitBytes}. */
+    public static final String SLOW_READER = "slow_reader";
+    /** The client said {@code bye} (optional in a client's {@code bye}; used as the close reason in logs). */
+    public static final String CLIENT = "client";
+
+    private ByeReasons() {
+    }
+}

@@ -1,0 +1,36 @@
+package dev.navserver.protocol;
+
+/** Values of the {@code code} field of an {@code error} message. See {@code docs/protocol.md} for when each is sent. */
+public final class ErrorCodes {
+    /** The line is not valid UTF-8, not JSON, nested too deeply, or holds more than one JSON value. */
+    public static final String BAD_JSON = "bad_json";
+    /** Valid JSON that is not an object, or an object without a string {@code type}. */
+    public static final String BAD_MESSAGE = "bad_message";
+    /** A {@code type} this protocol version does not know. */
+    public static final String UNKNOWN_TYPE = "unknown_type";
+    /** A field is missing, of the wrong JSON type, of the wrong length, non-finite or out of range. */
+    public static final String BAD_FIELD = "bad_field";
+    /** A message that needs a session arrived before {@code hello}. */
+    public static final String NOT_WELCOMED = "not_welcomed";
+    /** A second {@code hello} on a connection. */
+    public static final String ALREADY_WELCOMED = "already_welcomed";
+    /** {@code hello} names a map the server has not loaded. */
+    public static final String UNKNOWN_MAP = "unknown_map";
+    /** A position is outside the map. */
+    public static final String OUT_OF_BOUNDS = "out_of_bounds";
+    /** A position is on a blocked cell. */
+    public static final String BLOCKED = "blocked";
+    /** {@code spawn} while {@code chase.allowClientSpawn} is false. */
+    public static final String SPAWN_DISABLED = "spawn_disabled";
+    /** A line longer than {@code server.maxFrameBytes}; it was discarded. */
+    public static final String FRAME_TOO_LONG = "frame_too_long";
+    /** The client sends faster than {@code server.maxMessagesPerSecond} or overflows its inbox. */
+    public static final String RATE_LIMITED = "rate_limited";
+    /** {@code server.maxConnections} reached; the connection is closed after this error. */
+    public static final String SERVER_FULL = "server_full";
+    /** The server failed while handling a valid request; the request had no effect. */
+    public static final String INTERNAL = "internal";
+
+    private ErrorCodes() {
+    }
+}

@@ -1,0 +1,130 @@
+package dev.navserver.protocol.json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.navserver.protocol.ByeReasons;
+import dev.navserver.protocol.ErrorCodes;
+import dev.navserver.protocol.MonsterStates;
+import dev.navserver.protocol.PathStatus;
+import dev.navserver.protocol.Protocol;
+import dev.navserver.protocol.message.Bye;
+import dev.navserver.protocol.message.ClientMessage;
+import dev.navserver.protocol.message.ErrorMessage;
+import dev.navserver.protocol.message.Hello;
+import dev.navserver.protocol.message.LocalNav;
+import dev.navserver.protocol.message.MapInfo;
+import dev.navserver.protocol.message.Message;
+import dev.navserver.protocol.message.MonsterSnapshot;
+import dev.navserver.protocol.message.Monsters;
+import dev.navserver.protocol.message.NavPath;
+import dev.navserver.protocol.message.PathQuery;
+import dev.navserver.protocol.message.PathResult;
+import dev.navserver.protocol.message.PathValid;
+import dev.navserver.protocol.message.Ping;
+import dev.navserver.protocol.message.PlayerPos;
+import dev.navserver.protocol.message.Pong;
+import dev.navserver.protocol.message.RequestId;
+import dev.navserver.protocol.message.ServerMessage;
+import dev.navserver.protocol.message.Spawn;
+import dev.navserver.protocol.message.Spawned;
+import dev.navserver.protocol.message.ValidatePath;
+import dev.navserver.protocol.message.Vec3;
+import dev.navserver.protocol.message.Welcome;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** serialise → parse → equal, for every message type, plus the shape of the JSON: one line, type first, no nulls. */
+class RoundTripTest {
+    private static final Vec3 A = new Vec3(-29.5, 0, 29.25);
+    private static final Vec3 B = new Vec3(12.0, 0.0, -7.125);
+    private static final MapInfo ARENA = new MapInfo("arena", new Vec3(-30, 0, 30), 1.0, 60, 60);
+
+    static Stream<ClientMessage> clientMessages() {
+        return Stream.of(
+                new Hello(null, Protocol.VERSION, "alice", "arena"),
+                new Hello(RequestId.of("h"), Protocol.VERSION, "bob", null),
+                new PlayerPos(null, 17, A),
+                new PlayerPos(RequestId.of(3), Protocol.MAX_COUNTER, new Vec3(-0.0, 1e7, -1e7)),
+                new Spawn(RequestId.of("r1"), B),
+                new Spawn(null, A),
+                new PathQuery(RequestId.of("q1"), A, B),
+                new ValidatePath(RequestId.of("v1"), List.of(A, B, A)),
+                new ValidatePath(null, List.of(A)),
+                new Ping(RequestId.of(5)),
+                new Ping(RequestId.ofNumberLiteral("-1.50e+3")),
+                new Ping(RequestId.of("with \"quotes\" \\ and \n newline")),
+                new Ping(null),
+                new Bye(null),
+                new Bye(ByeReasons.CLIENT));
+    }
+
+    static Stream<ServerMessage> serverMessages() {
+        return Stream.of(
+                new Welcome(null, Protocol.VERSION, "s-1", "alice", ARENA, 20, 0.5, 0.5, 4.0),
+                new Welcome(RequestId.of(1), Protocol.VERSION, "s-2", "bob", ARENA, 30, 0.25, 1.0, 3.5),
+                new Spawned(RequestId.of("r1"), "m-9", A),
+                new PathResult(RequestId.of("q1"), PathStatus.OK, List.of(A, B), 12.4),
+                new PathResult(RequestId.of("q2"), PathStatus.UNREACHABLE, List.of(), 0.0),
+                new PathResult(null, PathStatus.OUT_OF_BOUNDS, List.of(), 0.0),
+                PathValid.ok(RequestId.of("v1")),
+                new PathValid(RequestId.of("v2"), false, 3, PathStatus.BLOCKED),
+                new Pong(RequestId.of(5), 123.456),
+                new Pong(null, 0.0),
+                new NavPath("m-9", 4, 17, PathStatus.OK, List.of(A, B), 2.0, 123.456),
+                new NavPath("m-10", 0, 0, PathStatus.PARTIAL, List.of(A), 2.5, 0.05),
+                new LocalNav("m-9", true),
+                new LocalNav("m-9", false),
+                new Monsters(10.0, List.of(new MonsterSnapshot("m-9", A, MonsterStates.CHASE),
+                        new MonsterSnapshot("m-10", B, MonsterStates.LOCAL))),
+                new Monsters(0.5, List.of()),
+                new ErrorMessage(RequestId.of("q1"), ErrorCodes.OUT_OF_BOUNDS, "to is off the map"),
+                new ErrorMessage(null, ErrorCodes.FRAME_TOO_LONG, null),
+                new Bye(ByeReasons.SHUTDOWN),
+                new Bye(ByeReasons.SLOW_READER));
+    }
+
+    private static void assertWireShape(Message message, String json) {
+        assertThat(json).startsWith("{\"type\":\"" + message.type() + "\"");
+        assertThat(json).doesNotContain("\n").doesNotContain("null").doesNotContain(": ").doesNotContain(", ");
+        if (message instanceof ClientMessage && ((ClientMessage) message).id() != null) {
+            assertThat(json).startsWith("{\"type\":\"" + message.type() + "\",\"id\":");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("clientMessages")
+    void clientMessage_RoundTrips(ClientMessage message) {
+        String json = MessageWriter.toJson(message);
+
+        assertWireShape(message, json);
+        assertThat(ClientMessageReader.read(json)).isEqualTo(message);
+        assertThat(ClientMessageReader.read(MessageWriter.toBytes(message))).isEqualTo(message);
+    }
+
+    @ParameterizedTest
+    @MethodSource("serverMessages")
+    void serverMessage_RoundTrips(ServerMessage message) {
+        String json = MessageWriter.toJson(message);
+
+        assertWireShape(message, json);
+        assertThat(ServerMessageReader.read(json)).isEqualTo(message);
+    }
+
+    @ParameterizedTest
+    @MethodSource("serverMessages")
+    void writeLine_AppendsJsonAndNewline(ServerMessage message) {
+        ByteBuf out = Unpooled.buffer().writeByte('x');
+        try {
+            MessageWriter.writeLine(message, out);
+
+            assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("x" + MessageWriter.toJson(message) + "\n");
+        } finally {
+            out.release();
+        }
+    }
+}

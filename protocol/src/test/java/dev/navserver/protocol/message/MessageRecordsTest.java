@@ -1,0 +1,66 @@
+package dev.navserver.protocol.message;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.navserver.protocol.ErrorCodes;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Constructors refuse values that would put invalid JSON on the wire; lists are copied. */
+class MessageRecordsTest {
+    @Test
+    void vec3_RejectsNonFiniteCoordinates() {
+        assertThatThrownBy(() -> new Vec3(Double.NaN, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Vec3(0, Double.POSITIVE_INFINITY, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Vec3(0, 0, Double.NEGATIVE_INFINITY)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void serverMessages_RejectNonFiniteNumbers() {
+        assertThatThrownBy(() -> new Pong(null, Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new PathResult(null, "ok", List.of(), Double.POSITIVE_INFINITY))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new NavPath("m", 1, 1, "ok", List.of(), Double.NaN, 0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void requiredFields_RejectNull() {
+        assertThatThrownBy(() -> new Spawned(null, null, new Vec3(0, 0, 0))).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new Spawn(null, null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new ErrorMessage(null, null, "m")).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new ProtocolError(ErrorCodes.BAD_JSON, null, null))
+                .isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void lists_AreDefensiveImmutableCopies() {
+        List<Vec3> points = new ArrayList<>(List.of(new Vec3(1, 0, 1)));
+        ValidatePath message = new ValidatePath(null, points);
+        points.add(new Vec3(2, 0, 2));
+
+        assertThat(message.points()).hasSize(1);
+        assertThatThrownBy(() -> message.points().add(new Vec3(0, 0, 0)))
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void protocolError_BecomesAnErrorMessageWithTheSameIdCodeAndText() {
+        ProtocolError error = new ProtocolError(ErrorCodes.BAD_FIELD, "pos: required field missing", RequestId.of("r1"));
+
+        assertThat(error.toMessage())
+                .isEqualTo(new ErrorMessage(RequestId.of("r1"), ErrorCodes.BAD_FIELD, "pos: required field missing"));
+    }
+
+    @Test
+    void pathValidOk_HasNoBadSegmentOrReason() {
+        assertThat(PathValid.ok(RequestId.of(1))).isEqualTo(new PathValid(RequestId.of(1), true, null, null));
+    }
+
+    @Test
+    void bye_HasNoId() {
+        assertThat(new Bye("client").id()).isNull();
+    }
+}
