@@ -27,23 +27,24 @@ import java.util.Objects;
 public final class PathSearch {
     private static final double SQRT2 = Math.sqrt(2.0);
     private static final double OCTILE_DIAGONAL = SQRT2 - 1.0;
-    /** {@link #heapPos} value of a closed node. */
-    private static final int CLOSED = -1;
     /** {@link #parent} value of the start node. */
     private static final int NONE = -1;
 
-    // scratch per padded index; valid only where mark[p] == generation
-    private int[] mark = new int[0];
+    /**
+     * Per padded index {@code p}: {@code node[2p]} is a stamp ({@link #openStamp} while p is on the open list,
+     * {@link #openStamp}{@code + 1} once closed, anything else means unseen in this search) and
+     * {@code node[2p + 1]} is p's slot in the heap while open. Interleaved so a visit touches one cache line.
+     */
+    private int[] node = new int[0];
+    /** Cost from the start per padded index; valid where the stamp is current. */
     private double[] g = new double[0];
-    private double[] h = new double[0];
+    /** Predecessor (padded index) per padded index; valid where the stamp is current. */
     private int[] parent = new int[0];
-    private int[] heapPos = new int[0];
-    private int generation;
+    private int openStamp;
 
-    // indexed binary min-heap on (f asc, g desc); keys are copied beside the ids for locality
+    // indexed binary min-heap on (f asc, g desc); key[2i] = f and key[2i + 1] = g of the node in slot i
     private int[] heap = new int[0];
-    private double[] heapF = new double[0];
-    private double[] heapG = new double[0];
+    private double[] key = new double[0];
     private int heapSize;
 
     // disc of arrival: cells (x, y) with |y - goalY| <= discRadius and |x - goalX| <= discHalf[|y - goalY|]
@@ -145,12 +146,10 @@ public final class PathSearch {
         prepareScratch(grid.paddedSize());
 
         int startP = grid.pad(startCell);
-        mark[startP] = generation;
         g[startP] = 0;
-        h[startP] = heuristic(startP % stride, startP / stride);
         parent[startP] = NONE;
         heapSize = 0;
-        push(startP, h[startP], 0);
+        push(startP, heuristic(startP % stride, startP / stride), 0);
         bestP = startP;
         bestH = Double.POSITIVE_INFINITY;
     }
@@ -192,9 +191,12 @@ public final class PathSearch {
                 return false;
             }
             pop();
-            if (Double.compare(h[p], bestH) < 0) {
-                bestH = h[p];
-                bestP = p;
+            if (budget != Integer.MAX_VALUE) {
+                double hp = heuristic(p % stride, p / stride);
+                if (Double.compare(hp, bestH) < 0) {
+                    bestH = hp;
+                    bestP = p;
+                }
             }
             if (jps) {
                 expandJps(p);
@@ -238,20 +240,18 @@ public final class PathSearch {
     // ---------------------------------------------------------------- setup
 
     private void prepareScratch(int n) {
-        if (mark.length < n) {
-            mark = new int[n];
+        if (g.length < n) {
+            node = new int[2 * n];
             g = new double[n];
-            h = new double[n];
             parent = new int[n];
-            heapPos = new int[n];
             heap = new int[n];
-            heapF = new double[n];
-            heapG = new double[n];
-            generation = 0;
+            key = new double[2 * n];
+            openStamp = 0;
         }
-        if (++generation == Integer.MAX_VALUE) {
-            Arrays.fill(mark, 0);
-            generation = 1;
+        openStamp += 2;
+        if (openStamp >= Integer.MAX_VALUE - 2) {
+            Arrays.fill(node, 0);
+            openStamp = 2;
         }
     }
 
@@ -360,20 +360,17 @@ public final class PathSearch {
 
     /** Offers node {@code q} at (qx, qy) with cost {@code ng} via {@code from}. */
     private void relax(int q, int qx, int qy, double ng, int from) {
-        if (mark[q] != generation) {
-            mark[q] = generation;
+        int stamp = node[2 * q];
+        if (stamp == openStamp) {
+            if (Double.compare(ng, g[q]) < 0) {
+                g[q] = ng;
+                parent[q] = from;
+                siftUp(node[2 * q + 1], q, ng + heuristic(qx, qy), ng);
+            }
+        } else if (stamp != openStamp + 1) {
             g[q] = ng;
             parent[q] = from;
-            double hq = heuristic(qx, qy);
-            h[q] = hq;
-            push(q, ng + hq, ng);
-            return;
-        }
-        int pos = heapPos[q];
-        if (pos != CLOSED && Double.compare(ng, g[q]) < 0) {
-            g[q] = ng;
-            parent[q] = from;
-            siftUp(pos, q, ng + h[q], ng);
+            push(q, ng + heuristic(qx, qy), ng);
         }
     }
 
@@ -569,67 +566,69 @@ public final class PathSearch {
     }
 
     private void push(int q, double f, double gq) {
+        node[2 * q] = openStamp;
         siftUp(heapSize++, q, f, gq);
     }
 
     /** Moves node q with key (f, gq) from heap slot i toward the root. */
     private void siftUp(int i, int q, double f, double gq) {
         int[] hp = heap;
-        double[] hf = heapF;
-        double[] hg = heapG;
+        double[] k = key;
+        int[] nd = node;
         while (i > 0) {
             int up = (i - 1) >>> 1;
-            if (!before(f, gq, hf[up], hg[up])) {
+            if (!before(f, gq, k[2 * up], k[2 * up + 1])) {
                 break;
             }
             int moved = hp[up];
             hp[i] = moved;
-            hf[i] = hf[up];
-            hg[i] = hg[up];
-            heapPos[moved] = i;
+            k[2 * i] = k[2 * up];
+            k[2 * i + 1] = k[2 * up + 1];
+            nd[2 * moved + 1] = i;
             i = up;
         }
         hp[i] = q;
-        hf[i] = f;
-        hg[i] = gq;
-        heapPos[q] = i;
+        k[2 * i] = f;
+        k[2 * i + 1] = gq;
+        nd[2 * q + 1] = i;
     }
 
+    /** Removes the root and closes it. */
     private void pop() {
         int[] hp = heap;
-        double[] hf = heapF;
-        double[] hg = heapG;
-        heapPos[hp[0]] = CLOSED;
+        double[] k = key;
+        int[] nd = node;
+        nd[2 * hp[0]] = openStamp + 1;
         int n = --heapSize;
         if (n == 0) {
             return;
         }
         int q = hp[n];
-        double f = hf[n];
-        double gq = hg[n];
+        double f = k[2 * n];
+        double gq = k[2 * n + 1];
         int i = 0;
         while (true) {
             int c = 2 * i + 1;
             if (c >= n) {
                 break;
             }
-            if (c + 1 < n && before(hf[c + 1], hg[c + 1], hf[c], hg[c])) {
+            if (c + 1 < n && before(k[2 * c + 2], k[2 * c + 3], k[2 * c], k[2 * c + 1])) {
                 c++;
             }
-            if (!before(hf[c], hg[c], f, gq)) {
+            if (!before(k[2 * c], k[2 * c + 1], f, gq)) {
                 break;
             }
             int moved = hp[c];
             hp[i] = moved;
-            hf[i] = hf[c];
-            hg[i] = hg[c];
-            heapPos[moved] = i;
+            k[2 * i] = k[2 * c];
+            k[2 * i + 1] = k[2 * c + 1];
+            nd[2 * moved + 1] = i;
             i = c;
         }
         hp[i] = q;
-        hf[i] = f;
-        hg[i] = gq;
-        heapPos[q] = i;
+        k[2 * i] = f;
+        k[2 * i + 1] = gq;
+        nd[2 * q + 1] = i;
     }
 
     // ---------------------------------------------------------------- result
