@@ -42,7 +42,7 @@ public final class PathSearch {
     private int[] parent = new int[0];
     private int openStamp;
 
-    // indexed binary min-heap on (f asc, g desc); key[2i] = f and key[2i + 1] = g of the node in slot i
+    // indexed 4-ary min-heap on (f asc, g desc); key[2i] = f and key[2i + 1] = g of the node in slot i
     private int[] heap = new int[0];
     private double[] key = new double[0];
     private int heapSize;
@@ -560,6 +560,7 @@ public final class PathSearch {
 
     // ---------------------------------------------------------------- heap
 
+    /** Open-list order: smaller f first, then larger g. Keys are finite and non-negative. */
     private static boolean before(double f1, double g1, double f2, double g2) {
         int c = Double.compare(f1, f2);
         return c < 0 || (c == 0 && Double.compare(g1, g2) > 0);
@@ -570,13 +571,13 @@ public final class PathSearch {
         siftUp(heapSize++, q, f, gq);
     }
 
-    /** Moves node q with key (f, gq) from heap slot i toward the root. */
+    /** Moves node q with key (f, gq) from heap slot i toward the root of the 4-ary heap. */
     private void siftUp(int i, int q, double f, double gq) {
         int[] hp = heap;
         double[] k = key;
         int[] nd = node;
         while (i > 0) {
-            int up = (i - 1) >>> 1;
+            int up = (i - 1) >>> 2;
             if (!before(f, gq, k[2 * up], k[2 * up + 1])) {
                 break;
             }
@@ -608,22 +609,32 @@ public final class PathSearch {
         double gq = k[2 * n + 1];
         int i = 0;
         while (true) {
-            int c = 2 * i + 1;
-            if (c >= n) {
+            int first = 4 * i + 1;
+            if (first >= n) {
                 break;
             }
-            if (c + 1 < n && before(k[2 * c + 2], k[2 * c + 3], k[2 * c], k[2 * c + 1])) {
-                c++;
+            int best = first;
+            double bf = k[2 * first];
+            double bg = k[2 * first + 1];
+            int end = Math.min(first + 4, n);
+            for (int c = first + 1; c < end; c++) {
+                double cf = k[2 * c];
+                double cg = k[2 * c + 1];
+                if (before(cf, cg, bf, bg)) {
+                    best = c;
+                    bf = cf;
+                    bg = cg;
+                }
             }
-            if (!before(k[2 * c], k[2 * c + 1], f, gq)) {
+            if (!before(bf, bg, f, gq)) {
                 break;
             }
-            int moved = hp[c];
+            int moved = hp[best];
             hp[i] = moved;
-            k[2 * i] = k[2 * c];
-            k[2 * i + 1] = k[2 * c + 1];
+            k[2 * i] = bf;
+            k[2 * i + 1] = bg;
             nd[2 * moved + 1] = i;
-            i = c;
+            i = best;
         }
         hp[i] = q;
         k[2 * i] = f;
