@@ -77,7 +77,8 @@ public class EngineBenchmark {
     }
 
     @Benchmark
-    public PathResult query(Expansions counter) {
+    public PathResult query(Expansions counter, CpuClock cpu) {
+        cpu.queries++;
         int i = work.next();
         PathResult r = search.find(grid, work.sx[i], work.sy[i], work.gx[i], work.gy[i], options);
         counter.expansions += r.expanded();

@@ -47,7 +47,8 @@ public class GdxAiBenchmark {
     }
 
     @Benchmark
-    public DefaultGraphPath<GdxGridGraph.Node> query(Blackhole bh) {
+    public DefaultGraphPath<GdxGridGraph.Node> query(Blackhole bh, CpuClock cpu) {
+        cpu.queries++;
         int i = work.next();
         path.clear();
         bh.consume(finder.searchNodePath(graph.node(work.sx[i], work.sy[i]), graph.node(work.gx[i], work.gy[i]),

@@ -72,7 +72,8 @@ public class UnreachableBenchmark {
     }
 
     @Benchmark
-    public PathResult query() {
+    public PathResult query(CpuClock cpu) {
+        cpu.queries++;
         return search.find(grid, sx, sy, gx, gy, options);
     }
 }
