@@ -93,7 +93,18 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         channel = ctx.channel();
+        // register before reading the flag: the runner sets the flag before finishing the registered bots, so a
+        // bot is either finished by the runner or sees the flag here
         run.register(this, channel);
+        if (run.ending()) {
+            // connected only at the end of the run: give up
+            closing = true;
+            failureCounted = true;
+            stats.connectFailure("connected_after_end");
+            ctx.close();
+            ctx.fireChannelActive();
+            return;
+        }
         send(new Hello(null, Protocol.VERSION, player(), settings.mapName()));
         welcomeTimeout = ctx.executor().schedule(() -> {
             if (!welcomed && !closing) {

@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
  * valid and no connection failed, 1 otherwise, 2 for bad arguments (including a non-loopback host or an unreadable
  * map).
  */
-@Command(name = "bots", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "bots", sortOptions = false,
         description = "Headless load-test clients: each bot says hello, spawns monsters, walks a random route "
                 + "sending player_pos, and checks and times every nav_path. Loopback hosts only.",
         exitCodeListHeading = "%nExit status:%n",
@@ -32,6 +32,9 @@ public final class BotsMain implements Callable<Integer> {
     static final int EXIT_USAGE = 2;
     static final String DEFAULT_MAP = "maps/arena.txt";
     static final double PROGRESS_INTERVAL_SECONDS = 5.0;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    boolean help;
 
     @Option(names = "--host", defaultValue = "127.0.0.1", description = "server host, loopback only (default: ${DEFAULT-VALUE})")
     String host;
