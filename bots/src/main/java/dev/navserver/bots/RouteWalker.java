@@ -5,13 +5,18 @@ import java.util.SplittableRandom;
 
 /**
  * A bot's player walking a random route for ever: from its current cell centre it picks a random goal cell on the
- * largest island, follows the {@link CellRoutes} turning points (every leg clear between cell centres) at a fixed
+ * largest island {@value #MIN_GOAL_CELLS}..{@value #MAX_GOAL_CELLS} cells away (any cell of the island if there is
+ * none; near goals keep each route search small on large maps), follows the {@link CellRoutes} turning points (every leg clear between cell centres) at a fixed
  * speed, and on arrival picks the next goal. The position is always on a clear leg between two cell centres.
  *
  * <p>Not thread-safe: one walker per bot, used on that bot's event-loop thread.
  */
 public final class RouteWalker {
     private static final int MAX_GOAL_ATTEMPTS = 16;
+    /** Nearest goal, cells (straight line from the current cell). */
+    static final int MIN_GOAL_CELLS = 8;
+    /** Farthest goal, cells (straight line from the current cell). */
+    static final int MAX_GOAL_CELLS = 48;
 
     private final BotMap map;
     private final SplittableRandom random;
@@ -89,8 +94,12 @@ public final class RouteWalker {
 
     private boolean newRoute() {
         int here = route[route.length - 1];
+        double cs = map.map().transform().cellSize();
         for (int attempt = 0; attempt < MAX_GOAL_ATTEMPTS; attempt++) {
-            int goal = map.randomIslandCell(random);
+            int goal = map.randomIslandCellNear(here, MIN_GOAL_CELLS * cs, MAX_GOAL_CELLS * cs, random);
+            if (goal == GridMap.NO_CELL) {
+                goal = map.randomIslandCell(random);
+            }
             if (goal == here) {
                 continue;
             }
