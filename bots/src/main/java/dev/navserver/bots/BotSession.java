@@ -29,6 +29,7 @@ import java.util.HashMap;
 import java.util.SplittableRandom;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * One bot: the application handler of one client connection. It says {@code hello}, waits for {@code welcome},
@@ -41,8 +42,8 @@ import java.util.concurrent.TimeUnit;
 final class BotSession extends ChannelInboundHandlerAdapter {
     /** How long a bot waits for {@code welcome} after connecting, nanoseconds. */
     static final long WELCOME_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
-    /** Sent {@code player_pos} remembered for latency: at 20 Hz, 51 s worth. Power of two. */
-    private static final int RING = 1024;
+    /** Sent {@code player_pos} remembered for latency: at 20 Hz, 12.8 s worth. Power of two. */
+    private static final int RING = 256;
     private static final double MAP_TOLERANCE = 1e-9;
 
     private final int index;
@@ -108,7 +109,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         send(new Hello(null, Protocol.VERSION, player(), settings.mapName()));
         welcomeTimeout = ctx.executor().schedule(() -> {
             if (!welcomed && !closing) {
-                fail("no_welcome", player() + ": no welcome within " + WELCOME_TIMEOUT_NANOS / 1_000_000_000 + " s");
+                fail("no_welcome", () -> player() + ": no welcome within " + WELCOME_TIMEOUT_NANOS / 1_000_000_000 + " s");
             }
         }, WELCOME_TIMEOUT_NANOS, TimeUnit.NANOSECONDS);
         ctx.fireChannelActive();
@@ -120,7 +121,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         if (in instanceof ProtocolError e) {
             stats.undecodable.increment();
             stats.messageIn("undecodable:" + e.code());
-            run.note(player() + ": undecodable line from the server: " + e.code() + " " + e.message());
+            run.note(() -> player() + ": undecodable line from the server: " + e.code() + " " + e.message());
             return;
         }
         ServerMessage m = (ServerMessage) in;
@@ -138,13 +139,13 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         } else if (m instanceof ErrorMessage e) {
             stats.error(e.code());
             if (!welcomed && !closing) {
-                fail("hello_" + e.code(), player() + ": hello answered with error " + e.code() + ": " + e.message());
+                fail("hello_" + e.code(), () -> player() + ": hello answered with error " + e.code() + ": " + e.message());
             }
         } else if (m instanceof Bye b) {
             if (!closing && !run.ending()) {
                 failureCounted = true;
                 stats.disconnect("bye_" + b.reason());
-                run.note(player() + ": server said bye (" + b.reason() + ") before the end");
+                run.note(() -> player() + ": server said bye (" + b.reason() + ") before the end");
             }
         }
     }
@@ -156,7 +157,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         long now = System.nanoTime();
         String mismatch = mismatch(w.map(), map.map());
         if (mismatch != null) {
-            fail("map_mismatch", player() + ": " + mismatch);
+            fail("map_mismatch", () -> player() + ": " + mismatch);
             return;
         }
         welcomed = true;
@@ -207,14 +208,14 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         long[] last = seeMonster(p.monster());
         if (p.seq() <= last[0]) {
             stats.invalidPath(PathChecker.SEQ_NOT_INCREASING);
-            run.note(player() + ": nav_path for " + p.monster() + " has seq " + p.seq() + " after " + last[0]);
+            run.note(() -> player() + ": nav_path for " + p.monster() + " has seq " + p.seq() + " after " + last[0]);
             return;
         }
         last[0] = p.seq();
         PathVerdict v = map.checker().check(p.status(), p.navPath());
         if (!v.valid()) {
             stats.invalidPath(v.problem());
-            run.note(player() + ": invalid nav_path for " + p.monster() + " seq " + p.seq() + ": " + v.problem()
+            run.note(() -> player() + ": invalid nav_path for " + p.monster() + " seq " + p.seq() + ": " + v.problem()
                     + " at " + v.index() + " in " + p.navPath());
         }
     }
@@ -259,13 +260,17 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         }
         closing = true;
         cancelTimers();
+        if (!welcomed && !failureCounted) {
+            failureCounted = true; // a whole run was not enough to be served
+            stats.connectFailure("no_welcome_before_end");
+        }
         if (channel.isActive()) {
             stats.messageOut(Bye.TYPE);
             channel.writeAndFlush(new Bye(ByeReasons.CLIENT)).addListener(ChannelFutureListener.CLOSE);
         }
     }
 
-    private void fail(String reason, String message) {
+    private void fail(String reason, Supplier<String> message) {
         closing = true;
         failureCounted = true;
         cancelTimers();
@@ -293,10 +298,10 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             failureCounted = true;
             if (welcomed) {
                 stats.disconnect("closed_by_server");
-                run.note(player() + ": connection closed by the server before the end");
+                run.note(() -> player() + ": connection closed by the server before the end");
             } else {
                 stats.connectFailure("closed_before_welcome");
-                run.note(player() + ": connection closed by the server before welcome");
+                run.note(() -> player() + ": connection closed by the server before welcome");
             }
         }
         closing = true;
@@ -321,7 +326,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             } else {
                 stats.connectFailure("io_error");
             }
-            run.note(player() + ": " + cause);
+            run.note(() -> player() + ": " + cause);
         }
         ctx.close();
     }

@@ -114,7 +114,7 @@ public final class LoadRunner {
                 run.botDone();
             }
             if (launched < players) {
-                run.note((players - launched) + " bots were not started before the end of the run");
+                run.note(() -> (players - launched) + " bots were not started before the end of the run");
             }
             for (Map.Entry<BotSession, Channel> e : run.live().entrySet()) {
                 e.getValue().eventLoop().execute(e.getKey()::finish);
@@ -155,7 +155,7 @@ public final class LoadRunner {
         f.addListener(done -> {
             if (!done.isSuccess()) {
                 stats.connectFailure("connect");
-                run.note(bot.player() + ": cannot connect to " + settings.host().getHostAddress() + ":"
+                run.note(() -> bot.player() + ": cannot connect to " + settings.host().getHostAddress() + ":"
                         + settings.port() + ": " + done.cause());
                 bot.release();
             }

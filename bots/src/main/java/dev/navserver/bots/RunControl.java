@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * What the run and its bots share besides statistics: the end-of-run flag, the live bots, a countdown of bots not
@@ -55,11 +56,12 @@ final class RunControl {
         return pending.await(nanos, TimeUnit.NANOSECONDS);
     }
 
-    /** Records a problem message; only the first {@link #MAX_NOTES} are kept. */
-    void note(String message) {
+    /** Records a problem; only the first {@link #MAX_NOTES} messages are built and kept, later ones counted. */
+    void note(Supplier<String> message) {
         if (noteCount.getAndIncrement() < MAX_NOTES) {
+            String m = message.get();
             synchronized (notes) {
-                notes.add(message);
+                notes.add(m);
             }
         }
     }

@@ -256,6 +256,26 @@ class LoadRunnerTest {
     }
 
     @Test
+    void run_WhenServerNeverWelcomes_ExpectedConnectFailuresAtTheEnd() throws Exception {
+        FakeServer.Script silent = new FakeServer.Script() {
+            @Override
+            public Message onHello(FakeServer.Session s, Hello hello, Welcome welcome) {
+                return null;
+            }
+        };
+        try (FakeServer fake = new FakeServer(MAP, 2, silent)) {
+            BotsReport r = run(fake, 2, 0, 0.5, 60);
+
+            assertThat(r.welcomed()).isZero();
+            assertThat(r.connectFailed()).isEqualTo(2);
+            assertThat(r.failuresByReason()).containsExactly(Map.entry("no_welcome_before_end", 2L));
+            assertThat(r.exitStatus()).isEqualTo(1);
+            assertThat(fake.awaitClosed(5)).isTrue();
+            assertThat(fake.byes.get()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void run_WhenNothingListens_ExpectedEveryConnectFailedAnEarlyEndAndExit1() throws Exception {
         BotsReport r = run(null, 4, 0, 30, 60);
 
