@@ -109,7 +109,8 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         send(new Hello(null, Protocol.VERSION, player(), settings.mapName()));
         welcomeTimeout = ctx.executor().schedule(() -> {
             if (!welcomed && !closing) {
-                fail("no_welcome", () -> player() + ": no welcome within " + WELCOME_TIMEOUT_NANOS / 1_000_000_000 + " s");
+                fail("no_welcome",
+                        () -> player() + ": no welcome within " + WELCOME_TIMEOUT_NANOS / 1_000_000_000 + " s");
             }
         }, WELCOME_TIMEOUT_NANOS, TimeUnit.NANOSECONDS);
         ctx.fireChannelActive();
@@ -139,7 +140,8 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         } else if (m instanceof ErrorMessage e) {
             stats.error(e.code());
             if (!welcomed && !closing) {
-                fail("hello_" + e.code(), () -> player() + ": hello answered with error " + e.code() + ": " + e.message());
+                fail("hello_" + e.code(),
+                        () -> player() + ": hello answered with error " + e.code() + ": " + e.message());
             }
         } else if (m instanceof Bye b) {
             if (!closing && !run.ending()) {

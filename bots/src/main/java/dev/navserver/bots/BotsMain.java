@@ -36,13 +36,15 @@ public final class BotsMain implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
     boolean help;
 
-    @Option(names = "--host", defaultValue = "127.0.0.1", description = "server host, loopback only (default: ${DEFAULT-VALUE})")
+    @Option(names = "--host", defaultValue = "127.0.0.1",
+            description = "server host, loopback only (default: ${DEFAULT-VALUE})")
     String host;
 
     @Option(names = "--port", defaultValue = "7400", description = "server port, 1..65535 (default: ${DEFAULT-VALUE})")
     int port;
 
-    @Option(names = "--players", defaultValue = "10", description = "number of bots, 1..100000 (default: ${DEFAULT-VALUE})")
+    @Option(names = "--players", defaultValue = "10",
+            description = "number of bots, 1..100000 (default: ${DEFAULT-VALUE})")
     int players;
 
     @Option(names = "--spawn", defaultValue = "0",

@@ -6,8 +6,9 @@ import java.util.SplittableRandom;
 /**
  * A bot's player walking a random route for ever: from its current cell centre it picks a random goal cell on the
  * largest island {@value #MIN_GOAL_CELLS}..{@value #MAX_GOAL_CELLS} cells away (any cell of the island if there is
- * none; near goals keep each route search small on large maps), follows the {@link CellRoutes} turning points (every leg clear between cell centres) at a fixed
- * speed, and on arrival picks the next goal. The position is always on a clear leg between two cell centres.
+ * none; near goals keep each route search small on large maps), follows the {@link CellRoutes} turning points
+ * (every leg clear between cell centres) at a fixed speed, and on arrival picks the next goal. The position is
+ * always on a clear leg between two cell centres.
  *
  * <p>Not thread-safe: one walker per bot, used on that bot's event-loop thread.
  */

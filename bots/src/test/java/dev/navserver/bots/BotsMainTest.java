@@ -116,14 +116,14 @@ class BotsMainTest {
         Path report = dir.resolve("report.json");
         try (FakeServer fake = new FakeServer(map, 2, script)) {
             int status = main("--port", String.valueOf(fake.port()), "--players", "2", "--spawn", "1",
-                    "--duration", "1.2", "--map", mapFile.toString(), "--report", report.toString(), "--seed", "9",
+                    "--duration", "3", "--map", mapFile.toString(), "--report", report.toString(), "--seed", "9",
                     "--pos-hz", "20", "--speed", "4");
             assertThat(status).isEqualTo(1);
         }
         assertThat(helloMaps).containsExactly("walled", "walled");
         List<String> lines = out().lines().toList();
         String summary = lines.get(lines.size() - 1);
-        assertThat(summary).matches(SUMMARY).startsWith("bots: players=2 monsters=4 duration=1.")
+        assertThat(summary).matches(SUMMARY).startsWith("bots: players=2 monsters=4 duration=3.")
                 .contains(" invalid=2 errors=0 disconnects=0 ", " connect_failed=0 ");
 
         JsonNode json = new ObjectMapper().readTree(report.toFile());
@@ -134,7 +134,7 @@ class BotsMainTest {
         assertThat(json.get("nav_paths").asLong()).isPositive();
         assertThat(json.get("errors").asInt()).isZero();
         assertThat(json.get("disconnects").asInt()).isZero();
-        assertThat(json.get("duration_seconds").asDouble()).isBetween(1.1, 3.0);
+        assertThat(json.get("duration_seconds").asDouble()).isBetween(2.9, 5.0);
         JsonNode latency = json.get("latency_ms");
         assertThat(latency.get("count").asLong()).isPositive();
         for (String key : List.of("p50", "p90", "p99", "max", "mean")) {
@@ -165,7 +165,7 @@ class BotsMainTest {
         };
         try (FakeServer fake = new FakeServer(map, 1, script)) {
             assertThat(main("--host", "localhost", "--port", String.valueOf(fake.port()), "--players", "1",
-                    "--spawn", "3", "--duration", "1", "--map", mapFile.toString(), "--map-name", "arena2"))
+                    "--spawn", "3", "--duration", "2", "--map", mapFile.toString(), "--map-name", "arena2"))
                     .isEqualTo(0);
         }
         assertThat(helloMaps).containsExactly("arena2");

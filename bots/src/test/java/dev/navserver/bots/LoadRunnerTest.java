@@ -75,7 +75,7 @@ class LoadRunnerTest {
     @Test
     void run_WhenServerSendsValidPaths_ExpectedAllValidLatenciesTimedAndByeAtTheEnd() throws Exception {
         try (FakeServer fake = new FakeServer(MAP, 5, VALID_PATHS)) {
-            BotsReport r = run(fake, 5, 2, 1.5, 60);
+            BotsReport r = run(fake, 5, 2, 3.0, 60);
 
             assertThat(fake.awaitClosed(5)).isTrue();
             assertThat(fake.byes.get()).isEqualTo(5);
@@ -98,7 +98,7 @@ class LoadRunnerTest {
                     .containsEntry("bye", 5L);
             assertThat(r.messagesIn()).containsEntry("welcome", 5L).containsEntry("spawned", 10L)
                     .containsEntry("nav_path", r.navPaths());
-            assertThat(r.durationSeconds()).isBetween(1.4, 3.0);
+            assertThat(r.durationSeconds()).isBetween(2.9, 5.0);
             assertThat(err()).isEmpty();
         }
     }
@@ -121,7 +121,7 @@ class LoadRunnerTest {
             }
         };
         try (FakeServer fake = new FakeServer(MAP, 2, script)) {
-            BotsReport r = run(fake, 2, 1, 1.0, 60);
+            BotsReport r = run(fake, 2, 1, 2.5, 60);
 
             assertThat(r.navPaths()).isEqualTo(10);
             assertThat(r.invalid()).isEqualTo(8);
@@ -149,7 +149,7 @@ class LoadRunnerTest {
             }
         };
         try (FakeServer fake = new FakeServer(MAP, 3, delayed)) {
-            BotsReport r = run(fake, 3, 1, 1.0, 60);
+            BotsReport r = run(fake, 3, 1, 2.5, 60);
 
             assertThat(r.latencyMs().count()).isPositive();
             assertThat(r.latencyMs().p50()).isGreaterThanOrEqualTo(60.0).isLessThan(1000.0);
@@ -182,7 +182,7 @@ class LoadRunnerTest {
             }
         };
         try (FakeServer fake = new FakeServer(MAP, 2, script)) {
-            BotsReport r = run(fake, 2, 2, 1.0, 60);
+            BotsReport r = run(fake, 2, 2, 2.5, 60);
 
             assertThat(r.monsters()).isEqualTo(6);
             assertThat(r.errors()).isEqualTo(4);
@@ -209,7 +209,7 @@ class LoadRunnerTest {
             }
         };
         try (FakeServer fake = new FakeServer(MAP, 3, script)) {
-            BotsReport r = run(fake, 3, 0, 1.0, 60);
+            BotsReport r = run(fake, 3, 0, 2.5, 60);
 
             assertThat(r.welcomed()).isEqualTo(3);
             assertThat(r.disconnects()).isEqualTo(2);
@@ -264,7 +264,7 @@ class LoadRunnerTest {
             }
         };
         try (FakeServer fake = new FakeServer(MAP, 2, silent)) {
-            BotsReport r = run(fake, 2, 0, 0.5, 60);
+            BotsReport r = run(fake, 2, 0, 1.5, 60);
 
             assertThat(r.welcomed()).isZero();
             assertThat(r.connectFailed()).isEqualTo(2);
@@ -289,10 +289,10 @@ class LoadRunnerTest {
     @Test
     void run_WhenRunLastsSeveralIntervals_ExpectedProgressLines() throws Exception {
         try (FakeServer fake = new FakeServer(MAP, 2, VALID_PATHS)) {
-            run(fake, 2, 1, 1.3, 0.4);
+            run(fake, 2, 1, 2.6, 0.6);
         }
         List<String> lines = out().lines().toList();
-        assertThat(lines).hasSizeBetween(2, 3).allMatch(l -> l.matches(
+        assertThat(lines).hasSizeBetween(3, 4).allMatch(l -> l.matches(
                 "progress t=\\d+\\.\\ds connected=\\d/2 nav_paths/s=\\d+\\.\\d invalid=0 errors=0 p99_ms=\\d+\\.\\d"));
         assertThat(lines.get(lines.size() - 1)).contains("connected=2/2");
     }
@@ -309,7 +309,7 @@ class LoadRunnerTest {
             }
         };
         try (FakeServer fake = new FakeServer(MAP, 50, script)) {
-            BotsReport r = run(fake, 50, 1, 1.0, 60);
+            BotsReport r = run(fake, 50, 1, 3.0, 60);
 
             assertThat(r.welcomed()).isEqualTo(50);
             assertThat(r.invalid()).isZero();

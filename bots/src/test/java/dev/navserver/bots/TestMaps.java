@@ -45,8 +45,8 @@ final class TestMaps {
     }
 
     /**
-     * 20x12, a wall down column 9 (rows 1..9, so gaps in rows 0, 10 and 11), and a closed 3x3 room (interior cols 14..16, rows 2..4)
-     * that is its own island.
+     * 20x12, a wall down column 9 (rows 1..9, so gaps in rows 0, 10 and 11), and a closed 3x3 room (interior cols
+     * 14..16, rows 2..4) that is its own island.
      */
     static final String[] WALLED = {
         "....................",
