@@ -32,6 +32,10 @@ public final class NavGrid {
     private final int[] island;
     private final int islandCount;
     private final int[] clearance;
+    private final int rowWords;
+    private final long[] rowBits;
+    private final int columnWords;
+    private final long[] columnBits;
 
     NavGrid(GridMap map, MoveLayer layer, int agentSize) {
         this.map = map;
@@ -98,6 +102,20 @@ public final class NavGrid {
             }
         }
         islandCount = label;
+
+        int paddedHeight = height + 2;
+        rowWords = (stride + 63) >>> 6;
+        rowBits = new long[paddedHeight * rowWords];
+        columnWords = (paddedHeight + 63) >>> 6;
+        columnBits = new long[stride * columnWords];
+        for (int y = 0; y < paddedHeight; y++) {
+            for (int x = 0; x < stride; x++) {
+                if (open[y * stride + x]) {
+                    rowBits[y * rowWords + (x >>> 6)] |= 1L << x;
+                    columnBits[x * columnWords + (y >>> 6)] |= 1L << y;
+                }
+            }
+        }
     }
 
     public GridMap map() {
@@ -192,6 +210,34 @@ public final class NavGrid {
     /** Entry cost per padded index, or null when {@link #uniformCost()}; shared, do not modify. */
     public float[] costArray() {
         return cost;
+    }
+
+    /** Number of {@code long} words per padded row in {@link #openRowBits()}: {@code ceil(stride() / 64)}. */
+    public int rowWords() {
+        return rowWords;
+    }
+
+    /**
+     * Standability as bit rows; shared, do not modify. Padded row {@code y} (0 = top border) occupies words
+     * {@code [y * rowWords(), (y + 1) * rowWords())}; padded column {@code x} is bit {@code x & 63} of word
+     * {@code y * rowWords() + (x >>> 6)}. A set bit means standable; border cells and bits past the row's end are 0.
+     */
+    public long[] openRowBits() {
+        return rowBits;
+    }
+
+    /** Number of {@code long} words per padded column in {@link #openColumnBits()}: {@code ceil((height() + 2) / 64)}. */
+    public int columnWords() {
+        return columnWords;
+    }
+
+    /**
+     * Standability as bit columns (the transpose of {@link #openRowBits()}); shared, do not modify. Padded column
+     * {@code x} occupies words {@code [x * columnWords(), (x + 1) * columnWords())}; padded row {@code y} is bit
+     * {@code y & 63} of word {@code x * columnWords() + (y >>> 6)}.
+     */
+    public long[] openColumnBits() {
+        return columnBits;
     }
 
     /** Island label per padded index; shared, do not modify. */

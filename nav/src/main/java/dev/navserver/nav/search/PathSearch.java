@@ -1,0 +1,684 @@
+package dev.navserver.nav.search;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.NavGrid;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A per-thread search context: A* and Jump Point Search over a {@link NavGrid}, one-shot ({@link #find}) or
+ * time-sliced ({@link #start}, {@link #step}, {@link #result}). A sliced search returns exactly the one-shot
+ * result (cells, length, expanded) for any slice sizes.
+ *
+ * <p><b>Moves.</b> 8-connected: straight moves of length 1 and diagonal moves of length sqrt(2), a diagonal only
+ * when both orthogonal neighbours are standable; octile heuristic. 4-connected: length 1, Manhattan heuristic.
+ * Entering a cell costs the move's length times the layer cost of that cell ({@code >= 1}). Open-list ties on
+ * {@code f} go to the larger {@code g}.
+ *
+ * <p><b>JPS.</b> {@link Algorithm#JPS} applies to 8-connected moves on uniform-cost grids; with {@link Moves#FOUR}
+ * or non-uniform costs the search runs A*. Straight jumps scan the grid's bit rows and columns a 64-cell word at a
+ * time. {@link PathResult#expanded()} counts jump points.
+ *
+ * <p><b>Memory.</b> Scratch arrays are sized to the largest padded grid seen and reused; searches are told apart
+ * by a generation counter, so a search allocates nothing but its {@link PathResult} and the result's cell array.
+ *
+ * <p>Not thread-safe: use one instance per thread. Grids may be shared.
+ */
+public final class PathSearch {
+    private static final double SQRT2 = Math.sqrt(2.0);
+    private static final double OCTILE_DIAGONAL = SQRT2 - 1.0;
+    /** {@link #parent} value of the start node. */
+    private static final int NONE = -1;
+
+    /**
+     * Per padded index {@code p}: {@code node[2p]} is a stamp ({@link #openStamp} while p is on the open list,
+     * {@link #openStamp}{@code + 1} once closed, anything else means unseen in this search) and
+     * {@code node[2p + 1]} is p's slot in the heap while open. Interleaved so a visit touches one cache line.
+     */
+    private int[] node = new int[0];
+    /** Cost from the start per padded index; valid where the stamp is current. */
+    private double[] g = new double[0];
+    /** Predecessor (padded index) per padded index; valid where the stamp is current. */
+    private int[] parent = new int[0];
+    private int openStamp;
+
+    // indexed 4-ary min-heap on (f asc, g desc); key[2i] = f and key[2i + 1] = g of the node in slot i
+    private int[] heap = new int[0];
+    private double[] key = new double[0];
+    private int heapSize;
+
+    // disc of arrival: cells (x, y) with |y - goalY| <= discRadius and |x - goalX| <= discHalf[|y - goalY|]
+    private int[] discHalf = new int[1];
+    private int discRadius;
+
+    // the current search
+    private NavGrid grid;
+    private boolean[] open;
+    private float[] cost;
+    private int stride;
+    private int width;
+    private long[] rowBits;
+    private int rowWords;
+    private long[] colBits;
+    private int colWords;
+    private boolean jps;
+    private boolean four;
+    private int goalP;
+    private int goalX;
+    private int goalY;
+    private boolean substituteGoal;
+    private int budget;
+    private int expanded;
+    private int bestP;
+    private double bestH;
+    private boolean finished = true;
+    private PathResult result;
+
+    /**
+     * Runs a whole search.
+     *
+     * @param startCol start column, any value (outside the map gives {@link SearchStatus#OUT_OF_BOUNDS})
+     * @param startRow start row
+     * @param goalCol  goal column
+     * @param goalRow  goal row
+     * @return the result, never null
+     */
+    public PathResult find(NavGrid grid, long startCol, long startRow, long goalCol, long goalRow,
+                           SearchOptions options) {
+        start(grid, startCol, startRow, goalCol, goalRow, options);
+        while (!step(Integer.MAX_VALUE)) {
+            // step(Integer.MAX_VALUE) finishes in one call; the loop only guards the contract
+        }
+        return result;
+    }
+
+    /**
+     * Begins a search, abandoning any unfinished one. Statuses decided without expanding a node
+     * (out of bounds, blocked, unreachable) are finished here. Arguments as in {@link #find}.
+     */
+    public void start(NavGrid grid, long startCol, long startRow, long goalCol, long goalRow,
+                      SearchOptions options) {
+        Objects.requireNonNull(grid, "grid");
+        Objects.requireNonNull(options, "options");
+        this.grid = null;
+        this.result = null;
+        this.finished = false;
+        GridMap map = grid.map();
+        if (!map.inBounds(startCol, startRow) || !map.inBounds(goalCol, goalRow)) {
+            finish(PathResult.outOfBounds());
+            return;
+        }
+        int startCell = map.cell(startCol, startRow);
+        int goalCell = map.cell(goalCol, goalRow);
+        if (!grid.openCell(startCell)) {
+            finish(PathResult.startBlocked());
+            return;
+        }
+        int startIsland = grid.island(startCell);
+        substituteGoal = false;
+        if (!grid.openCell(goalCell) || grid.island(goalCell) != startIsland) {
+            if (options.goalPolicy() == GoalPolicy.EXACT) {
+                finish(grid.openCell(goalCell) ? PathResult.unreachable(0) : PathResult.goalBlocked());
+                return;
+            }
+            goalCell = grid.nearestOpen((int) goalCol, (int) goalRow, startIsland,
+                    Math.max(grid.width(), grid.height()));
+            substituteGoal = true;
+        }
+
+        this.grid = grid;
+        open = grid.openArray();
+        cost = grid.costArray();
+        stride = grid.stride();
+        width = grid.width();
+        four = options.moves() == Moves.FOUR;
+        jps = options.algorithm() == Algorithm.JPS && !four && cost == null;
+        rowBits = grid.openRowBits();
+        rowWords = grid.rowWords();
+        colBits = grid.openColumnBits();
+        colWords = grid.columnWords();
+        budget = options.maxExpandedNodes();
+        expanded = 0;
+        goalP = grid.pad(goalCell);
+        goalX = goalP % stride;
+        goalY = goalP / stride;
+        prepareDisc(options.arrivalRadiusCells(), Math.max(stride, grid.height() + 2));
+        prepareScratch(grid.paddedSize());
+
+        int startP = grid.pad(startCell);
+        g[startP] = 0;
+        parent[startP] = NONE;
+        heapSize = 0;
+        push(startP, heuristic(startP % stride, startP / stride), 0);
+        bestP = startP;
+        bestH = Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * Expands up to {@code maxExpansions} nodes of the search begun by {@link #start}. Reaching the goal, the
+     * budget or an empty open list is detected without spending an expansion.
+     *
+     * @param maxExpansions nodes to expand in this slice, {@code >= 0}
+     * @return true when the search is finished ({@link #result()} is available)
+     * @throws IllegalStateException when no search was started
+     */
+    public boolean step(int maxExpansions) {
+        if (maxExpansions < 0) {
+            throw new IllegalArgumentException("maxExpansions must be >= 0, got " + maxExpansions);
+        }
+        if (finished) {
+            if (result == null) {
+                throw new IllegalStateException("no search started");
+            }
+            return true;
+        }
+        int done = 0;
+        while (true) {
+            if (heapSize == 0) {
+                finish(PathResult.unreachable(expanded));
+                return true;
+            }
+            int p = heap[0];
+            if (arrived(p)) {
+                finish(buildPath(substituteGoal ? SearchStatus.PARTIAL : SearchStatus.FOUND, p));
+                return true;
+            }
+            if (expanded >= budget) {
+                finish(buildPath(SearchStatus.PARTIAL, bestP));
+                return true;
+            }
+            if (done == maxExpansions) {
+                return false;
+            }
+            pop();
+            if (budget != Integer.MAX_VALUE) {
+                double hp = heuristic(p % stride, p / stride);
+                if (Double.compare(hp, bestH) < 0) {
+                    bestH = hp;
+                    bestP = p;
+                }
+            }
+            if (jps) {
+                expandJps(p);
+            } else if (four) {
+                expandFour(p);
+            } else {
+                expandEight(p);
+            }
+            expanded++;
+            done++;
+        }
+    }
+
+    /** Whether the current search is finished (also true before the first search). */
+    public boolean finished() {
+        return finished;
+    }
+
+    /**
+     * The result of the finished search.
+     *
+     * @throws IllegalStateException when the search is not finished
+     */
+    public PathResult result() {
+        if (!finished || result == null) {
+            throw new IllegalStateException("search not finished");
+        }
+        return result;
+    }
+
+    private void finish(PathResult r) {
+        result = r;
+        finished = true;
+        grid = null;
+        open = null;
+        cost = null;
+        rowBits = null;
+        colBits = null;
+    }
+
+    // ---------------------------------------------------------------- setup
+
+    private void prepareScratch(int n) {
+        if (g.length < n) {
+            node = new int[2 * n];
+            g = new double[n];
+            parent = new int[n];
+            heap = new int[n];
+            key = new double[2 * n];
+            openStamp = 0;
+        }
+        openStamp += 2;
+        if (openStamp >= Integer.MAX_VALUE - 2) {
+            Arrays.fill(node, 0);
+            openStamp = 2;
+        }
+    }
+
+    /** Precomputes the half widths of the arrival disc per row offset; radii beyond the grid are clamped. */
+    private void prepareDisc(double radius, int maxDim) {
+        int rad = (int) Math.min(Math.floor(radius), maxDim);
+        if (discHalf.length < rad + 1) {
+            discHalf = new int[rad + 1];
+        }
+        discRadius = rad;
+        for (int dy = 0; dy <= rad; dy++) {
+            int w = (int) Math.min(Math.floor(Math.sqrt(Math.max(0.0, radius * radius - (double) dy * dy))), maxDim);
+            while (w < maxDim && within(w + 1, dy, radius)) {
+                w++;
+            }
+            while (w > 0 && !within(w, dy, radius)) {
+                w--;
+            }
+            discHalf[dy] = w;
+        }
+    }
+
+    private static boolean within(int dx, int dy, double radius) {
+        return Math.sqrt((double) dx * dx + (double) dy * dy) <= radius;
+    }
+
+    private boolean inDisc(int x, int y) {
+        int dy = Math.abs(y - goalY);
+        return dy <= discRadius && Math.abs(x - goalX) <= discHalf[dy];
+    }
+
+    private boolean arrived(int p) {
+        return p == goalP || (discRadius > 0 && inDisc(p % stride, p / stride));
+    }
+
+    private double heuristic(int x, int y) {
+        int dx = Math.abs(x - goalX);
+        int dy = Math.abs(y - goalY);
+        if (four) {
+            return dx + dy;
+        }
+        return dx > dy ? dx + OCTILE_DIAGONAL * dy : dy + OCTILE_DIAGONAL * dx;
+    }
+
+    // ---------------------------------------------------------------- A*
+
+    private void expandEight(int p) {
+        int s = stride;
+        int x = p % s;
+        int y = p / s;
+        double gp = g[p];
+        boolean[] o = open;
+        boolean n = o[p - s];
+        boolean so = o[p + s];
+        boolean w = o[p - 1];
+        boolean e = o[p + 1];
+        if (n) {
+            relax(p - s, x, y - 1, gp + stepCost(p - s, 1.0), p);
+        }
+        if (so) {
+            relax(p + s, x, y + 1, gp + stepCost(p + s, 1.0), p);
+        }
+        if (w) {
+            relax(p - 1, x - 1, y, gp + stepCost(p - 1, 1.0), p);
+        }
+        if (e) {
+            relax(p + 1, x + 1, y, gp + stepCost(p + 1, 1.0), p);
+        }
+        if (n && w && o[p - s - 1]) {
+            relax(p - s - 1, x - 1, y - 1, gp + stepCost(p - s - 1, SQRT2), p);
+        }
+        if (n && e && o[p - s + 1]) {
+            relax(p - s + 1, x + 1, y - 1, gp + stepCost(p - s + 1, SQRT2), p);
+        }
+        if (so && w && o[p + s - 1]) {
+            relax(p + s - 1, x - 1, y + 1, gp + stepCost(p + s - 1, SQRT2), p);
+        }
+        if (so && e && o[p + s + 1]) {
+            relax(p + s + 1, x + 1, y + 1, gp + stepCost(p + s + 1, SQRT2), p);
+        }
+    }
+
+    private void expandFour(int p) {
+        int s = stride;
+        int x = p % s;
+        int y = p / s;
+        double gp = g[p];
+        boolean[] o = open;
+        if (o[p - s]) {
+            relax(p - s, x, y - 1, gp + stepCost(p - s, 1.0), p);
+        }
+        if (o[p + s]) {
+            relax(p + s, x, y + 1, gp + stepCost(p + s, 1.0), p);
+        }
+        if (o[p - 1]) {
+            relax(p - 1, x - 1, y, gp + stepCost(p - 1, 1.0), p);
+        }
+        if (o[p + 1]) {
+            relax(p + 1, x + 1, y, gp + stepCost(p + 1, 1.0), p);
+        }
+    }
+
+    private double stepCost(int q, double length) {
+        return cost == null ? length : length * cost[q];
+    }
+
+    /** Offers node {@code q} at (qx, qy) with cost {@code ng} via {@code from}. */
+    private void relax(int q, int qx, int qy, double ng, int from) {
+        int stamp = node[2 * q];
+        if (stamp == openStamp) {
+            if (Double.compare(ng, g[q]) < 0) {
+                g[q] = ng;
+                parent[q] = from;
+                siftUp(node[2 * q + 1], q, ng + heuristic(qx, qy), ng);
+            }
+        } else if (stamp != openStamp + 1) {
+            g[q] = ng;
+            parent[q] = from;
+            push(q, ng + heuristic(qx, qy), ng);
+        }
+    }
+
+    // ---------------------------------------------------------------- JPS
+
+    private void expandJps(int p) {
+        int s = stride;
+        int x = p % s;
+        int y = p / s;
+        boolean[] o = open;
+        int from = parent[p];
+        if (from == NONE) {
+            for (int d = -1; d <= 1; d += 2) {
+                if (o[p + d]) {
+                    jumpHorizontal(p, x, y, d);
+                }
+                if (o[p + d * s]) {
+                    jumpVertical(p, x, y, d);
+                }
+            }
+            for (int dy = -1; dy <= 1; dy += 2) {
+                for (int dx = -1; dx <= 1; dx += 2) {
+                    if (o[p + dx] && o[p + dy * s] && o[p + dx + dy * s]) {
+                        jumpDiagonal(p, x, y, dx, dy);
+                    }
+                }
+            }
+            return;
+        }
+        int dx = Integer.signum(x - from % s);
+        int dy = Integer.signum(y - from / s);
+        if (dx != 0 && dy != 0) {
+            boolean hOpen = o[p + dx];
+            boolean vOpen = o[p + dy * s];
+            if (hOpen) {
+                jumpHorizontal(p, x, y, dx);
+            }
+            if (vOpen) {
+                jumpVertical(p, x, y, dy);
+            }
+            if (hOpen && vOpen && o[p + dx + dy * s]) {
+                jumpDiagonal(p, x, y, dx, dy);
+            }
+        } else if (dx != 0) {
+            boolean ahead = o[p + dx];
+            if (ahead) {
+                jumpHorizontal(p, x, y, dx);
+            }
+            for (int v = -1; v <= 1; v += 2) {
+                int side = p + v * s;
+                if (o[side] && !o[side - dx]) {
+                    jumpVertical(p, x, y, v);
+                    if (ahead && o[side + dx]) {
+                        jumpDiagonal(p, x, y, dx, v);
+                    }
+                }
+            }
+        } else {
+            boolean ahead = o[p + dy * s];
+            if (ahead) {
+                jumpVertical(p, x, y, dy);
+            }
+            for (int u = -1; u <= 1; u += 2) {
+                int side = p + u;
+                if (o[side] && !o[side - dy * s]) {
+                    jumpHorizontal(p, x, y, u);
+                    if (ahead && o[side + dy * s]) {
+                        jumpDiagonal(p, x, y, u, dy);
+                    }
+                }
+            }
+        }
+    }
+
+    private void jumpHorizontal(int p, int x, int y, int dx) {
+        int jx = scan(rowBits, rowWords, y, x, dx, goalY, goalX);
+        if (jx >= 0) {
+            relax(y * stride + jx, jx, y, g[p] + Math.abs(jx - x), p);
+        }
+    }
+
+    private void jumpVertical(int p, int x, int y, int dy) {
+        int jy = scan(colBits, colWords, x, y, dy, goalX, goalY);
+        if (jy >= 0) {
+            relax(jy * stride + x, x, jy, g[p] + Math.abs(jy - y), p);
+        }
+    }
+
+    /** Diagonal jump from p = (x, y); the caller has checked that the first move is legal. */
+    private void jumpDiagonal(int p, int x, int y, int dx, int dy) {
+        boolean[] o = open;
+        int s = stride;
+        int step = dx + dy * s;
+        int cx = x;
+        int cy = y;
+        int c = p;
+        int k = 0;
+        while (true) {
+            cx += dx;
+            cy += dy;
+            c += step;
+            k++;
+            if (inDisc(cx, cy)
+                    || scan(rowBits, rowWords, cy, cx, dx, goalY, goalX) >= 0
+                    || scan(colBits, colWords, cx, cy, dy, goalX, goalY) >= 0) {
+                relax(c, cx, cy, g[p] + k * SQRT2, p);
+                return;
+            }
+            if (!(o[c + dx] && o[c + dy * s] && o[c + step])) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Straight jump along one bit line (a row of {@code bits} when scanning horizontally, a column when
+     * scanning vertically). Starting after position {@code pos} of line {@code line} and moving by {@code dir},
+     * finds the first cell that is in the arrival disc or has a forced neighbour (a standable cell beside it on
+     * the neighbouring line {@code line +- 1} whose predecessor on that line is blocked).
+     *
+     * @return the position of that cell on the line, or -1 when a blocked cell comes first
+     */
+    private int scan(long[] bits, int words, int line, int pos, int dir, int targetLine, int targetPos) {
+        int base = line * words;
+        int before = base - words;
+        int after = base + words;
+        int start = pos + dir;
+        int w = start >>> 6;
+        int stop;
+        boolean blocked;
+        if (dir > 0) {
+            long mask = -1L << start;
+            while (true) {
+                long a = bits[base + w];
+                long u = bits[before + w];
+                long d = bits[after + w];
+                long uPrev = w > 0 ? bits[before + w - 1] >>> 63 : 0L;
+                long dPrev = w > 0 ? bits[after + w - 1] >>> 63 : 0L;
+                long forced = (u & ~((u << 1) | uPrev)) | (d & ~((d << 1) | dPrev));
+                long hit = (~a | forced) & mask;
+                if (hit != 0) {
+                    stop = (w << 6) + Long.numberOfTrailingZeros(hit);
+                    blocked = (a & (1L << stop)) == 0;
+                    break;
+                }
+                w++;
+                mask = -1L;
+            }
+        } else {
+            long mask = -1L >>> (63 - (start & 63));
+            while (true) {
+                long a = bits[base + w];
+                long u = bits[before + w];
+                long d = bits[after + w];
+                long uNext = w + 1 < words ? bits[before + w + 1] << 63 : 0L;
+                long dNext = w + 1 < words ? bits[after + w + 1] << 63 : 0L;
+                long forced = (u & ~((u >>> 1) | uNext)) | (d & ~((d >>> 1) | dNext));
+                long hit = (~a | forced) & mask;
+                if (hit != 0) {
+                    stop = (w << 6) + 63 - Long.numberOfLeadingZeros(hit);
+                    blocked = (a & (1L << stop)) == 0;
+                    break;
+                }
+                w--;
+                mask = -1L;
+            }
+        }
+        // the arrival disc on this line, if it crosses the open run [start, last]
+        int dl = Math.abs(line - targetLine);
+        if (dl <= discRadius) {
+            int half = discHalf[dl];
+            int last = blocked ? stop - dir : stop;
+            if (dir > 0) {
+                int first = Math.max(start, targetPos - half);
+                if (first <= last && first <= targetPos + half) {
+                    return first;
+                }
+            } else {
+                int first = Math.min(start, targetPos + half);
+                if (first >= last && first >= targetPos - half) {
+                    return first;
+                }
+            }
+        }
+        return blocked ? -1 : stop;
+    }
+
+    // ---------------------------------------------------------------- heap
+
+    /** Open-list order: smaller f first, then larger g. Keys are finite and non-negative. */
+    private static boolean before(double f1, double g1, double f2, double g2) {
+        int c = Double.compare(f1, f2);
+        return c < 0 || (c == 0 && Double.compare(g1, g2) > 0);
+    }
+
+    private void push(int q, double f, double gq) {
+        node[2 * q] = openStamp;
+        siftUp(heapSize++, q, f, gq);
+    }
+
+    /** Moves node q with key (f, gq) from heap slot i toward the root of the 4-ary heap. */
+    private void siftUp(int i, int q, double f, double gq) {
+        int[] hp = heap;
+        double[] k = key;
+        int[] nd = node;
+        while (i > 0) {
+            int up = (i - 1) >>> 2;
+            if (!before(f, gq, k[2 * up], k[2 * up + 1])) {
+                break;
+            }
+            int moved = hp[up];
+            hp[i] = moved;
+            k[2 * i] = k[2 * up];
+            k[2 * i + 1] = k[2 * up + 1];
+            nd[2 * moved + 1] = i;
+            i = up;
+        }
+        hp[i] = q;
+        k[2 * i] = f;
+        k[2 * i + 1] = gq;
+        nd[2 * q + 1] = i;
+    }
+
+    /** Removes the root and closes it. */
+    private void pop() {
+        int[] hp = heap;
+        double[] k = key;
+        int[] nd = node;
+        nd[2 * hp[0]] = openStamp + 1;
+        int n = --heapSize;
+        if (n == 0) {
+            return;
+        }
+        int q = hp[n];
+        double f = k[2 * n];
+        double gq = k[2 * n + 1];
+        int i = 0;
+        while (true) {
+            int first = 4 * i + 1;
+            if (first >= n) {
+                break;
+            }
+            int best = first;
+            double bf = k[2 * first];
+            double bg = k[2 * first + 1];
+            int end = Math.min(first + 4, n);
+            for (int c = first + 1; c < end; c++) {
+                double cf = k[2 * c];
+                double cg = k[2 * c + 1];
+                if (before(cf, cg, bf, bg)) {
+                    best = c;
+                    bf = cf;
+                    bg = cg;
+                }
+            }
+            if (!before(bf, bg, f, gq)) {
+                break;
+            }
+            int moved = hp[best];
+            hp[i] = moved;
+            k[2 * i] = bf;
+            k[2 * i + 1] = bg;
+            nd[2 * moved + 1] = i;
+            i = best;
+        }
+        hp[i] = q;
+        k[2 * i] = f;
+        k[2 * i + 1] = gq;
+        nd[2 * q + 1] = i;
+    }
+
+    // ---------------------------------------------------------------- result
+
+    /** Builds the result for the path ending at padded node {@code end}, expanding jumps into single moves. */
+    private PathResult buildPath(SearchStatus status, int end) {
+        int s = stride;
+        int count = 1;
+        for (int q = end; parent[q] != NONE; q = parent[q]) {
+            int from = parent[q];
+            count += Math.max(Math.abs(q % s - from % s), Math.abs(q / s - from / s));
+        }
+        int[] cells = new int[count];
+        int straight = 0;
+        int diagonal = 0;
+        int i = count - 1;
+        int q = end;
+        int cell = (q / s - 1) * width + q % s - 1;
+        cells[i] = cell;
+        while (parent[q] != NONE) {
+            int from = parent[q];
+            int dx = Integer.signum(from % s - q % s);
+            int dy = Integer.signum(from / s - q / s);
+            int k = Math.max(Math.abs(q % s - from % s), Math.abs(q / s - from / s));
+            int cellStep = dy * width + dx;
+            for (int j = 0; j < k; j++) {
+                cell += cellStep;
+                cells[--i] = cell;
+            }
+            if (dx != 0 && dy != 0) {
+                diagonal += k;
+            } else {
+                straight += k;
+            }
+            q = from;
+        }
+        double length = cost == null ? straight + diagonal * SQRT2 : g[end];
+        return status == SearchStatus.FOUND
+                ? PathResult.found(cells, length, expanded)
+                : PathResult.partial(cells, length, expanded);
+    }
+}

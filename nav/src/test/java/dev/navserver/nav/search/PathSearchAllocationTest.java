@@ -1,0 +1,67 @@
+package dev.navserver.nav.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.grid.WorldTransform;
+import java.lang.management.ManagementFactory;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class PathSearchAllocationTest {
+
+    @Test
+    void find_WhenWarm_AllocatesNothingButTheResultAndItsCells() {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
+
+        int w = 90;
+        int h = 70;
+        Random rnd = new Random(7);
+        boolean[] walk = new boolean[w * h];
+        for (int i = 0; i < walk.length; i++) {
+            walk[i] = rnd.nextInt(100) >= 25;
+        }
+        NavGrid grid = GridMap.ofWalkable("alloc", w, h, WorldTransform.UNIT, walk).navGrid();
+        int queries = 200;
+        int[] q = new int[4 * queries];
+        for (int i = 0; i < q.length; i += 2) {
+            q[i] = rnd.nextInt(w);
+            q[i + 1] = rnd.nextInt(h);
+        }
+        SearchOptions[] options = {
+                SearchOptions.DEFAULT,
+                SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR),
+                SearchOptions.DEFAULT.withMaxExpandedNodes(50).withArrivalRadiusCells(2),
+                SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR).withGoalPolicy(GoalPolicy.NEAREST_REACHABLE),
+                SearchOptions.DEFAULT.withMoves(Moves.FOUR)};
+        PathSearch search = new PathSearch();
+        for (int rep = 0; rep < 20; rep++) {
+            runAll(search, grid, q, options);
+        }
+
+        long before = mx.getCurrentThreadAllocatedBytes();
+        long resultBytes = runAll(search, grid, q, options);
+        long allocated = mx.getCurrentThreadAllocatedBytes() - before;
+
+        assertThat(allocated).isLessThanOrEqualTo(resultBytes);
+    }
+
+    /** Runs every query with every option set; returns an upper bound of the bytes the results may occupy. */
+    private static long runAll(PathSearch search, NavGrid grid, int[] q, SearchOptions[] options) {
+        long bound = 0;
+        for (SearchOptions o : options) {
+            for (int i = 0; i < q.length; i += 4) {
+                PathResult r = search.find(grid, q[i], q[i + 1], q[i + 2], q[i + 3], o);
+                if (r.hasPath()) {
+                    // object (header + 4 fields) and int[] (header + cells), generously rounded up
+                    bound += 48 + 24 + 4L * r.cellCount() + 8;
+                }
+            }
+        }
+        return bound;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.navserver.nav.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class SearchOptionsTest {
+
+    @Test
+    void default_IsJpsEightConnectedUnlimitedExactGoal() {
+        SearchOptions d = SearchOptions.DEFAULT;
+        assertThat(d.algorithm()).isEqualTo(Algorithm.JPS);
+        assertThat(d.moves()).isEqualTo(Moves.EIGHT);
+        assertThat(d.maxExpandedNodes()).isEqualTo(Integer.MAX_VALUE);
+        assertThat(d.arrivalRadiusCells()).isZero();
+        assertThat(d.goalPolicy()).isEqualTo(GoalPolicy.EXACT);
+    }
+
+    @Test
+    void withers_ChangeOnlyTheirField() {
+        SearchOptions o = SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR).withMoves(Moves.FOUR)
+                .withMaxExpandedNodes(8000).withArrivalRadiusCells(1.5).withGoalPolicy(GoalPolicy.NEAREST_REACHABLE);
+        assertThat(o).isEqualTo(new SearchOptions(Algorithm.ASTAR, Moves.FOUR, 8000, 1.5, GoalPolicy.NEAREST_REACHABLE));
+        assertThat(SearchOptions.DEFAULT.withMaxExpandedNodes(5).algorithm()).isEqualTo(Algorithm.JPS);
+    }
+
+    @Test
+    void constructor_WhenOutOfRange_ThrowsWithTheFieldName() {
+        assertThatThrownBy(() -> SearchOptions.DEFAULT.withMaxExpandedNodes(0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxExpandedNodes");
+        assertThatThrownBy(() -> SearchOptions.DEFAULT.withArrivalRadiusCells(-0.5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("arrivalRadiusCells");
+        assertThatThrownBy(() -> SearchOptions.DEFAULT.withArrivalRadiusCells(Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SearchOptions.DEFAULT.withArrivalRadiusCells(Double.POSITIVE_INFINITY))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SearchOptions.DEFAULT.withAlgorithm(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> SearchOptions.DEFAULT.withMoves(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> SearchOptions.DEFAULT.withGoalPolicy(null)).isInstanceOf(NullPointerException.class);
+    }
+}

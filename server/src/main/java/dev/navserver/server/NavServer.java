@@ -1,0 +1,219 @@
+package dev.navserver.server;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.search.Algorithm;
+import dev.navserver.nav.search.SearchOptions;
+import dev.navserver.protocol.ByeReasons;
+import dev.navserver.server.admin.AdminEndpoints;
+import dev.navserver.server.admin.AdminServer;
+import dev.navserver.server.config.ConfigException;
+import dev.navserver.server.config.ConfigReloader;
+import dev.navserver.server.config.MapWatcher;
+import dev.navserver.server.config.NavServerConfig;
+import dev.navserver.server.config.PendingConfig;
+import dev.navserver.server.config.SearchAlgorithm;
+import dev.navserver.server.metrics.ServerMetrics;
+import dev.navserver.server.net.GameServer;
+import dev.navserver.server.net.MapRegistry;
+import dev.navserver.server.net.ServerContext;
+import dev.navserver.server.net.Session;
+import dev.navserver.server.plan.NavPlanner;
+import dev.navserver.server.tick.TickLoop;
+import dev.navserver.server.world.PlanStatus;
+import dev.navserver.server.world.WorldMetrics;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The whole server: config and its watcher, maps and their watcher, planner pool, tick thread, game listener and
+ * admin HTTP. {@link #start()} once, {@link #close()} once (idempotent; also what SIGTERM runs).
+ */
+public final class NavServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(NavServer.class);
+    /** Catch-up cap of the tick loop: ticks run back to back after a stall before older ones are skipped. */
+    static final int MAX_CATCH_UP_TICKS = 5;
+
+    private final ServerMetrics metrics = new ServerMetrics();
+    private final PendingConfig pending = new PendingConfig();
+    private final ConfigReloader reloader;
+    private final NavServerConfig initial;
+    private final MapRegistry maps = new MapRegistry();
+    private final NavPlanner planner;
+    private final ExecutorService plannerPool;
+    private final ServerContext context;
+    private final TickLoop tickLoop;
+    private final GameLoop gameLoop;
+    private final GameServer gameServer;
+    private final AdminServer adminServer;
+    private final long startNanos = System.nanoTime();
+    private MapWatcher mapWatcher;
+    private Thread tickThread;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    /**
+     * Loads and validates the config and every map; binds nothing yet.
+     *
+     * @throws ConfigException when the config file is invalid
+     * @throws IOException     when the maps directory cannot be read or holds no usable default map
+     */
+    public NavServer(Path configFile) throws ConfigException, IOException {
+        reloader = new ConfigReloader(configFile, pending, metrics.configReloads, Clock.systemUTC());
+        initial = reloader.current();
+        int loaded = maps.loadDirectory(initial.maps().dir());
+        if (maps.get(initial.maps().defaultMap()) == null) {
+            throw new IOException("default map '" + initial.maps().defaultMap() + "' not found in "
+                    + initial.maps().dir() + " (" + loaded + " maps loaded)");
+        }
+        planner = new NavPlanner(searchOptions(initial));
+        AtomicInteger plannerThreadIds = new AtomicInteger();
+        plannerPool = Executors.newFixedThreadPool(initial.search().plannerThreads(), r -> {
+            Thread t = new Thread(r, "navserver-planner-" + plannerThreadIds.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        context = new ServerContext(metrics, reloader::current, maps, planner, plannerPool, startNanos);
+        TickLoop[] loopRef = new TickLoop[1];
+        gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(),
+                cfg -> loopRef[0].setHz(cfg.tick().hz()), () -> loopRef[0].wakeup(), System.nanoTime());
+        tickLoop = new TickLoop(System::nanoTime, initial.tick().hz(), MAX_CATCH_UP_TICKS, gameLoop);
+        loopRef[0] = tickLoop;
+        metrics.registry().gauge("navserver_sessions", "Welcomed game sessions.", context::sessionCount);
+        gameServer = new GameServer(context, initial.server().host(), initial.server().port(), 0);
+        adminServer = new AdminServer(initial.admin().host(), initial.admin().port(), new AdminEndpoints(
+                () -> reloader.current().admin().token(),
+                () -> Map.of("sessions", context.sessionCount(), "maps", maps.size()),
+                metrics.registry()::scrape,
+                this::status,
+                reloader::reload));
+    }
+
+    /** Search options of a config: algorithm and node budget. */
+    static SearchOptions searchOptions(NavServerConfig cfg) {
+        return SearchOptions.DEFAULT
+                .withAlgorithm(cfg.search().algorithm() == SearchAlgorithm.ASTAR ? Algorithm.ASTAR : Algorithm.JPS)
+                .withMaxExpandedNodes(cfg.search().maxExpandedNodes());
+    }
+
+    private WorldMetrics worldMetrics() {
+        return new WorldMetrics() {
+            @Override
+            public void planned(long nanos, int expanded, PlanStatus status) {
+                metrics.plans.inc(status.wire());
+                metrics.planLatency.record(nanos);
+                metrics.planExpandedNodes.record(expanded);
+            }
+
+            @Override
+            public void planFailed() {
+                metrics.plans.inc("failed");
+            }
+
+            @Override
+            public void planDropped() {
+                metrics.messagesDropped.inc("superseded_plan");
+            }
+        };
+    }
+
+    private Map<String, Object> status() {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("uptimeSeconds", context.serverTime());
+        s.put("connections", context.connectionCount());
+        s.put("sessions", context.sessionCount());
+        s.put("maps", maps.describe());
+        s.put("ticks", tickLoop.ticks());
+        s.put("skippedTicks", tickLoop.skippedTicks());
+        s.putAll(reloader.describe());
+        return s;
+    }
+
+    /** Starts the tick thread, the watchers and both listeners. */
+    public void start() throws IOException, InterruptedException {
+        tickThread = new Thread(tickLoop, "navserver-tick");
+        tickThread.start();
+        reloader.startWatching();
+        mapWatcher = new MapWatcher(initial.maps().dir(), this::reloadMap);
+        mapWatcher.start();
+        gameServer.start();
+        adminServer.start();
+        LOG.info("navserver up: game port {}, admin port {}, {} maps, default '{}'", gameServer.port(),
+                adminServer.port(), maps.size(), initial.maps().defaultMap());
+    }
+
+    /** Validates a changed map file and, if good, publishes it; worlds on it switch at the next tick. */
+    private void reloadMap(Path file) {
+        try {
+            GridMap map = maps.load(file);
+            metrics.mapLoads.inc("loaded");
+            gameLoop.mapChanged(map);
+        } catch (IOException | RuntimeException e) {
+            metrics.mapLoads.inc("rejected");
+            LOG.warn("map reload rejected, previous version stays in force: {}", e.getMessage());
+        }
+    }
+
+    /** Port of the game listener. */
+    public int gamePort() {
+        return gameServer.port();
+    }
+
+    /** Port of the admin HTTP listener. */
+    public int adminPort() {
+        return adminServer.port();
+    }
+
+    public ServerMetrics metrics() {
+        return metrics;
+    }
+
+    public ConfigReloader reloader() {
+        return reloader;
+    }
+
+    /**
+     * Stops accepting, tells every client {@code bye shutdown}, flushes, and stops all threads; returns within about
+     * five seconds. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        LOG.info("shutting down");
+        gameServer.stopAccepting();
+        for (Session s : context.sessions().values()) {
+            s.closeWithBye(ByeReasons.SHUTDOWN);
+        }
+        tickLoop.stop();
+        if (tickThread != null) {
+            try {
+                tickThread.join(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        plannerPool.shutdownNow();
+        try {
+            plannerPool.awaitTermination(500, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        gameServer.close();
+        adminServer.close();
+        if (mapWatcher != null) {
+            mapWatcher.close();
+        }
+        reloader.close();
+        LOG.info("navserver stopped");
+    }
+}

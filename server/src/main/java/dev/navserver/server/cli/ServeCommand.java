@@ -1,0 +1,64 @@
+package dev.navserver.server.cli;
+
+import dev.navserver.server.NavServer;
+import dev.navserver.server.config.ConfigException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code navserver serve [--config FILE]}: runs the server until SIGTERM/SIGINT. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Run the server (default: config/navserver.yaml with the bundled maps).")
+public final class ServeCommand implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Config file (default: config/navserver.yaml under the navserver home).")
+    Path config;
+
+    /** The default config: {@code $navserver.home/config/navserver.yaml}, else relative to the working directory. */
+    static Path defaultConfig() {
+        String home = System.getProperty("navserver.home");
+        Path p = Path.of("config", "navserver.yaml");
+        return home == null ? p : Path.of(home).resolve(p);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Path file = config != null ? config : defaultConfig();
+        if (!Files.isRegularFile(file)) {
+            System.err.println("navserver: config file not found: " + file);
+            return 2;
+        }
+        NavServer server;
+        try {
+            server = new NavServer(file);
+        } catch (ConfigException e) {
+            System.err.println("navserver: invalid config: " + e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            System.err.println("navserver: " + e.getMessage());
+            return 2;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "navserver-shutdown"));
+        try {
+            server.start();
+        } catch (IOException e) {
+            LOG.error("could not start: {}", e.getMessage());
+            server.close();
+            return 1;
+        }
+        stopped.await();
+        return 0;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.navserver.server.net;
+
+import dev.navserver.server.config.NavServerConfig;
+import dev.navserver.server.metrics.ServerMetrics;
+import dev.navserver.server.plan.NavPlanner;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * What the network layer shares with the rest of the server. Thread-safe: every field is immutable, concurrent,
+ * or volatile.
+ */
+public final class ServerContext {
+    /** A session joining or leaving, for the tick thread. */
+    public record SessionEvent(Session session, boolean joined) {
+    }
+
+    final ServerMetrics metrics;
+    final Supplier<NavServerConfig> config;
+    final MapRegistry maps;
+    final NavPlanner planner;
+    final ExecutorService plannerPool;
+    private final long startNanos;
+
+    final Map<String, Session> sessions = new ConcurrentHashMap<>();
+    final Queue<SessionEvent> sessionEvents = new ConcurrentLinkedQueue<>();
+    final AtomicInteger connections = new AtomicInteger();
+    private final AtomicLong sessionIds = new AtomicLong();
+
+    /**
+     * @param config      the config in force now (read on I/O threads for per-message limits)
+     * @param plannerPool runs stateless queries and chase plans
+     * @param startNanos  {@code System.nanoTime()} at server start: {@code serverTime} 0
+     */
+    public ServerContext(ServerMetrics metrics, Supplier<NavServerConfig> config, MapRegistry maps, NavPlanner planner,
+            ExecutorService plannerPool, long startNanos) {
+        this.metrics = metrics;
+        this.config = config;
+        this.maps = maps;
+        this.planner = planner;
+        this.plannerPool = plannerPool;
+        this.startNanos = startNanos;
+    }
+
+    /** Seconds since the server started. */
+    public double serverTime() {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    String nextSessionId() {
+        return "s-" + sessionIds.incrementAndGet();
+    }
+
+    /** Open game connections. */
+    public int connectionCount() {
+        return connections.get();
+    }
+
+    /** Welcomed sessions. */
+    public int sessionCount() {
+        return sessions.size();
+    }
+
+    public Map<String, Session> sessions() {
+        return sessions;
+    }
+
+    public Queue<SessionEvent> sessionEvents() {
+        return sessionEvents;
+    }
+
+    public ServerMetrics metrics() {
+        return metrics;
+    }
+
+    public MapRegistry maps() {
+        return maps;
+    }
+}

@@ -1,0 +1,201 @@
+package dev.navserver.server.net;
+
+import dev.navserver.protocol.ByeReasons;
+import dev.navserver.protocol.message.Bye;
+import dev.navserver.protocol.message.ClientMessage;
+import dev.navserver.protocol.message.NavPath;
+import dev.navserver.protocol.message.ServerMessage;
+import dev.navserver.server.metrics.ServerMetrics;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelOutboundBuffer;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One client connection as the rest of the server sees it: a bounded inbox the tick thread drains, and an outbox
+ * any thread may write to.
+ *
+ * <p><b>Slow readers.</b> While the channel is not writable (its outbound buffer is above the high water mark),
+ * {@code nav_path} messages are coalesced: only the newest per monster is kept and sent once the channel drains.
+ * When the bytes queued for the socket exceed {@code outboundLimitBytes}, the session is closed with
+ * {@code bye slow_reader}. Thread-safe.
+ */
+public final class Session {
+    private static final Logger LOG = LoggerFactory.getLogger(Session.class);
+
+    /** How long a closing session may take to flush its {@code bye} before it is closed regardless. */
+    private static final long CLOSE_GRACE_MILLIS = 1000;
+
+    private final String id;
+    private final Channel channel;
+    private final ServerMetrics metrics;
+    private final long outboundLimitBytes;
+    private final ArrayBlockingQueue<ClientMessage> inbox;
+    private final Map<String, NavPath> coalesced = new ConcurrentHashMap<>();
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private final AtomicBoolean dirty = new AtomicBoolean();
+
+    private volatile boolean welcomed;
+    private volatile String player;
+    private volatile String mapName;
+
+    Session(String id, Channel channel, ServerMetrics metrics, long outboundLimitBytes, int inboxCapacity) {
+        this.id = id;
+        this.channel = channel;
+        this.metrics = metrics;
+        this.outboundLimitBytes = outboundLimitBytes;
+        this.inbox = new ArrayBlockingQueue<>(inboxCapacity);
+    }
+
+    /** Session id, e.g. {@code s-1}. */
+    public String id() {
+        return id;
+    }
+
+    public Channel channel() {
+        return channel;
+    }
+
+    public boolean welcomed() {
+        return welcomed;
+    }
+
+    public String player() {
+        return player;
+    }
+
+    /** Name of the map the session joined; null before {@code hello}. */
+    public String mapName() {
+        return mapName;
+    }
+
+    void welcome(String player, String mapName) {
+        this.player = player;
+        this.mapName = mapName;
+        this.welcomed = true;
+    }
+
+    /** Queues a message for the tick thread; false when the inbox is full. */
+    boolean offer(ClientMessage message) {
+        return inbox.offer(message);
+    }
+
+    /** Next queued message, or null. Tick thread. */
+    public ClientMessage pollInbox() {
+        return inbox.poll();
+    }
+
+    /**
+     * Writes a message without flushing; {@link #flush()} sends it. Dropped silently once the session is closing.
+     */
+    public void write(ServerMessage message) {
+        if (closing.get()) {
+            return;
+        }
+        channel.write(message, channel.voidPromise());
+        metrics.messagesOut.inc(message.type());
+        dirty.set(true);
+        checkOutbound();
+    }
+
+    /** Writes and flushes a message. */
+    public void send(ServerMessage message) {
+        write(message);
+        flush();
+    }
+
+    /** Flushes if anything was written since the last flush. */
+    public void flush() {
+        if (dirty.getAndSet(false)) {
+            channel.flush();
+        }
+    }
+
+    /**
+     * Sends a {@code nav_path}, or, while the channel is not writable, keeps it as the newest for its monster
+     * (replacing and counting an older one as coalesced).
+     */
+    public void writeNavPath(NavPath path) {
+        if (closing.get()) {
+            return;
+        }
+        if (channel.isWritable() && coalesced.isEmpty()) {
+            write(path);
+            metrics.navPathPushes.inc();
+            return;
+        }
+        if (coalesced.put(path.monster(), path) != null) {
+            metrics.messagesCoalesced.inc();
+        }
+        if (channel.isWritable()) {
+            channel.eventLoop().execute(this::drainCoalesced);
+        }
+    }
+
+    /** Sends the coalesced paths if the channel is writable again. Called on the channel's event loop. */
+    void drainCoalesced() {
+        if (!channel.isWritable()) {
+            return;
+        }
+        Iterator<Map.Entry<String, NavPath>> it = coalesced.entrySet().iterator();
+        while (it.hasNext() && channel.isWritable()) {
+            NavPath p = it.next().getValue();
+            it.remove();
+            write(p);
+            metrics.navPathPushes.inc();
+        }
+        flush();
+    }
+
+    /** Bytes queued for the socket but not yet written, including writes still travelling to the event loop. */
+    long pendingOutboundBytes() {
+        ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
+        return buffer == null ? 0 : buffer.totalPendingWriteBytes();
+    }
+
+    void checkOutbound() {
+        if (pendingOutboundBytes() > outboundLimitBytes) {
+            metrics.messagesDropped.inc("slow_reader");
+            closeWithBye(ByeReasons.SLOW_READER);
+        }
+    }
+
+    /** Sends {@code bye} with a reason, then closes the connection. Idempotent. */
+    public void closeWithBye(String reason) {
+        if (!closing.compareAndSet(false, true)) {
+            return;
+        }
+        LOG.debug("closing {}: {}", id, reason);
+        closeReason = reason;
+        metrics.messagesOut.inc(Bye.TYPE);
+        if (ByeReasons.SLOW_READER.equals(reason)) {
+            // It does not read: waiting for the bye to be written could take forever.
+            channel.writeAndFlush(new Bye(reason));
+            channel.close();
+            return;
+        }
+        channel.writeAndFlush(new Bye(reason)).addListener(ChannelFutureListener.CLOSE);
+        channel.eventLoop().schedule(() -> {
+            channel.close();
+        }, CLOSE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    private volatile String closeReason;
+
+    /** Why the server closed the session, or null when the client closed it. */
+    String closeReason() {
+        return closeReason;
+    }
+
+    /** Whether a close was started. */
+    boolean closing() {
+        return closing.get();
+    }
+}

@@ -1,0 +1,316 @@
+package dev.navserver.server.net;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.smooth.LineOfSight;
+import dev.navserver.nav.smooth.SegmentCheck;
+import dev.navserver.protocol.ByeReasons;
+import dev.navserver.protocol.ErrorCodes;
+import dev.navserver.protocol.Protocol;
+import dev.navserver.protocol.message.Bye;
+import dev.navserver.protocol.message.ClientMessage;
+import dev.navserver.protocol.message.ErrorMessage;
+import dev.navserver.protocol.message.Hello;
+import dev.navserver.protocol.message.MapInfo;
+import dev.navserver.protocol.message.PathQuery;
+import dev.navserver.protocol.message.PathResult;
+import dev.navserver.protocol.message.PathValid;
+import dev.navserver.protocol.message.Ping;
+import dev.navserver.protocol.message.PlayerPos;
+import dev.navserver.protocol.message.Pong;
+import dev.navserver.protocol.message.ProtocolError;
+import dev.navserver.protocol.message.RequestId;
+import dev.navserver.protocol.message.Spawn;
+import dev.navserver.protocol.message.ValidatePath;
+import dev.navserver.protocol.message.Vec3;
+import dev.navserver.protocol.message.Welcome;
+import dev.navserver.server.config.NavServerConfig;
+import dev.navserver.server.plan.Route;
+import dev.navserver.nav.smooth.WorldPath;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Handles one connection's decoded messages on its I/O thread: admission (connection limit, rate limit), session
+ * checks ({@code hello} first and once), cheap validation, and routing. Nothing here touches world state: chase
+ * messages go to the session's inbox for the tick thread; stateless queries run on the planner pool.
+ *
+ * <p>Stateful and therefore one instance per channel: it owns the channel's session and rate-limit window.
+ */
+public final class SessionHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger LOG = LoggerFactory.getLogger(SessionHandler.class);
+    private static final long SECOND_NANOS = 1_000_000_000L;
+    /** Consecutive one-second windows over the rate limit after which the connection is closed. */
+    static final int RATE_STRIKES_TO_CLOSE = 3;
+
+    private final ServerContext context;
+    private Session session;
+    private boolean rejected;
+
+    private long windowStartNanos = System.nanoTime();
+    private int windowCount;
+    private int windowDropped;
+    private int strikes;
+
+    public SessionHandler(ServerContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        int open = context.connections.incrementAndGet();
+        context.metrics.connectionsOpened.inc();
+        NavServerConfig cfg = context.config.get();
+        if (open > cfg.server().maxConnections()) {
+            rejected = true;
+            context.metrics.errors.inc(ErrorCodes.SERVER_FULL);
+            ctx.writeAndFlush(new ErrorMessage(null, ErrorCodes.SERVER_FULL,
+                    "server full: " + cfg.server().maxConnections() + " connections"))
+                    .addListener(io.netty.channel.ChannelFutureListener.CLOSE);
+            return;
+        }
+        int inbox = Math.max(16, 4 * cfg.server().maxMessagesPerSecond() / Math.max(1, cfg.tick().hz()));
+        session = new Session(context.nextSessionId(), ctx.channel(), context.metrics,
+                cfg.server().outboundLimitBytes(), inbox);
+        LOG.info("connection {} opened from {}", session.id(), ctx.channel().remoteAddress());
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        context.connections.decrementAndGet();
+        if (session == null) {
+            context.metrics.connectionsClosed.inc("server_full");
+            return;
+        }
+        String reason = session.closeReason() == null ? "client" : session.closeReason();
+        context.metrics.connectionsClosed.inc(reason);
+        if (session.welcomed()) {
+            context.sessions.remove(session.id());
+            context.sessionEvents.add(new ServerContext.SessionEvent(session, false));
+        }
+        LOG.info("connection {} closed ({}), player {}", session.id(), reason, session.player());
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (session != null) {
+            if (ctx.channel().isWritable()) {
+                session.drainCoalesced();
+            } else {
+                session.checkOutbound();
+            }
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof IdleStateEvent && session != null) {
+            context.metrics.messagesDropped.inc("idle");
+            session.closeWithBye(ByeReasons.IDLE);
+            return;
+        }
+        ctx.fireUserEventTriggered(evt);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        LOG.debug("connection {} failed", session == null ? ctx.channel() : session.id(), cause);
+        ctx.close();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (rejected || session == null || session.closing()) {
+            return;
+        }
+        if (!admit()) {
+            return;
+        }
+        if (msg instanceof ProtocolError error) {
+            error(error.id(), error.code(), error.message());
+            return;
+        }
+        if (!(msg instanceof ClientMessage)) {
+            ctx.fireChannelRead(msg);
+            return;
+        }
+        ClientMessage m = (ClientMessage) msg;
+        context.metrics.messagesIn.inc(m.type());
+        if (m instanceof Ping ping) {
+            session.send(new Pong(ping.id(), context.serverTime()));
+        } else if (m instanceof Bye) {
+            ctx.close();
+        } else if (m instanceof Hello hello) {
+            hello(hello);
+        } else if (!session.welcomed()) {
+            error(m.id(), ErrorCodes.NOT_WELCOMED, m.type() + " before hello");
+        } else if (m instanceof PlayerPos pos) {
+            playerPos(pos);
+        } else if (m instanceof Spawn spawn) {
+            enqueue(spawn);
+        } else if (m instanceof PathQuery query) {
+            pathQuery(query);
+        } else if (m instanceof ValidatePath validate) {
+            validatePath(validate);
+        }
+    }
+
+    /** Fixed one-second windows; past the limit messages are dropped, and sustained abuse closes the connection. */
+    private boolean admit() {
+        long now = System.nanoTime();
+        if (now - windowStartNanos >= SECOND_NANOS) {
+            strikes = windowDropped > 0 ? strikes + 1 : 0;
+            windowStartNanos = now;
+            windowCount = 0;
+            windowDropped = 0;
+        }
+        int max = context.config.get().server().maxMessagesPerSecond();
+        if (++windowCount <= max) {
+            return true;
+        }
+        windowDropped++;
+        context.metrics.messagesDropped.inc("rate_limited");
+        if (windowDropped == 1) {
+            error(null, ErrorCodes.RATE_LIMITED, "more than " + max + " messages per second: messages dropped");
+        }
+        if (windowDropped > max || strikes + 1 >= RATE_STRIKES_TO_CLOSE) {
+            session.closeWithBye(ByeReasons.RATE_LIMITED);
+        }
+        return false;
+    }
+
+    private void hello(Hello hello) {
+        if (session.welcomed()) {
+            error(hello.id(), ErrorCodes.ALREADY_WELCOMED, "hello already received for session " + session.id());
+            return;
+        }
+        if (hello.protocol() != Protocol.VERSION) {
+            error(hello.id(), ErrorCodes.BAD_FIELD,
+                    "protocol: version " + hello.protocol() + " not supported, this server speaks " + Protocol.VERSION);
+            return;
+        }
+        NavServerConfig cfg = context.config.get();
+        String mapName = hello.map() == null ? cfg.maps().defaultMap() : hello.map();
+        GridMap map = context.maps.get(mapName);
+        if (map == null) {
+            error(hello.id(), ErrorCodes.UNKNOWN_MAP, "map: no map named '" + mapName + "'");
+            return;
+        }
+        session.welcome(hello.player(), mapName);
+        context.sessions.put(session.id(), session);
+        context.sessionEvents.add(new ServerContext.SessionEvent(session, true));
+        var t = map.transform();
+        NavServerConfig.Chase chase = cfg.chase();
+        session.send(new Welcome(hello.id(), Protocol.VERSION, session.id(), hello.player(),
+                new MapInfo(map.name(), new Vec3(t.originX(), t.originY(), t.originZ()), t.cellSize(), map.width(),
+                        map.height()),
+                cfg.tick().hz(), chase.navIntervalSeconds(), chase.moveThresholdMeters(),
+                chase.localNavDistanceMeters()));
+    }
+
+    private void playerPos(PlayerPos pos) {
+        GridMap map = context.maps.get(session.mapName());
+        if (map.cellAt(pos.pos().x(), pos.pos().z()) == GridMap.NO_CELL) {
+            error(pos.id(), ErrorCodes.OUT_OF_BOUNDS, "pos: " + pos.pos().x() + ", " + pos.pos().z()
+                    + " is outside map " + map.name());
+            return;
+        }
+        enqueue(pos);
+    }
+
+    private void enqueue(ClientMessage m) {
+        if (!session.offer(m)) {
+            context.metrics.messagesDropped.inc("inbox_full");
+            error(m.id(), ErrorCodes.RATE_LIMITED, "server busy: " + m.type() + " dropped");
+        }
+    }
+
+    private void pathQuery(PathQuery q) {
+        GridMap map = context.maps.get(session.mapName());
+        runOnPlanner(() -> {
+            Route route = context.planner.route(map, q.from().x(), q.from().z(), q.to().x(), q.to().z());
+            session.send(new PathResult(q.id(), route.status().wire(), points(route.path()), route.lengthMeters()));
+        });
+    }
+
+    private void validatePath(ValidatePath v) {
+        GridMap map = context.maps.get(session.mapName());
+        runOnPlanner(() -> session.send(validate(map, v)));
+    }
+
+    /**
+     * Checks a client path: every point on the map and walkable, every segment free of blocked cells and cut
+     * corners. {@code badSegment} is the first bad segment (segment i joins points i and i+1; a bad point i
+     * reports the segment ending at it, or 0 for the first point). Reasons: {@code empty}, {@code off_map},
+     * {@code blocked}, {@code corner}.
+     */
+    static PathValid validate(GridMap map, ValidatePath v) {
+        List<Vec3> pts = v.points();
+        if (pts.isEmpty()) {
+            return new PathValid(v.id(), false, null, "empty");
+        }
+        NavGrid grid = map.navGrid();
+        for (int i = 0; i < pts.size(); i++) {
+            Vec3 p = pts.get(i);
+            int cell = map.cellAt(p.x(), p.z());
+            int seg = Math.max(0, i - 1);
+            if (cell == GridMap.NO_CELL) {
+                return new PathValid(v.id(), false, seg, "off_map");
+            }
+            if (!grid.openCell(cell)) {
+                return new PathValid(v.id(), false, seg, "blocked");
+            }
+            if (i > 0) {
+                Vec3 a = pts.get(i - 1);
+                SegmentCheck check = LineOfSight.checkWorld(grid, a.x(), a.z(), p.x(), p.z());
+                if (check != SegmentCheck.CLEAR) {
+                    return new PathValid(v.id(), false, i - 1, switch (check) {
+                        case OFF_MAP -> "off_map";
+                        case CORNER -> "corner";
+                        default -> "blocked";
+                    });
+                }
+            }
+        }
+        return new PathValid(v.id(), true, null, null);
+    }
+
+    private void runOnPlanner(Runnable task) {
+        try {
+            context.plannerPool.execute(() -> {
+                try {
+                    task.run();
+                } catch (RuntimeException e) {
+                    LOG.error("query on {} failed", session.id(), e);
+                    error(null, ErrorCodes.INTERNAL, "internal error");
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            error(null, ErrorCodes.INTERNAL, "server shutting down");
+        }
+    }
+
+    static List<Vec3> points(WorldPath path) {
+        List<Vec3> out = new ArrayList<>();
+        if (path != null) {
+            for (int i = 0; i < path.size(); i++) {
+                out.add(new Vec3(path.x(i), path.y(i), path.z(i)));
+            }
+        }
+        return out;
+    }
+
+    private void error(RequestId id, String code, String message) {
+        context.metrics.errors.inc(code);
+        session.send(new ErrorMessage(id, code, message));
+    }
+}

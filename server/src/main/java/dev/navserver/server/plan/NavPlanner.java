@@ -1,0 +1,110 @@
+package dev.navserver.server.plan;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.search.GoalPolicy;
+import dev.navserver.nav.search.PathResult;
+import dev.navserver.nav.search.PathSearch;
+import dev.navserver.nav.search.SearchOptions;
+import dev.navserver.nav.search.SearchStatus;
+import dev.navserver.nav.smooth.LineOfSight;
+import dev.navserver.nav.smooth.PathSmoother;
+import dev.navserver.nav.smooth.WorldPath;
+import dev.navserver.server.world.PathPlanner;
+import dev.navserver.server.world.PlanStatus;
+import dev.navserver.server.world.PlannedPath;
+import java.util.Objects;
+
+/**
+ * Plans routes between world points on a map: grid search, then line-of-sight smoothing with the exact world start
+ * and goal as end points.
+ *
+ * <p>Goal handling: a goal on a blocked cell snaps to the nearest walkable cell (status OK); a goal on another
+ * island than the start yields PARTIAL toward the reachable cell nearest to it, found from island labels without
+ * flooding the map; a search over the node budget yields PARTIAL toward the expanded node nearest the goal.
+ *
+ * <p>Thread-safe: search contexts and smoothing buffers are per thread; options are swapped atomically.
+ */
+public final class NavPlanner implements PathPlanner {
+    private final ThreadLocal<PathSearch> searches = ThreadLocal.withInitial(PathSearch::new);
+    private final ThreadLocal<PathSmoother> smoothers = ThreadLocal.withInitial(PathSmoother::new);
+    private volatile SearchOptions options;
+
+    /** @param options search options; the goal policy is always NEAREST_REACHABLE */
+    public NavPlanner(SearchOptions options) {
+        setOptions(options);
+    }
+
+    /** Replaces the search options (algorithm, node budget) for plans started from now on. */
+    public void setOptions(SearchOptions options) {
+        this.options = Objects.requireNonNull(options).withGoalPolicy(GoalPolicy.NEAREST_REACHABLE);
+    }
+
+    public SearchOptions options() {
+        return options;
+    }
+
+    /**
+     * Routes from one world point to another on the map's default grid.
+     *
+     * @param startX world x of the start, metres; {@code startZ} likewise
+     * @param goalX  world x of the goal, metres; {@code goalZ} likewise
+     */
+    public Route route(GridMap map, double startX, double startZ, double goalX, double goalZ) {
+        NavGrid grid = map.navGrid();
+        int start = map.cellAt(startX, startZ);
+        int goal = map.cellAt(goalX, goalZ);
+        if (start == GridMap.NO_CELL || goal == GridMap.NO_CELL) {
+            return new Route(RouteStatus.OUT_OF_BOUNDS, null, 0);
+        }
+        if (!grid.openCell(start)) {
+            return new Route(RouteStatus.BLOCKED, null, 0);
+        }
+        if (!grid.openCell(goal)) {
+            // A player hugging a wall: aim at the nearest walkable cell when it lies on the start's island.
+            // Otherwise the search's NEAREST_REACHABLE policy finds the reachable cell nearest the goal.
+            int near = grid.nearestOpen(map.col(goal), map.row(goal), 0, Math.max(map.width(), map.height()));
+            if (near != GridMap.NO_CELL && grid.island(near) == grid.island(start)) {
+                goal = near;
+            }
+        }
+        PathSearch search = searches.get();
+        PathResult r = search.find(grid, map.col(start), map.row(start), map.col(goal), map.row(goal), options);
+        if (!r.hasPath()) {
+            return new Route(RouteStatus.UNREACHABLE, null, r.expanded());
+        }
+        int[] cells = r.cells();
+        int end = cells[cells.length - 1];
+        boolean exactGoal = end == map.cellAt(goalX, goalZ);
+        double endX = exactGoal ? goalX : map.worldX(end);
+        double endZ = exactGoal ? goalZ : map.worldZ(end);
+        WorldPath path = smoothers.get().smooth(grid, startX, startZ, endX, endZ, cells, cells.length);
+        RouteStatus status = r.status() == SearchStatus.FOUND ? RouteStatus.OK : RouteStatus.PARTIAL;
+        return new Route(status, path, r.expanded());
+    }
+
+    @Override
+    public PlannedPath plan(GridMap map, double startX, double startZ, double goalX, double goalZ) {
+        Route route = route(map, startX, startZ, goalX, goalZ);
+        PlanStatus status = switch (route.status()) {
+            case OK -> PlanStatus.OK;
+            case PARTIAL -> PlanStatus.PARTIAL;
+            default -> PlanStatus.UNREACHABLE;
+        };
+        if (route.path() == null) {
+            return new PlannedPath(PlanStatus.UNREACHABLE, new double[0], route.expanded());
+        }
+        WorldPath p = route.path();
+        double[] xz = new double[p.size() * 2];
+        for (int i = 0; i < p.size(); i++) {
+            xz[2 * i] = p.x(i);
+            xz[2 * i + 1] = p.z(i);
+        }
+        return new PlannedPath(status, xz, route.expanded());
+    }
+
+    @Override
+    public boolean clearLine(GridMap map, double x0, double z0, double x1, double z1) {
+        return LineOfSight.clearWorld(map.navGrid(), x0, z0, x1, z1);
+    }
+}
