@@ -67,6 +67,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     private boolean released;
     private ScheduledFuture<?> ticker;
     private ScheduledFuture<?> welcomeTimeout;
+    private final long periodNanos;
     private long lastTickNanos;
     private long seq;
 
@@ -77,6 +78,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         this.stats = stats;
         this.run = run;
         this.random = random;
+        this.periodNanos = Math.max(1, Math.round(1e9 / settings.posHz()));
         this.startCell = map.randomIslandCell(random);
         this.walker = new RouteWalker(map, startCell, random);
         java.util.Arrays.fill(ringSeq, -1);
@@ -177,9 +179,8 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             GridMap g = map.map();
             send(new Spawn(RequestId.of("r" + k), new Vec3(g.worldX(cell), g.transform().originY(), g.worldZ(cell))));
         }
-        long period = Math.max(1, Math.round(1e9 / settings.posHz()));
         lastTickNanos = now;
-        ticker = ctx.executor().scheduleAtFixedRate(this::tick, period, period, TimeUnit.NANOSECONDS);
+        ticker = ctx.executor().scheduleAtFixedRate(this::tick, periodNanos, periodNanos, TimeUnit.NANOSECONDS);
     }
 
     /** Why the server's map differs from the bots' map, or null when it matches. */
@@ -237,6 +238,9 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             return;
         }
         long now = System.nanoTime();
+        if (now - lastTickNanos < periodNanos / 2) {
+            return; // a catch-up run after a stalled event loop: keep the rate steady rather than send a burst
+        }
         walker.advance(settings.speedMetersPerSecond() * (now - lastTickNanos) / 1e9);
         lastTickNanos = now;
         sendPos(now);
