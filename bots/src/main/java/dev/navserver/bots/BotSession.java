@@ -218,8 +218,8 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         PathVerdict v = map.checker().check(p.status(), p.navPath());
         if (!v.valid()) {
             stats.invalidPath(v.problem());
-            run.note(() -> player() + ": invalid nav_path for " + p.monster() + " seq " + p.seq() + ": " + v.problem()
-                    + " at " + v.index() + " in " + p.navPath());
+            run.note(() -> player() + ": invalid nav_path for " + p.monster() + " seq " + p.seq() + " status "
+                    + p.status() + ": " + v.problem() + " at " + v.index() + " in " + p.navPath());
         }
     }
 
