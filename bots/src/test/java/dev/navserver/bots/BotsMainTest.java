@@ -70,6 +70,13 @@ class BotsMainTest {
     }
 
     @Test
+    void main_WhenAskedForHelp_ExpectedUsageWithEveryFlagAndExit0() {
+        assertThat(main("--help")).isZero();
+        assertThat(out()).contains("Usage: bots", "--host", "--port", "--players", "--spawn", "--duration", "--map",
+                "--map-name", "--speed", "--pos-hz", "--report", "--seed", "loopback only", "Exit status:");
+    }
+
+    @Test
     void main_WhenTheMapFileIsNotAMap_ExpectedExit2() throws Exception {
         Path notAMap = dir.resolve("notes.txt");
         java.nio.file.Files.writeString(notAMap, "hello\n");
