@@ -19,6 +19,13 @@ import java.util.Objects;
  * or non-uniform costs the search runs A*. Straight jumps scan the grid's bit rows and columns a 64-cell word at a
  * time. {@link PathResult#expanded()} counts jump points.
  *
+ * <p><b>Options.</b> The node budget counts expansions: when the next node would be the budget's
+ * {@code maxExpandedNodes + 1}-th, the search ends {@link SearchStatus#PARTIAL} with the path to the expanded node
+ * of least heuristic (the first such node on ties). With an arrival radius the search ends at the first popped
+ * node within the radius; JPS jumps stop at the first cell of the arrival disc on their line, so that cell is the
+ * end. Under {@link GoalPolicy#NEAREST_REACHABLE} a substitute goal replaces an unreachable one, and heuristic,
+ * budget and radius all refer to the substitute.
+ *
  * <p><b>Memory.</b> Scratch arrays are sized to the largest padded grid seen and reused; searches are told apart
  * by a generation counter, so a search allocates nothing but its {@link PathResult} and the result's cell array.
  *
@@ -27,7 +34,7 @@ import java.util.Objects;
 public final class PathSearch {
     private static final double SQRT2 = Math.sqrt(2.0);
     private static final double OCTILE_DIAGONAL = SQRT2 - 1.0;
-    /** {@link #parent} value of the start node. */
+    /** Predecessor recorded for the start node. */
     private static final int NONE = -1;
 
     /**
@@ -50,7 +57,6 @@ public final class PathSearch {
     private int discRadius;
 
     // the current search
-    private NavGrid grid;
     private boolean[] open;
     private float[] cost;
     private int stride;
@@ -99,7 +105,6 @@ public final class PathSearch {
                       SearchOptions options) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
-        this.grid = null;
         this.result = null;
         this.finished = false;
         GridMap map = grid.map();
@@ -125,7 +130,6 @@ public final class PathSearch {
             substituteGoal = true;
         }
 
-        this.grid = grid;
         open = grid.openArray();
         cost = grid.costArray();
         stride = grid.stride();
@@ -231,7 +235,6 @@ public final class PathSearch {
     private void finish(PathResult r) {
         result = r;
         finished = true;
-        grid = null;
         open = null;
         cost = null;
         rowBits = null;
