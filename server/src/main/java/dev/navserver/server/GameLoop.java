@@ -87,7 +87,7 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
     static ChaseSettings chaseSettings(NavServerConfig cfg) {
         NavServerConfig.Chase c = cfg.chase();
         return new ChaseSettings(c.navIntervalSeconds(), c.moveThresholdMeters(), c.localNavDistanceMeters(),
-                c.localNavHysteresisMeters(), Math.min(c.stoppingDistanceMeters(), c.localNavDistanceMeters()),
+                c.localNavHysteresisMeters(), c.stoppingDistanceMeters(),
                 c.monsterSpeedMetersPerSecond(), c.monstersPerPlayer(), c.allowClientSpawn(), c.snapshotHz(),
                 c.spawnMinDistanceMeters(), c.spawnMaxDistanceMeters());
     }

@@ -1,40 +1,13 @@
 package dev.navserver.nav.scen;
 
-import java.io.IOException;
-import java.util.Objects;
+import dev.navserver.nav.io.SourceFormatException;
 
 /** A scenario file that cannot be loaded. The message reads {@code file:line: problem}. */
-public final class ScenFormatException extends IOException {
+public final class ScenFormatException extends SourceFormatException {
     private static final long serialVersionUID = 1L;
 
-    private final String file;
-    private final int line;
-    private final String problem;
-
-    /**
-     * @param file    the source name as given to the loader
-     * @param line    1-based line number the problem was found on
-     * @param problem what is wrong, without the file and line
-     */
+    /** @see SourceFormatException#SourceFormatException(String, int, String) */
     public ScenFormatException(String file, int line, String problem) {
-        super(file + ":" + line + ": " + problem);
-        this.file = Objects.requireNonNull(file, "file");
-        this.line = line;
-        this.problem = Objects.requireNonNull(problem, "problem");
-    }
-
-    /** The source name as given to the loader. */
-    public String file() {
-        return file;
-    }
-
-    /** 1-based line number. */
-    public int line() {
-        return line;
-    }
-
-    /** What is wrong, without the file and line. */
-    public String problem() {
-        return problem;
+        super(file, line, problem);
     }
 }

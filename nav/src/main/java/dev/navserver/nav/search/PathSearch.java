@@ -19,6 +19,13 @@ import java.util.Objects;
  * or non-uniform costs the search runs A*. Straight jumps scan the grid's bit rows and columns a 64-cell word at a
  * time. {@link PathResult#expanded()} counts jump points.
  *
+ * <p><b>Options.</b> The node budget counts expansions: when the next node would be the budget's
+ * {@code maxExpandedNodes + 1}-th, the search ends {@link SearchStatus#PARTIAL} with the path to the expanded node
+ * of least heuristic (the first such node on ties). With an arrival radius the search ends at the first popped
+ * node within the radius; JPS jumps stop at the first cell of the arrival disc on their line, so that cell is the
+ * end. Under {@link GoalPolicy#NEAREST_REACHABLE} a substitute goal replaces an unreachable one, and heuristic,
+ * budget and radius all refer to the substitute.
+ *
  * <p><b>Memory.</b> Scratch arrays are sized to the largest padded grid seen and reused; searches are told apart
  * by a generation counter, so a search allocates nothing but its {@link PathResult} and the result's cell array.
  *
@@ -27,19 +34,17 @@ import java.util.Objects;
 public final class PathSearch {
     private static final double SQRT2 = Math.sqrt(2.0);
     private static final double OCTILE_DIAGONAL = SQRT2 - 1.0;
-    /** {@link #parent} value of the start node. */
+    /** Predecessor recorded for the start node. */
     private static final int NONE = -1;
 
     /**
-     * Per padded index {@code p}: {@code node[2p]} is a stamp ({@link #openStamp} while p is on the open list,
-     * {@link #openStamp}{@code + 1} once closed, anything else means unseen in this search) and
-     * {@code node[2p + 1]} is p's slot in the heap while open. Interleaved so a visit touches one cache line.
+     * Per padded index {@code p}, a 16-byte record (one cache line per visit): {@code node[4p]} is a stamp
+     * ({@link #openStamp} while p is on the open list, {@link #openStamp}{@code + 1} once closed, anything else
+     * means unseen in this search), {@code node[4p + 1]} is p's heap slot while open, {@code node[4p + 2]} its
+     * predecessor (padded index, {@link #NONE} for the start); {@code node[4p + 3]} is unused. A node's cost from
+     * the start lives in the heap key while it is open; it is not needed once closed.
      */
     private int[] node = new int[0];
-    /** Cost from the start per padded index; valid where the stamp is current. */
-    private double[] g = new double[0];
-    /** Predecessor (padded index) per padded index; valid where the stamp is current. */
-    private int[] parent = new int[0];
     private int openStamp;
 
     // indexed 4-ary min-heap on (f asc, g desc); key[2i] = f and key[2i + 1] = g of the node in slot i
@@ -52,7 +57,6 @@ public final class PathSearch {
     private int discRadius;
 
     // the current search
-    private NavGrid grid;
     private boolean[] open;
     private float[] cost;
     private int stride;
@@ -71,6 +75,7 @@ public final class PathSearch {
     private int expanded;
     private int bestP;
     private double bestH;
+    private double bestG;
     private boolean finished = true;
     private PathResult result;
 
@@ -100,7 +105,6 @@ public final class PathSearch {
                       SearchOptions options) {
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(options, "options");
-        this.grid = null;
         this.result = null;
         this.finished = false;
         GridMap map = grid.map();
@@ -126,7 +130,6 @@ public final class PathSearch {
             substituteGoal = true;
         }
 
-        this.grid = grid;
         open = grid.openArray();
         cost = grid.costArray();
         stride = grid.stride();
@@ -146,12 +149,12 @@ public final class PathSearch {
         prepareScratch(grid.paddedSize());
 
         int startP = grid.pad(startCell);
-        g[startP] = 0;
-        parent[startP] = NONE;
+        node[4 * startP + 2] = NONE;
         heapSize = 0;
         push(startP, heuristic(startP % stride, startP / stride), 0);
         bestP = startP;
         bestH = Double.POSITIVE_INFINITY;
+        bestG = 0;
     }
 
     /**
@@ -179,12 +182,13 @@ public final class PathSearch {
                 return true;
             }
             int p = heap[0];
+            double gp = key[1];
             if (arrived(p)) {
-                finish(buildPath(substituteGoal ? SearchStatus.PARTIAL : SearchStatus.FOUND, p));
+                finish(buildPath(substituteGoal ? SearchStatus.PARTIAL : SearchStatus.FOUND, p, gp));
                 return true;
             }
             if (expanded >= budget) {
-                finish(buildPath(SearchStatus.PARTIAL, bestP));
+                finish(buildPath(SearchStatus.PARTIAL, bestP, bestG));
                 return true;
             }
             if (done == maxExpansions) {
@@ -196,14 +200,15 @@ public final class PathSearch {
                 if (Double.compare(hp, bestH) < 0) {
                     bestH = hp;
                     bestP = p;
+                    bestG = gp;
                 }
             }
             if (jps) {
-                expandJps(p);
+                expandJps(p, gp);
             } else if (four) {
-                expandFour(p);
+                expandFour(p, gp);
             } else {
-                expandEight(p);
+                expandEight(p, gp);
             }
             expanded++;
             done++;
@@ -230,7 +235,6 @@ public final class PathSearch {
     private void finish(PathResult r) {
         result = r;
         finished = true;
-        grid = null;
         open = null;
         cost = null;
         rowBits = null;
@@ -240,10 +244,8 @@ public final class PathSearch {
     // ---------------------------------------------------------------- setup
 
     private void prepareScratch(int n) {
-        if (g.length < n) {
-            node = new int[2 * n];
-            g = new double[n];
-            parent = new int[n];
+        if (heap.length < n) {
+            node = new int[4 * n];
             heap = new int[n];
             key = new double[2 * n];
             openStamp = 0;
@@ -298,47 +300,87 @@ public final class PathSearch {
 
     // ---------------------------------------------------------------- A*
 
-    private void expandEight(int p) {
+    private void expandEight(int p, double gp) {
+        if (cost != null) {
+            expandEightWeighted(p, gp);
+            return;
+        }
         int s = stride;
         int x = p % s;
         int y = p / s;
-        double gp = g[p];
+        double gs = gp + 1.0;
+        double gd = gp + SQRT2;
         boolean[] o = open;
         boolean n = o[p - s];
         boolean so = o[p + s];
         boolean w = o[p - 1];
         boolean e = o[p + 1];
         if (n) {
-            relax(p - s, x, y - 1, gp + stepCost(p - s, 1.0), p);
+            relax(p - s, x, y - 1, gs, p);
+            if (w && o[p - s - 1]) {
+                relax(p - s - 1, x - 1, y - 1, gd, p);
+            }
+            if (e && o[p - s + 1]) {
+                relax(p - s + 1, x + 1, y - 1, gd, p);
+            }
         }
         if (so) {
-            relax(p + s, x, y + 1, gp + stepCost(p + s, 1.0), p);
+            relax(p + s, x, y + 1, gs, p);
+            if (w && o[p + s - 1]) {
+                relax(p + s - 1, x - 1, y + 1, gd, p);
+            }
+            if (e && o[p + s + 1]) {
+                relax(p + s + 1, x + 1, y + 1, gd, p);
+            }
         }
         if (w) {
-            relax(p - 1, x - 1, y, gp + stepCost(p - 1, 1.0), p);
+            relax(p - 1, x - 1, y, gs, p);
         }
         if (e) {
-            relax(p + 1, x + 1, y, gp + stepCost(p + 1, 1.0), p);
-        }
-        if (n && w && o[p - s - 1]) {
-            relax(p - s - 1, x - 1, y - 1, gp + stepCost(p - s - 1, SQRT2), p);
-        }
-        if (n && e && o[p - s + 1]) {
-            relax(p - s + 1, x + 1, y - 1, gp + stepCost(p - s + 1, SQRT2), p);
-        }
-        if (so && w && o[p + s - 1]) {
-            relax(p + s - 1, x - 1, y + 1, gp + stepCost(p + s - 1, SQRT2), p);
-        }
-        if (so && e && o[p + s + 1]) {
-            relax(p + s + 1, x + 1, y + 1, gp + stepCost(p + s + 1, SQRT2), p);
+            relax(p + 1, x + 1, y, gs, p);
         }
     }
 
-    private void expandFour(int p) {
+    private void expandEightWeighted(int p, double gp) {
         int s = stride;
         int x = p % s;
         int y = p / s;
-        double gp = g[p];
+        boolean[] o = open;
+        float[] c = cost;
+        boolean n = o[p - s];
+        boolean so = o[p + s];
+        boolean w = o[p - 1];
+        boolean e = o[p + 1];
+        if (n) {
+            relax(p - s, x, y - 1, gp + c[p - s], p);
+        }
+        if (so) {
+            relax(p + s, x, y + 1, gp + c[p + s], p);
+        }
+        if (w) {
+            relax(p - 1, x - 1, y, gp + c[p - 1], p);
+        }
+        if (e) {
+            relax(p + 1, x + 1, y, gp + c[p + 1], p);
+        }
+        if (n && w && o[p - s - 1]) {
+            relax(p - s - 1, x - 1, y - 1, gp + SQRT2 * c[p - s - 1], p);
+        }
+        if (n && e && o[p - s + 1]) {
+            relax(p - s + 1, x + 1, y - 1, gp + SQRT2 * c[p - s + 1], p);
+        }
+        if (so && w && o[p + s - 1]) {
+            relax(p + s - 1, x - 1, y + 1, gp + SQRT2 * c[p + s - 1], p);
+        }
+        if (so && e && o[p + s + 1]) {
+            relax(p + s + 1, x + 1, y + 1, gp + SQRT2 * c[p + s + 1], p);
+        }
+    }
+
+    private void expandFour(int p, double gp) {
+        int s = stride;
+        int x = p % s;
+        int y = p / s;
         boolean[] o = open;
         if (o[p - s]) {
             relax(p - s, x, y - 1, gp + stepCost(p - s, 1.0), p);
@@ -360,41 +402,41 @@ public final class PathSearch {
 
     /** Offers node {@code q} at (qx, qy) with cost {@code ng} via {@code from}. */
     private void relax(int q, int qx, int qy, double ng, int from) {
-        int stamp = node[2 * q];
+        int[] nd = node;
+        int stamp = nd[4 * q];
         if (stamp == openStamp) {
-            if (Double.compare(ng, g[q]) < 0) {
-                g[q] = ng;
-                parent[q] = from;
-                siftUp(node[2 * q + 1], q, ng + heuristic(qx, qy), ng);
+            int slot = nd[4 * q + 1];
+            if (Double.compare(ng, key[2 * slot + 1]) < 0) {
+                nd[4 * q + 2] = from;
+                siftUp(slot, q, ng + heuristic(qx, qy), ng);
             }
         } else if (stamp != openStamp + 1) {
-            g[q] = ng;
-            parent[q] = from;
+            nd[4 * q + 2] = from;
             push(q, ng + heuristic(qx, qy), ng);
         }
     }
 
     // ---------------------------------------------------------------- JPS
 
-    private void expandJps(int p) {
+    private void expandJps(int p, double gp) {
         int s = stride;
         int x = p % s;
         int y = p / s;
         boolean[] o = open;
-        int from = parent[p];
+        int from = node[4 * p + 2];
         if (from == NONE) {
             for (int d = -1; d <= 1; d += 2) {
                 if (o[p + d]) {
-                    jumpHorizontal(p, x, y, d);
+                    jumpHorizontal(p, gp, x, y, d);
                 }
                 if (o[p + d * s]) {
-                    jumpVertical(p, x, y, d);
+                    jumpVertical(p, gp, x, y, d);
                 }
             }
             for (int dy = -1; dy <= 1; dy += 2) {
                 for (int dx = -1; dx <= 1; dx += 2) {
                     if (o[p + dx] && o[p + dy * s] && o[p + dx + dy * s]) {
-                        jumpDiagonal(p, x, y, dx, dy);
+                        jumpDiagonal(p, gp, x, y, dx, dy);
                     }
                 }
             }
@@ -406,61 +448,61 @@ public final class PathSearch {
             boolean hOpen = o[p + dx];
             boolean vOpen = o[p + dy * s];
             if (hOpen) {
-                jumpHorizontal(p, x, y, dx);
+                jumpHorizontal(p, gp, x, y, dx);
             }
             if (vOpen) {
-                jumpVertical(p, x, y, dy);
+                jumpVertical(p, gp, x, y, dy);
             }
             if (hOpen && vOpen && o[p + dx + dy * s]) {
-                jumpDiagonal(p, x, y, dx, dy);
+                jumpDiagonal(p, gp, x, y, dx, dy);
             }
         } else if (dx != 0) {
             boolean ahead = o[p + dx];
             if (ahead) {
-                jumpHorizontal(p, x, y, dx);
+                jumpHorizontal(p, gp, x, y, dx);
             }
             for (int v = -1; v <= 1; v += 2) {
                 int side = p + v * s;
                 if (o[side] && !o[side - dx]) {
-                    jumpVertical(p, x, y, v);
+                    jumpVertical(p, gp, x, y, v);
                     if (ahead && o[side + dx]) {
-                        jumpDiagonal(p, x, y, dx, v);
+                        jumpDiagonal(p, gp, x, y, dx, v);
                     }
                 }
             }
         } else {
             boolean ahead = o[p + dy * s];
             if (ahead) {
-                jumpVertical(p, x, y, dy);
+                jumpVertical(p, gp, x, y, dy);
             }
             for (int u = -1; u <= 1; u += 2) {
                 int side = p + u;
                 if (o[side] && !o[side - dy * s]) {
-                    jumpHorizontal(p, x, y, u);
+                    jumpHorizontal(p, gp, x, y, u);
                     if (ahead && o[side + dy * s]) {
-                        jumpDiagonal(p, x, y, u, dy);
+                        jumpDiagonal(p, gp, x, y, u, dy);
                     }
                 }
             }
         }
     }
 
-    private void jumpHorizontal(int p, int x, int y, int dx) {
+    private void jumpHorizontal(int p, double gp, int x, int y, int dx) {
         int jx = scan(rowBits, rowWords, y, x, dx, goalY, goalX);
         if (jx >= 0) {
-            relax(y * stride + jx, jx, y, g[p] + Math.abs(jx - x), p);
+            relax(y * stride + jx, jx, y, gp + Math.abs(jx - x), p);
         }
     }
 
-    private void jumpVertical(int p, int x, int y, int dy) {
+    private void jumpVertical(int p, double gp, int x, int y, int dy) {
         int jy = scan(colBits, colWords, x, y, dy, goalX, goalY);
         if (jy >= 0) {
-            relax(jy * stride + x, x, jy, g[p] + Math.abs(jy - y), p);
+            relax(jy * stride + x, x, jy, gp + Math.abs(jy - y), p);
         }
     }
 
     /** Diagonal jump from p = (x, y); the caller has checked that the first move is legal. */
-    private void jumpDiagonal(int p, int x, int y, int dx, int dy) {
+    private void jumpDiagonal(int p, double gp, int x, int y, int dx, int dy) {
         boolean[] o = open;
         int s = stride;
         int step = dx + dy * s;
@@ -476,7 +518,7 @@ public final class PathSearch {
             if (inDisc(cx, cy)
                     || scan(rowBits, rowWords, cy, cx, dx, goalY, goalX) >= 0
                     || scan(colBits, colWords, cx, cy, dy, goalX, goalY) >= 0) {
-                relax(c, cx, cy, g[p] + k * SQRT2, p);
+                relax(c, cx, cy, gp + k * SQRT2, p);
                 return;
             }
             if (!(o[c + dx] && o[c + dy * s] && o[c + step])) {
@@ -567,7 +609,7 @@ public final class PathSearch {
     }
 
     private void push(int q, double f, double gq) {
-        node[2 * q] = openStamp;
+        node[4 * q] = openStamp;
         siftUp(heapSize++, q, f, gq);
     }
 
@@ -585,13 +627,13 @@ public final class PathSearch {
             hp[i] = moved;
             k[2 * i] = k[2 * up];
             k[2 * i + 1] = k[2 * up + 1];
-            nd[2 * moved + 1] = i;
+            nd[4 * moved + 1] = i;
             i = up;
         }
         hp[i] = q;
         k[2 * i] = f;
         k[2 * i + 1] = gq;
-        nd[2 * q + 1] = i;
+        nd[4 * q + 1] = i;
     }
 
     /** Removes the root and closes it. */
@@ -599,7 +641,7 @@ public final class PathSearch {
         int[] hp = heap;
         double[] k = key;
         int[] nd = node;
-        nd[2 * hp[0]] = openStamp + 1;
+        nd[4 * hp[0]] = openStamp + 1;
         int n = --heapSize;
         if (n == 0) {
             return;
@@ -633,23 +675,24 @@ public final class PathSearch {
             hp[i] = moved;
             k[2 * i] = bf;
             k[2 * i + 1] = bg;
-            nd[2 * moved + 1] = i;
+            nd[4 * moved + 1] = i;
             i = best;
         }
         hp[i] = q;
         k[2 * i] = f;
         k[2 * i + 1] = gq;
-        nd[2 * q + 1] = i;
+        nd[4 * q + 1] = i;
     }
 
     // ---------------------------------------------------------------- result
 
     /** Builds the result for the path ending at padded node {@code end}, expanding jumps into single moves. */
-    private PathResult buildPath(SearchStatus status, int end) {
+    private PathResult buildPath(SearchStatus status, int end, double gEnd) {
         int s = stride;
         int count = 1;
-        for (int q = end; parent[q] != NONE; q = parent[q]) {
-            int from = parent[q];
+        int[] nd = node;
+        for (int q = end; nd[4 * q + 2] != NONE; q = nd[4 * q + 2]) {
+            int from = nd[4 * q + 2];
             count += Math.max(Math.abs(q % s - from % s), Math.abs(q / s - from / s));
         }
         int[] cells = new int[count];
@@ -659,8 +702,8 @@ public final class PathSearch {
         int q = end;
         int cell = (q / s - 1) * width + q % s - 1;
         cells[i] = cell;
-        while (parent[q] != NONE) {
-            int from = parent[q];
+        while (nd[4 * q + 2] != NONE) {
+            int from = nd[4 * q + 2];
             int dx = Integer.signum(from % s - q % s);
             int dy = Integer.signum(from / s - q / s);
             int k = Math.max(Math.abs(q % s - from % s), Math.abs(q / s - from / s));
@@ -676,7 +719,7 @@ public final class PathSearch {
             }
             q = from;
         }
-        double length = cost == null ? straight + diagonal * SQRT2 : g[end];
+        double length = cost == null ? straight + diagonal * SQRT2 : gEnd;
         return status == SearchStatus.FOUND
                 ? PathResult.found(cells, length, expanded)
                 : PathResult.partial(cells, length, expanded);

@@ -221,6 +221,11 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                 throw new IllegalArgumentException("chase.spawnMaxDistanceMeters: " + spawnMaxDistanceMeters
                         + " is less than chase.spawnMinDistanceMeters (" + spawnMinDistanceMeters + ")");
             }
+            if (stoppingDistanceMeters > localNavDistanceMeters) {
+                throw new IllegalArgumentException("chase.stoppingDistanceMeters: " + stoppingDistanceMeters
+                        + " is more than chase.localNavDistanceMeters (" + localNavDistanceMeters
+                        + "): a monster would stop before the client takes it over");
+            }
         }
     }
 

@@ -75,7 +75,8 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
                     .addListener(io.netty.channel.ChannelFutureListener.CLOSE);
             return;
         }
-        int inbox = Math.max(16, 4 * cfg.server().maxMessagesPerSecond() / Math.max(1, cfg.tick().hz()));
+        // One second's worth of messages: the rate limit bounds what arrives, the tick drains 64 per session.
+        int inbox = Math.max(64, cfg.server().maxMessagesPerSecond());
         session = new Session(context.nextSessionId(), ctx.channel(), context.metrics,
                 cfg.server().outboundLimitBytes(), inbox);
         LOG.info("connection {} opened from {}", session.id(), ctx.channel().remoteAddress());

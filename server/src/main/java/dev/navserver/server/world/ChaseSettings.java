@@ -28,9 +28,6 @@ public record ChaseSettings(
         double spawnMinDistanceMeters,
         double spawnMaxDistanceMeters) {
 
-    /** The shipped defaults. */
-    public static final ChaseSettings DEFAULTS = new ChaseSettings(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 2, true, 5.0, 8.0, 20.0);
-
     public ChaseSettings {
         if (!(spawnMinDistanceMeters <= spawnMaxDistanceMeters)) {
             throw new IllegalArgumentException("spawnMinDistanceMeters must be <= spawnMaxDistanceMeters");

@@ -382,11 +382,11 @@ public final class World {
     }
 
     private boolean needsPlan(Monster m, Player p) {
-        if (m.needsFreshPlan) {
-            return true;
-        }
         if (m.local && planner.clearLine(map, m.x, m.z, p.x, p.z)) {
             return false; // walking straight at the player: no path needed
+        }
+        if (m.needsFreshPlan) {
+            return true;
         }
         boolean intervalPassed = now - m.lastPlanTime >= settings.navIntervalSeconds();
         double thr = settings.moveThresholdMeters();
@@ -455,6 +455,10 @@ public final class World {
                     double step = Math.min(budget, dist - stop);
                     m.x += (p.x - m.x) / dist * step;
                     m.z += (p.z - m.z) / dist * step;
+                    // It left its path: walking on to a waypoint from here could cut a corner. When the line of
+                    // sight breaks, it needs a path that starts where it stands.
+                    m.hasPath = false;
+                    m.needsFreshPlan = true;
                     continue;
                 }
             }

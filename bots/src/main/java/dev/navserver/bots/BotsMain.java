@@ -1,0 +1,181 @@
+package dev.navserver.bots;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.io.MapLoader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code ./navserver bots}: headless load-test clients against a navserver on loopback. Prints progress lines, then
+ * one {@code bots:} summary line; {@code --report} also writes it as JSON. Exit status: 0 when every path was
+ * valid and no connection failed, 1 otherwise, 2 for bad arguments (including a non-loopback host or an unreadable
+ * map).
+ */
+@Command(name = "bots", sortOptions = false,
+        description = "Headless load-test clients: each bot says hello, spawns monsters, walks a random route "
+                + "sending player_pos, and checks and times every nav_path. Loopback hosts only.",
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:every nav_path valid, no connection failed", "1:an invalid nav_path, a failed or "
+                + "dropped connection, or an undecodable line", "2:bad arguments, non-loopback host, unreadable map"})
+public final class BotsMain implements Callable<Integer> {
+    static final int EXIT_OK = 0;
+    static final int EXIT_FAILED = 1;
+    static final int EXIT_USAGE = 2;
+    static final String DEFAULT_MAP = "maps/arena.txt";
+    static final double PROGRESS_INTERVAL_SECONDS = 5.0;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    boolean help;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1",
+            description = "server host, loopback only (default: ${DEFAULT-VALUE})")
+    String host;
+
+    @Option(names = "--port", defaultValue = "7400", description = "server port, 1..65535 (default: ${DEFAULT-VALUE})")
+    int port;
+
+    @Option(names = "--players", defaultValue = "10",
+            description = "number of bots, 1..100000 (default: ${DEFAULT-VALUE})")
+    int players;
+
+    @Option(names = "--spawn", defaultValue = "0",
+            description = "monsters each bot spawns 5-15 m away, 0..100; 0 relies on the server's "
+                    + "chase.monstersPerPlayer (default: ${DEFAULT-VALUE})")
+    int spawn;
+
+    @Option(names = "--duration", defaultValue = "30", paramLabel = "SECONDS",
+            description = "run length in seconds, > 0 and <= 86400 (default: ${DEFAULT-VALUE})")
+    double durationSeconds;
+
+    @Option(names = "--map", paramLabel = "FILE",
+            description = "map file the bots walk and check paths on, NavExport or Moving AI (default: "
+                    + DEFAULT_MAP + " under navserver.home or the working directory)")
+    Path mapFile;
+
+    @Option(names = "--map-name", paramLabel = "NAME",
+            description = "map name sent in hello (default: the map file's name without extension)")
+    String mapName;
+
+    @Option(names = "--speed", defaultValue = "3.0", paramLabel = "M/S",
+            description = "player walking speed, metres per second, > 0 and <= 100 (default: ${DEFAULT-VALUE})")
+    double speed;
+
+    @Option(names = "--pos-hz", defaultValue = "10", paramLabel = "HZ",
+            description = "player_pos messages per second per bot, > 0 and <= 100 (default: ${DEFAULT-VALUE})")
+    double posHz;
+
+    @Option(names = "--report", paramLabel = "FILE", description = "also write the summary as JSON to FILE")
+    Path reportFile;
+
+    @Option(names = "--seed", description = "random seed for routes and spawn points (default: random)")
+    Long seed;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    BotsMain(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Parses {@code args}, runs the bots and returns the exit status; never calls {@link System#exit}. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cl = new CommandLine(new BotsMain(out, err));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        String problem = validate();
+        if (problem != null) {
+            err.println("bots: " + problem);
+            return EXIT_USAGE;
+        }
+        InetAddress address = Loopback.address(host);
+        if (address == null) {
+            err.println("bots: refusing host '" + host + "': load tests target loopback only "
+                    + "(127.0.0.0/8, ::1, localhost)");
+            return EXIT_USAGE;
+        }
+        Path file = mapFile != null ? mapFile : defaultMap();
+        GridMap map;
+        try {
+            map = MapLoader.load(file);
+        } catch (IOException | RuntimeException e) {
+            err.println("bots: cannot load map " + file + ": " + e.getMessage());
+            return EXIT_USAGE;
+        }
+        String name = mapName != null ? mapName : MapLoader.mapName(file);
+        long s = seed != null ? seed : ThreadLocalRandom.current().nextLong();
+        BotsSettings settings = new BotsSettings(address, port, players, spawn, durationSeconds, file, name, speed,
+                posHz, s);
+        BotsReport report;
+        try {
+            report = new LoadRunner(settings, map, out, err, PROGRESS_INTERVAL_SECONDS).run();
+        } catch (IllegalArgumentException e) {
+            err.println("bots: " + e.getMessage());
+            return EXIT_USAGE;
+        }
+        out.println(report.summaryLine());
+        out.flush();
+        if (reportFile != null) {
+            try {
+                report.write(reportFile);
+            } catch (IOException e) {
+                err.println("bots: cannot write report " + reportFile + ": " + e);
+                return EXIT_FAILED;
+            }
+        }
+        return report.exitStatus();
+    }
+
+    /** The first out-of-range argument as a message, or null. */
+    String validate() {
+        if (port < 1 || port > 65535) {
+            return "--port must be 1..65535, got " + port;
+        }
+        if (players < 1 || players > 100_000) {
+            return "--players must be 1..100000, got " + players;
+        }
+        if (spawn < 0 || spawn > 100) {
+            return "--spawn must be 0..100, got " + spawn;
+        }
+        if (!(durationSeconds > 0 && durationSeconds <= 86_400)) {
+            return "--duration must be > 0 and <= 86400 seconds, got " + durationSeconds;
+        }
+        if (!(speed > 0 && speed <= 100)) {
+            return "--speed must be > 0 and <= 100 m/s, got " + speed;
+        }
+        if (!(posHz > 0 && posHz <= 100)) {
+            return "--pos-hz must be > 0 and <= 100, got " + posHz;
+        }
+        if (mapName != null && (mapName.isEmpty() || mapName.length() > 64)) {
+            return "--map-name must be 1..64 characters, got " + mapName.length();
+        }
+        if (mapFile != null && !Files.isRegularFile(mapFile)) {
+            return "--map " + mapFile + " is not a readable file";
+        }
+        return null;
+    }
+
+    /** {@value #DEFAULT_MAP} under the {@code navserver.home} system property, else under the working directory. */
+    static Path defaultMap() {
+        String home = System.getProperty("navserver.home");
+        return (home != null && !home.isBlank() ? Path.of(home) : Path.of("")).resolve(DEFAULT_MAP);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.navserver.bots;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The result of one run: what {@code bots:} prints and {@code --report} writes as JSON (snake_case keys). Immutable.
+ *
+ * @param players            bots started
+ * @param welcomed           bots that received {@code welcome}
+ * @param monsters           distinct monsters seen (spawned, in a {@code nav_path} or a {@code monsters} list)
+ * @param durationSeconds    from the first connect to the end of the run, seconds
+ * @param navPaths           {@code nav_path} messages received
+ * @param invalid            of those, paths that failed a check (see {@link PathChecker})
+ * @param errors             {@code error} messages received
+ * @param disconnects        connections closed by the server, or a server {@code bye}, before the end
+ * @param connectFailed      connections not opened, or without a usable {@code welcome}
+ * @param undecodable        lines from the server that did not decode
+ * @param latencyMs          {@code player_pos} seq s sent → first {@code nav_path} with {@code playerSeq} s, ms
+ * @param connectMs          connect started → {@code welcome} received, ms
+ * @param navPathsPerSecond  {@code navPaths / durationSeconds}
+ * @param invalidByReason    invalid paths per problem
+ * @param errorsByCode       errors per {@code code}
+ * @param failuresByReason   disconnects and failed connections per cause
+ * @param messagesIn         received messages per {@code type}
+ * @param messagesOut        sent messages per {@code type}
+ * @param settings           the run's parameters
+ * @param exitStatus         0 when every path was valid and no connection failed, else 1
+ */
+@JsonPropertyOrder({"players", "welcomed", "monsters", "durationSeconds", "navPaths", "invalid", "errors",
+        "disconnects", "connectFailed", "undecodable", "latencyMs", "connectMs", "navPathsPerSecond"})
+public record BotsReport(int players, long welcomed, long monsters, double durationSeconds, long navPaths,
+                         long invalid, long errors, long disconnects, long connectFailed, long undecodable,
+                         Percentiles latencyMs, Percentiles connectMs, double navPathsPerSecond,
+                         Map<String, Long> invalidByReason, Map<String, Long> errorsByCode,
+                         Map<String, Long> failuresByReason, Map<String, Long> messagesIn,
+                         Map<String, Long> messagesOut, Settings settings, int exitStatus) {
+
+    /**
+     * The run's parameters as reported.
+     *
+     * @param host                 address connected to
+     * @param port                 server port
+     * @param map                  map file
+     * @param mapName              map name sent in {@code hello}
+     * @param spawn                monsters spawned per bot
+     * @param requestedDurationSeconds {@code --duration}, seconds
+     * @param speedMetersPerSecond walking speed, metres per second
+     * @param posHz                {@code player_pos} per second per bot
+     * @param seed                 random seed
+     */
+    public record Settings(String host, int port, String map, String mapName, int spawn,
+                           double requestedDurationSeconds, double speedMetersPerSecond, double posHz, long seed) {
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** Exit status for these counts: 1 on any invalid path, failed connection or undecodable line, else 0. */
+    static int exitStatusOf(long invalid, long disconnects, long connectFailed, long undecodable) {
+        return invalid > 0 || disconnects > 0 || connectFailed > 0 || undecodable > 0 ? 1 : 0;
+    }
+
+    /**
+     * The one-line summary, e.g. {@code bots: players=100 monsters=500 duration=60.0s nav_paths=123456 invalid=0
+     * errors=0 disconnects=0 latency_ms p50=12.1 p90=25.3 p99=48.0 max=80.2 connect_ms p50=3.0 p99=9.1 ...}.
+     */
+    public String summaryLine() {
+        return String.format(Locale.ROOT,
+                "bots: players=%d monsters=%d duration=%.1fs nav_paths=%d invalid=%d errors=%d disconnects=%d"
+                        + " latency_ms p50=%.1f p90=%.1f p99=%.1f max=%.1f connect_ms p50=%.1f p99=%.1f"
+                        + " welcomed=%d connect_failed=%d undecodable=%d nav_paths_per_s=%.1f latency_samples=%d",
+                players, monsters, durationSeconds, navPaths, invalid, errors, disconnects,
+                latencyMs.p50(), latencyMs.p90(), latencyMs.p99(), latencyMs.max(), connectMs.p50(), connectMs.p99(),
+                welcomed, connectFailed, undecodable, navPathsPerSecond, latencyMs.count());
+    }
+
+    /** This report as indented JSON with snake_case keys. */
+    public String toJson() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot serialise the report", e);
+        }
+    }
+
+    /** Writes {@link #toJson()} and a newline to {@code file}, replacing it. */
+    public void write(Path file) throws IOException {
+        Files.writeString(file, toJson() + "\n");
+    }
+}

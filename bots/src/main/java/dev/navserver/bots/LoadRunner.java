@@ -1,0 +1,235 @@
+package dev.navserver.bots;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.protocol.ByeReasons;
+import dev.navserver.protocol.Protocol;
+import dev.navserver.protocol.codec.ProtocolPipeline;
+import dev.navserver.protocol.message.Bye;
+import dev.navserver.protocol.message.Hello;
+import dev.navserver.protocol.message.PlayerPos;
+import dev.navserver.protocol.message.RequestId;
+import dev.navserver.protocol.message.Spawn;
+import dev.navserver.protocol.message.Vec3;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.ReferenceCountUtil;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs one load test: {@code players} bots on one Netty client event loop group, connected at most
+ * {@value #MAX_CONNECTS_IN_FLIGHT} at a time, for {@code durationSeconds} from the first connect; then every bot
+ * says {@code bye} and closes, with at most {@value #GRACE_SECONDS} s of grace before the rest are closed. Prints a
+ * progress line every {@code progressIntervalSeconds} to {@code out} and problem notes to {@code err}.
+ *
+ * <p>{@link #run} blocks the calling thread for the run's duration plus at most a few seconds; a runner is used
+ * once, from one thread.
+ */
+public final class LoadRunner {
+    /** Connects started but not finished at any time, so a large run does not overflow the server's backlog. */
+    static final int MAX_CONNECTS_IN_FLIGHT = 64;
+    /** Longest wait for the bots to close after the end of the run, seconds. */
+    static final int GRACE_SECONDS = 3;
+    /** Longest accepted line from the server, bytes: long paths on large maps fit. */
+    static final int MAX_FRAME_BYTES = 1 << 20;
+
+    private final BotsSettings settings;
+    private final BotMap map;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final double progressIntervalSeconds;
+    private final BotStats stats = new BotStats();
+    private final AtomicInteger nextBot = new AtomicInteger();
+
+    /**
+     * @param progressIntervalSeconds seconds between progress lines, {@code > 0}
+     */
+    public LoadRunner(BotsSettings settings, GridMap map, PrintStream out, PrintStream err,
+                      double progressIntervalSeconds) {
+        this.settings = settings;
+        this.map = new BotMap(map);
+        this.out = out;
+        this.err = err;
+        this.progressIntervalSeconds = progressIntervalSeconds;
+    }
+
+    /** Runs the bots and returns the report; the caller prints or writes it. */
+    public BotsReport run() throws InterruptedException {
+        int players = settings.players();
+        RunControl run = new RunControl(players);
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, NioIoHandler.newFactory());
+        SplittableRandom root = new SplittableRandom(settings.seed());
+        BotSession[] bots = new BotSession[players];
+        for (int i = 0; i < players; i++) {
+            bots[i] = new BotSession(i, settings, map, stats, run, root.split());
+        }
+        warmUpPipeline();
+        long durationNanos = Math.round(settings.durationSeconds() * 1e9);
+        Bootstrap base = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS,
+                        (int) Math.max(100, Math.min(5000, durationNanos / 1_000_000)));
+        long end;
+        long start;
+        try {
+            // the first channel's registration loads the transport; keep that out of the connect times too
+            base.clone().handler(new ChannelInboundHandlerAdapter()).register().sync().channel().close().sync();
+            start = System.nanoTime();
+            for (int i = 0; i < Math.min(players, MAX_CONNECTS_IN_FLIGHT); i++) {
+                launchNext(base, bots, run);
+            }
+            long deadline = start + durationNanos;
+            long progressNanos = Math.round(progressIntervalSeconds * 1e9);
+            long nextProgress = start + progressNanos;
+            long lastPaths = 0;
+            long lastProgress = start;
+            while (true) {
+                long now = System.nanoTime();
+                if (now >= deadline) {
+                    break;
+                }
+                if (run.awaitAllDone(Math.min(deadline, nextProgress) - now)) {
+                    break; // every bot has failed or been closed: nothing left to measure
+                }
+                now = System.nanoTime();
+                if (now >= nextProgress && now < deadline) {
+                    long paths = stats.navPaths.sum();
+                    stats.drainLatencies();
+                    out.println(String.format(Locale.ROOT,
+                            "progress t=%.1fs connected=%d/%d nav_paths/s=%.1f invalid=%d errors=%d p99_ms=%.1f",
+                            (now - start) / 1e9, stats.connected.get(), players,
+                            (paths - lastPaths) / ((now - lastProgress) / 1e9), stats.invalidPaths.sum(),
+                            stats.errors.sum(), stats.latency().p99()));
+                    out.flush();
+                    lastPaths = paths;
+                    lastProgress = now;
+                    nextProgress += progressNanos;
+                }
+            }
+            end = System.nanoTime();
+            run.startEnding();
+            int launched = Math.min(players, nextBot.getAndSet(Integer.MAX_VALUE));
+            for (int i = launched; i < players; i++) {
+                stats.connectFailure("not_started");
+                run.botDone();
+            }
+            if (launched < players) {
+                run.note(() -> (players - launched) + " bots were not started before the end of the run");
+            }
+            for (Map.Entry<BotSession, Channel> e : run.live().entrySet()) {
+                e.getValue().eventLoop().execute(e.getKey()::finish);
+            }
+            if (!run.awaitAllDone(TimeUnit.SECONDS.toNanos(GRACE_SECONDS))) {
+                for (Channel c : run.live().values()) {
+                    c.close();
+                }
+            }
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS);
+        }
+        stats.drainLatencies();
+        for (String note : run.notes()) {
+            err.println("bots: " + note);
+        }
+        if (run.noteCount() > RunControl.MAX_NOTES) {
+            err.println("bots: ... and " + (run.noteCount() - RunControl.MAX_NOTES) + " more problems");
+        }
+        return report((end - start) / 1e9);
+    }
+
+    /**
+     * Loads and exercises the client pipeline (codec, JSON, buffer allocator) on an {@link EmbeddedChannel} before
+     * the clock starts: its first use takes about half a second of class loading and initialisation, which every
+     * bot's first hello and connect time would otherwise pay.
+     */
+    private static void warmUpPipeline() {
+        String[] lines = {
+            "{\"type\":\"welcome\",\"protocol\":1,\"session\":\"s-1\",\"player\":\"bot-0\",\"map\":{\"name\":"
+                    + "\"m\",\"origin\":[0.0,0.0,0.0],\"cellSize\":1.0,\"width\":1,\"height\":1},\"tickHz\":20,"
+                    + "\"navIntervalSeconds\":0.5,\"moveThresholdMeters\":0.5,\"localNavDistanceMeters\":4.0}",
+            "{\"type\":\"nav_path\",\"monster\":\"m-1\",\"seq\":1,\"playerSeq\":1,\"status\":\"ok\","
+                    + "\"nav_path\":[[0.5,0.0,0.5],[1.0,0.0,1.0]],\"speedMetersPerSecond\":2.0,\"serverTime\":1.5}",
+            "{\"type\":\"spawned\",\"id\":\"r0\",\"monster\":\"m-1\",\"pos\":[0.0,0.0,0.0]}",
+            "{\"type\":\"monsters\",\"serverTime\":1.0,\"list\":[{\"monster\":\"m-1\",\"pos\":[0.0,0.0,0.0],"
+                    + "\"state\":\"chase\"}]}",
+        };
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
+        Vec3 p = new Vec3(0.5, 0, -0.5);
+        for (int i = 0; i < 200; i++) {
+            ch.writeOutbound(new Hello(null, Protocol.VERSION, "bot-0", "m"), new PlayerPos(null, i, p),
+                    new Spawn(RequestId.of("r0"), p), new Bye(ByeReasons.CLIENT));
+            for (Object out = ch.readOutbound(); out != null; out = ch.readOutbound()) {
+                ReferenceCountUtil.release(out);
+            }
+            for (String line : lines) {
+                ch.writeInbound(Unpooled.copiedBuffer(line + "\n", StandardCharsets.UTF_8));
+            }
+            while (ch.readInbound() != null) {
+                // decoded messages are plain records: nothing to release
+            }
+        }
+        ch.finishAndReleaseAll();
+    }
+
+    private void launchNext(Bootstrap base, BotSession[] bots, RunControl run) {
+        int i = nextBot.getAndIncrement();
+        if (i >= bots.length) {
+            return;
+        }
+        BotSession bot = bots[i];
+        Bootstrap b = base.clone().handler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
+                ch.pipeline().addLast("bot", bot);
+            }
+        });
+        bot.connectStarted(System.nanoTime());
+        ChannelFuture f = b.connect(settings.host(), settings.port());
+        f.addListener(done -> {
+            if (!done.isSuccess()) {
+                stats.connectFailure("connect");
+                run.note(() -> bot.player() + ": cannot connect to " + settings.host().getHostAddress() + ":"
+                        + settings.port() + ": " + done.cause());
+                bot.release();
+            }
+            if (!run.ending()) {
+                launchNext(base, bots, run);
+            }
+        });
+    }
+
+    private BotsReport report(double durationSeconds) {
+        long navPaths = stats.navPaths.sum();
+        long invalid = stats.invalidPaths.sum();
+        long disconnects = stats.disconnects.sum();
+        long connectFailed = stats.connectFailures.sum();
+        long undecodable = stats.undecodable.sum();
+        BotsReport.Settings s = new BotsReport.Settings(settings.host().getHostAddress(), settings.port(),
+                String.valueOf(settings.mapFile()), settings.mapName(), settings.spawnPerPlayer(),
+                settings.durationSeconds(), settings.speedMetersPerSecond(), settings.posHz(), settings.seed());
+        return new BotsReport(settings.players(), stats.welcomed.sum(), stats.monsters.sum(), durationSeconds,
+                navPaths, invalid, stats.errors.sum(), disconnects, connectFailed, undecodable, stats.latency(),
+                stats.connect(), durationSeconds > 0 ? navPaths / durationSeconds : 0, stats.invalidByReason(),
+                stats.errorsByCode(), stats.failuresByReason(), stats.messagesIn(), stats.messagesOut(), s,
+                BotsReport.exitStatusOf(invalid, disconnects, connectFailed, undecodable));
+    }
+}

@@ -1,0 +1,93 @@
+package dev.navserver.bots;
+
+import static dev.navserver.bots.TestMaps.centre;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.protocol.PathStatus;
+import dev.navserver.protocol.message.Vec3;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PathCheckerTest {
+    // origin (-2, 1.5, 3), half-metre cells: proves the checker goes through the map's transform
+    private static final WorldTransform T = new WorldTransform(-2, 1.5, 3, 0.5);
+    private static final GridMap MAP = TestMaps.ascii(T,
+            ".....",
+            ".#...",
+            "..#..",
+            ".....");
+    private final PathChecker checker = new PathChecker(MAP);
+
+    private PathVerdict check(Vec3... points) {
+        return checker.check(PathStatus.OK, List.of(points));
+    }
+
+    @Test
+    void check_WhenPathGoesAroundTheWalls_ExpectedValid() {
+        assertThat(check(centre(MAP, 0, 0), centre(MAP, 4, 0), centre(MAP, 4, 3), centre(MAP, 0, 3)))
+                .isEqualTo(PathVerdict.VALID);
+    }
+
+    @Test
+    void check_WhenFirstPointIsAnywhereInsideAWalkableCell_ExpectedValid() {
+        Vec3 monster = new Vec3(-2 + 0.2, 1.5, 3 - 0.24); // cell (0,0), off its centre
+        assertThat(check(monster, centre(MAP, 4, 0))).isEqualTo(PathVerdict.VALID);
+    }
+
+    @Test
+    void check_WhenSegmentCrossesAWall_ExpectedBlockedAtThatSegment() {
+        assertThat(check(centre(MAP, 0, 0), centre(MAP, 2, 0), centre(MAP, 2, 3)))
+                .isEqualTo(PathVerdict.invalid(PathChecker.BLOCKED, 1));
+    }
+
+    @Test
+    void check_WhenDiagonalStepTouchesAWallCorner_ExpectedCorner() {
+        // (1,0) -> (2,1) passes the vertex shared with the blocked (1,1)
+        assertThat(check(centre(MAP, 0, 0), centre(MAP, 1, 0), centre(MAP, 2, 1)))
+                .isEqualTo(PathVerdict.invalid(PathChecker.CORNER, 1));
+    }
+
+    @Test
+    void check_WhenAPointIsOnABlockedCell_ExpectedNotWalkableAtThatPoint() {
+        assertThat(check(centre(MAP, 0, 0), centre(MAP, 0, 1), centre(MAP, 1, 1)))
+                .isEqualTo(PathVerdict.invalid(PathChecker.NOT_WALKABLE, 2));
+    }
+
+    @Test
+    void check_WhenAPointIsOffTheMap_ExpectedOffMap() {
+        assertThat(check(centre(MAP, 0, 0), new Vec3(-2 - 0.3, 1.5, 3)))
+                .isEqualTo(PathVerdict.invalid(PathChecker.OFF_MAP, 1));
+        assertThat(check(centre(MAP, 0, 0), new Vec3(-2, 1.5, 3 - 0.5 * 4)))
+                .isEqualTo(PathVerdict.invalid(PathChecker.OFF_MAP, 1));
+    }
+
+    @Test
+    void check_WhenAPointLiesOnTheMapEdge_ExpectedSegmentOffMap() {
+        // x = origin - half a cell rounds into column 0, but the segment touches the outside
+        assertThat(check(new Vec3(-2.25, 1.5, 3), centre(MAP, 2, 0)))
+                .isEqualTo(PathVerdict.invalid(PathChecker.SEGMENT_OFF_MAP, 0));
+    }
+
+    @Test
+    void check_WhenYDiffersFromTheMapOrigin_ExpectedWrongY() {
+        assertThat(check(centre(MAP, 0, 0), new Vec3(-2 + 1, 0.0, 3)))
+                .isEqualTo(PathVerdict.invalid(PathChecker.WRONG_Y, 1));
+    }
+
+    @Test
+    void check_StatusAndEmptyPaths() {
+        assertThat(checker.check(PathStatus.UNREACHABLE, List.of())).isEqualTo(PathVerdict.VALID);
+        assertThat(checker.check(PathStatus.OK, List.of())).isEqualTo(PathVerdict.invalid(PathChecker.EMPTY, -1));
+        assertThat(checker.check(PathStatus.PARTIAL, List.of())).isEqualTo(PathVerdict.invalid(PathChecker.EMPTY, -1));
+        assertThat(checker.check(PathStatus.BLOCKED, List.of(centre(MAP, 0, 0))))
+                .isEqualTo(PathVerdict.invalid(PathChecker.BAD_STATUS, -1));
+        assertThat(checker.check(PathStatus.PARTIAL, List.of(centre(MAP, 3, 3)))).isEqualTo(PathVerdict.VALID);
+    }
+
+    @Test
+    void check_WhenPointsRepeat_ExpectedValid() {
+        assertThat(check(centre(MAP, 3, 2), centre(MAP, 3, 2))).isEqualTo(PathVerdict.VALID);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.navserver.bots;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.io.MapLoader;
+import dev.navserver.server.NavServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bots against the real server, embedded on ephemeral loopback ports with the shipped config and maps. */
+class RealServerTest {
+    private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
+
+    @TempDir
+    Path dir;
+
+    private Path config() throws Exception {
+        String yaml = Files.readString(REPO.resolve("config/navserver.yaml"), StandardCharsets.UTF_8)
+                .replaceAll("(?m)^  host: .*$", "  host: 127.0.0.1")
+                .replaceAll("(?m)^  port: .*$", "  port: 0")
+                .replaceAll("(?m)^  dir: .*$", "  dir: " + REPO.resolve("maps").toString().replace("\\", "/"));
+        Path file = Files.createDirectories(dir.resolve("config")).resolve("navserver.yaml");
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    @Test
+    void run_WithTwentyBotsOnTheArena_ExpectedEveryPathValidAndNoErrorsOrDisconnects() throws Exception {
+        Path mapFile = REPO.resolve("maps/arena.txt");
+        GridMap map = MapLoader.load(mapFile);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        BotsReport r;
+        try (NavServer server = new NavServer(config())) {
+            server.start();
+            BotsSettings s = new BotsSettings(InetAddress.getLoopbackAddress(), server.gamePort(), 20, 1, 4.0,
+                    mapFile, "arena", 3.0, 10, 2024);
+            r = new LoadRunner(s, map, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8), 60).run();
+        }
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(r.welcomed()).isEqualTo(20);
+        assertThat(r.monsters()).isGreaterThanOrEqualTo(20);
+        assertThat(r.navPaths()).isPositive();
+        assertThat(r.latencyMs().count()).isPositive();
+        assertThat(r.invalid()).isZero();
+        assertThat(r.errors()).isZero();
+        assertThat(r.disconnects()).isZero();
+        assertThat(r.connectFailed()).isZero();
+        assertThat(r.undecodable()).isZero();
+        assertThat(r.exitStatus()).isZero();
+    }
+}

@@ -1,0 +1,83 @@
+package dev.navserver.nav.scen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.navserver.nav.TestData;
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.io.MapLoader;
+import dev.navserver.nav.search.Algorithm;
+import dev.navserver.nav.search.SearchOptions;
+import dev.navserver.nav.search.SearchStatus;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The proof of optimality: every one of the bundled Moving AI subset's 23,358 problems solved with the scenario's
+ * optimal length by Jump Point Search, and every 8th problem of each file by A* (the whole set with A* takes
+ * minutes; {@code ./navserver scen ... --algo astar} runs all of it).
+ *
+ * <p>The check is stricter than {@link ScenarioQuery#matches} for whole numbers: a length written without
+ * decimals must be that integer exactly, since these files print 6 significant digits ("4" means 4.00000).
+ * Otherwise it must agree within one unit of the last written digit plus a relative 1e-9 (the cities file prints
+ * single-precision sums with 8 decimals).
+ */
+class MovingAiBenchmarkTest {
+
+    static Stream<Arguments> scenarios() {
+        return Stream.of(
+                Arguments.of("bg512", "AR0011SR", 1280),
+                Arguments.of("cities", "Berlin_0_256", 930),
+                Arguments.of("dao", "arena2", 929),
+                Arguments.of("dao", "brc202d", 2519),
+                Arguments.of("dao", "den312d", 320),
+                Arguments.of("mazes", "maze512-1-0", 11960),
+                Arguments.of("random", "random512-10-0", 1670),
+                Arguments.of("rooms", "8room_000", 1940),
+                Arguments.of("sc1", "Aftershock", 1810));
+    }
+
+    static boolean optimal(ScenarioQuery q, double got) {
+        return q.matches(got) && (q.decimals() > 0 || Math.abs(got - q.optimalLength()) <= 1e-6);
+    }
+
+    private static List<String> run(String set, String name, Algorithm algorithm, int every, int expectedQueries)
+            throws IOException {
+        GridMap map = MapLoader.load(TestData.movingAiMap(set, name));
+        Scenario all = ScenarioLoader.load(TestData.movingAiScen(set, name));
+        assertThat(all.size()).isEqualTo(expectedQueries);
+        List<ScenarioQuery> picked = new ArrayList<>();
+        for (int i = 0; i < all.size(); i += every) {
+            picked.add(all.queries().get(i));
+        }
+        Scenario scenario = new Scenario(all.source(), all.version(), picked);
+        List<String> failures = new ArrayList<>();
+        ScenarioRunner.Summary summary = new ScenarioRunner().run(map.navGrid(), scenario,
+                SearchOptions.DEFAULT.withAlgorithm(algorithm), 0, o -> {
+                    if (o.status() != SearchStatus.FOUND || !optimal(o.query(), o.length())) {
+                        failures.add(name + " line " + o.query().line() + ": expected " + o.query().optimalLength()
+                                + " got " + o.length() + " (" + o.status() + ")");
+                    }
+                });
+        assertThat(summary.queries()).isEqualTo(picked.size());
+        return failures;
+    }
+
+    @ParameterizedTest(name = "{1}: all {2} problems optimal with JPS")
+    @MethodSource("scenarios")
+    void jps_WhenRunOnEveryBenchmarkProblem_EveryLengthIsOptimal(String set, String name, int queries)
+            throws IOException {
+        assertThat(run(set, name, Algorithm.JPS, 1, queries)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{1}: every 8th problem optimal with A*")
+    @MethodSource("scenarios")
+    void astar_WhenRunOnASampleOfEveryBenchmarkFile_EveryLengthIsOptimal(String set, String name, int queries)
+            throws IOException {
+        assertThat(run(set, name, Algorithm.ASTAR, 8, queries)).isEmpty();
+    }
+}

@@ -1,0 +1,150 @@
+package dev.navserver.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.navserver.server.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The exact command-line forms other tools rely on: {@code path} JSON and {@code scen} summary/out lines. */
+class CliTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream oldOut;
+    private PrintStream oldErr;
+
+    @TempDir
+    Path tmp;
+
+    static Path root() {
+        Path p = Path.of("").toAbsolutePath();
+        while (p != null && !Files.exists(p.resolve("maps/movingai/README.txt"))) {
+            p = p.getParent();
+        }
+        return p;
+    }
+
+    static Path movingAi(String rel) {
+        return root().resolve("maps/movingai").resolve(rel);
+    }
+
+    @BeforeEach
+    void capture() {
+        oldOut = System.out;
+        oldErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore() {
+        System.setOut(oldOut);
+        System.setErr(oldErr);
+    }
+
+    private int run(String... args) {
+        return new CommandLine(new Main()).execute(args);
+    }
+
+    private String stdout() {
+        return out.toString(StandardCharsets.UTF_8).trim();
+    }
+
+    @Test
+    void path_WhenGoalIsTwoDiagonalsAndAStepAway_PrintsOneJsonLineWithCellsAndLength() {
+        int code = run("path", movingAi("maps/dao/arena2.map").toString(), "100", "41", "98", "44");
+        assertThat(code).isZero();
+        String line = stdout();
+        assertThat(line.lines()).hasSize(1);
+        assertThat(line).startsWith("{\"status\":\"FOUND\",\"length\":3.8284,\"expanded\":");
+        assertThat(line).matches(".*\"micros\":\\d+,\"cells\":\\[\\[100,41\\],.*\\[98,44\\]\\]\\}");
+        assertThat(line).doesNotContain("points");
+    }
+
+    @Test
+    void path_WhenAstarAndFourMovesAndSmooth_SameOptimumManhattanLengthAndWorldPoints() {
+        run("path", movingAi("maps/dao/arena2.map").toString(), "100", "41", "98", "44", "--algo", "astar");
+        assertThat(stdout()).contains("\"length\":3.8284");
+        out.reset();
+        run("path", movingAi("maps/dao/arena2.map").toString(), "100", "41", "98", "44", "--moves", "4");
+        assertThat(stdout()).contains("\"length\":5.0000");
+        out.reset();
+        run("path", movingAi("maps/dao/arena2.map").toString(), "100", "41", "98", "44", "--smooth");
+        // Moving AI maps: origin (0,0,0), 1 m cells, rows toward -z
+        assertThat(stdout()).contains("\"points\":[[100.0,0.0,-41.0],").endsWith("[98.0,0.0,-44.0]]}");
+    }
+
+    @Test
+    void path_WhenNavExportMapAndStartOffMap_ReportsOutOfBoundsWithNoCells() {
+        Path arena = root().resolve("maps/arena.txt");
+        assertThat(run("path", arena.toString(), "-1", "5", "10", "10")).isZero();
+        assertThat(stdout()).startsWith("{\"status\":\"OUT_OF_BOUNDS\",\"length\":null,\"expanded\":0,")
+                .endsWith("\"cells\":[]}");
+    }
+
+    @Test
+    void path_WhenBudgetTooSmall_ReturnsPartialTowardTheGoal() {
+        run("path", movingAi("maps/bg512/AR0011SR.map").toString(), "210", "395", "87", "201", "--algo", "astar",
+                "--max-nodes", "50");
+        assertThat(stdout()).startsWith("{\"status\":\"PARTIAL\"");
+    }
+
+    @Test
+    void path_WhenMapFileIsMalformed_ExitsTwoNamingFileAndLine() throws IOException {
+        Path bad = tmp.resolve("bad.map");
+        Files.writeString(bad, "type octile\nheight 2\nwidth 3\nmap\n...\n..\n");
+        assertThat(run("path", bad.toString(), "0", "0", "1", "1")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("bad.map:6:");
+    }
+
+    @Test
+    void scen_WhenEveryQueryOptimal_SummaryLineAndOutFileWithNineColumns() throws IOException {
+        Path outFile = tmp.resolve("out.tsv");
+        int code = run("scen", movingAi("maps/dao/den312d.map").toString(),
+                movingAi("scenarios/dao/den312d.map.scen").toString(), "--out", outFile.toString());
+        assertThat(code).isZero();
+        assertThat(stdout()).startsWith("scen: queries=320 mismatches=0 mean_us=");
+        List<String> lines = Files.readAllLines(outFile);
+        assertThat(lines).hasSize(320);
+        assertThat(lines).allSatisfy(l -> assertThat(l.split("\t")).hasSize(9));
+        assertThat(lines.get(0).split("\t")[6]).isEqualTo("FOUND");
+    }
+
+    @Test
+    void scen_WhenLegacyVersionOneDotZeroFile_RunsAllQueries() {
+        int code = run("scen", movingAi("maps/bg512/AR0011SR.map").toString(),
+                movingAi("scenarios/bg512/AR0011SR.map.scen").toString(), "--warmup", "0");
+        assertThat(code).isZero();
+        assertThat(stdout()).startsWith("scen: queries=1280 mismatches=0");
+    }
+
+    @Test
+    void scen_WhenAnOptimalLengthIsWrong_CountsTheMismatchAndExitsOne() throws IOException {
+        Path scen = tmp.resolve("wrong.scen");
+        Files.writeString(scen, "version 1\n"
+                + "0\tmaps/dao/arena2.map\t281\t209\t100\t41\t98\t44\t3.82843\n"
+                + "0\tmaps/dao/arena2.map\t281\t209\t101\t120\t103\t122\t2.5\n");
+        int code = run("scen", movingAi("maps/dao/arena2.map").toString(), scen.toString());
+        assertThat(code).isEqualTo(1);
+        assertThat(stdout()).startsWith("scen: queries=2 mismatches=1");
+    }
+
+    @Test
+    void launcher_WhenAskedForHelp_ListsEverySubcommand() throws Exception {
+        Process p = new ProcessBuilder("bash", root().resolve("navserver").toString(), "--help")
+                .redirectErrorStream(true).start();
+        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).isZero();
+        assertThat(text).contains("serve", "path MAP SX SY GX GY", "scen MAP SCEN", "bots");
+    }
+}
