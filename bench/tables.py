@@ -23,13 +23,22 @@ def load(path):
         p = r["params"]
         key = (bench, p["map"], p.get("algorithm", "GDX"))
         sec = r["secondaryMetrics"]
-        cpu = sum(flat(sec["cpuNanos"]["rawData"])) / sum(flat(sec["queries"]["rawData"]))
+        queries = flat(sec["queries"]["rawData"])
+        cpu = sum(flat(sec["cpuNanos"]["rawData"])) / sum(queries)
+        window_exp = None
+        if "expansions" in sec:
+            # per iteration, wall us/query divided by wall us/expansion = expansions/query; weighted by queries
+            walls = flat(r["primaryMetric"]["rawData"])
+            exps = flat(sec["expansions"]["rawData"])
+            window_exp = sum(q * w / e for q, w, e in zip(queries, walls, exps)) / sum(queries)
         runs[key] = {
             "wall": r["primaryMetric"]["score"],
             "err": r["primaryMetric"]["scoreError"],
             "unit": r["primaryMetric"]["scoreUnit"],
             "cpu_ns": cpu,
             "exp_us": sec["expansions"]["score"] if "expansions" in sec else None,
+            "window_exp": window_exp,
+            "queries": sum(queries),
             "alloc": sec["gc.alloc.rate.norm"]["score"] if "gc.alloc.rate.norm" in sec else None,
         }
     return runs
@@ -70,14 +79,16 @@ def main():
               f"| {g['wall'] / j['wall']:.0f}× / {g['cpu_ns'] / j['cpu_ns']:.0f}× |")
 
     print("\n### A* expansion rate, million expansions per second\n")
-    print("| map | wall (JMH expansions counter) | CPU (expansions/query ÷ CPU µs/query) |")
-    print("|---|---:|---:|")
+    print("| map | queries timed | expansions/query, timed sample | expansions/query, whole scen "
+          "| wall (JMH expansions counter) | CPU (sample expansions/query ÷ CPU µs/query) |")
+    print("|---|---:|---:|---:|---:|---:|")
     for m in MAPS:
         a = runs.get(("EngineBenchmark", m, "ASTAR"))
         r = rep.get(m)
         if not (a and r):
             continue
-        print(f"| {m} | {1 / a['exp_us']:.2f} | {float(r[3]) / (a['cpu_ns'] / 1e3):.2f} |")
+        print(f"| {m} | {a['queries']:,.0f} | {num(a['window_exp'])} | {r[3]} | {1 / a['exp_us']:.2f} "
+              f"| {a['window_exp'] / (a['cpu_ns'] / 1e3):.2f} |")
 
     print("\n### Allocation per query (-prof gc, gc.alloc.rate.norm), bytes\n")
     print("| map | A* | JPS | gdx-ai | size of the returned PathResult + cells (mean) |")
