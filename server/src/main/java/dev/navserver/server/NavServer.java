@@ -24,7 +24,9 @@ import dev.navserver.server.world.WorldMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -191,7 +193,8 @@ public final class NavServer implements AutoCloseable {
         }
         LOG.info("shutting down");
         gameServer.stopAccepting();
-        for (Session s : context.sessions().values()) {
+        List<Session> open = new ArrayList<>(context.openSessions());
+        for (Session s : open) {
             s.closeWithBye(ByeReasons.SHUTDOWN);
         }
         tickLoop.stop();
