@@ -44,6 +44,8 @@ public final class NavServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NavServer.class);
     /** Catch-up cap of the tick loop: ticks run back to back after a stall before older ones are skipped. */
     static final int MAX_CATCH_UP_TICKS = 5;
+    /** Longest wait in {@link #close()} for the {@code bye shutdown} messages to be written, milliseconds. */
+    static final long BYE_FLUSH_MILLIS = 1500;
 
     private final ServerMetrics metrics = new ServerMetrics();
     private final PendingConfig pending = new PendingConfig();
@@ -196,6 +198,15 @@ public final class NavServer implements AutoCloseable {
         List<Session> open = new ArrayList<>(context.openSessions());
         for (Session s : open) {
             s.closeWithBye(ByeReasons.SHUTDOWN);
+        }
+        // Each session closes once its bye is written (or after its close grace). Shutting the event loops down
+        // before that would close channels whose bye is still queued, so wait for them, within a bound.
+        long byeDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BYE_FLUSH_MILLIS);
+        for (Session s : open) {
+            long left = byeDeadline - System.nanoTime();
+            if (left <= 0 || !s.channel().closeFuture().awaitUninterruptibly(left, TimeUnit.NANOSECONDS)) {
+                break;
+            }
         }
         tickLoop.stop();
         if (tickThread != null) {
