@@ -55,12 +55,30 @@ final class NdjsonClient implements AutoCloseable {
     private final Thread reader;
 
     NdjsonClient(int port) throws IOException {
+        this(port, 0, true);
+    }
+
+    /**
+     * @param receiveBufferBytes the socket's receive buffer size, set before connecting; 0 = the system default
+     * @param startReading       false to leave the socket unread until {@link #startReading()} (a slow reader)
+     */
+    NdjsonClient(int port, int receiveBufferBytes, boolean startReading) throws IOException {
         socket = new Socket();
+        if (receiveBufferBytes > 0) {
+            socket.setReceiveBufferSize(receiveBufferBytes);
+        }
         socket.connect(new InetSocketAddress("127.0.0.1", port), (int) TIMEOUT.toMillis());
         socket.setTcpNoDelay(true);
         out = socket.getOutputStream();
         reader = new Thread(this::readLoop, "it-client-reader-" + port);
         reader.setDaemon(true);
+        if (startReading) {
+            reader.start();
+        }
+    }
+
+    /** Starts reading a client made with {@code startReading} false. */
+    void startReading() {
         reader.start();
     }
 

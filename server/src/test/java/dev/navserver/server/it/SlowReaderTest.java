@@ -3,6 +3,8 @@ package dev.navserver.server.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.navserver.protocol.message.Monsters;
+import dev.navserver.protocol.message.NavPath;
+import dev.navserver.protocol.message.Pong;
 import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.Spawn;
 import dev.navserver.protocol.message.Spawned;
@@ -98,6 +100,53 @@ class SlowReaderTest {
             }
             bystander.ping();
             assertThat(server.metric("navserver_connections")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void clientPausingItsReads_NavPathsCoalescedToTheNewestPerMonsterAndDeliveredWhenItReadsAgain()
+            throws Exception {
+        // high water at half the limit, 16 MiB: ~25 MB of pongs fill the kernel buffers (about 4 MB on loopback)
+        // and leave the channel unwritable, well under the 32 MiB cut-off
+        Map<String, String> cfg = Map.of(
+                "server.outboundLimitBytes", "33554432",
+                "server.maxMessagesPerSecond", "100000",
+                "chase.navIntervalSeconds", "0.1");
+        try (TestServer server = TestServer.start(tmp, cfg);
+                NdjsonClient c = new NdjsonClient(server.gamePort(), 4096, false)) {
+            c.sendLine("{\"type\":\"hello\",\"protocol\":1,\"player\":\"pausing\"}");
+            long seq = 1;
+            c.playerPos(seq, -28, 27);
+            c.send(new Spawn(RequestId.of("m"), new Vec3(-25, 0, -25)));
+            byte[] ping = ("{\"type\":\"ping\",\"id\":\"" + "z".repeat(30_000) + "\"}\n")
+                    .getBytes(StandardCharsets.UTF_8);
+            for (int i = 0; i < 830; i++) {
+                c.sendRaw(ping);
+            }
+            // run along row 3 for 1.5 s: a re-plan due every 0.1 s, all while the client reads nothing
+            long t0 = System.nanoTime();
+            long period = TimeUnit.MILLISECONDS.toNanos(100);
+            for (int k = 1; k <= 15; k++) {
+                for (long left; (left = t0 + k * period - System.nanoTime()) > 0; ) {
+                    LockSupport.parkNanos(left);
+                }
+                c.playerPos(++seq, -28 + 0.6 * k, 27);
+            }
+            long lastSeq = seq;
+            TestServer.awaitCondition("nav_paths coalesced", Duration.ofSeconds(5),
+                    () -> server.metric("navserver_messages_coalesced_total") >= 5);
+
+            c.startReading();
+            NavPath newest = c.await(NavPath.class, p -> p.playerSeq() == lastSeq, Duration.ofSeconds(20));
+            assertThat(c.received(Pong.class, p -> true)).as("every pong delivered").hasSize(830);
+            List<NavPath> paths = c.received(NavPath.class, p -> true);
+            for (int i = 1; i < paths.size(); i++) {
+                assertThat(paths.get(i).seq()).isGreaterThan(paths.get(i - 1).seq());
+            }
+            assertThat(newest.seq() - paths.size()).as("plans the client never saw, superseded while it paused")
+                    .isGreaterThanOrEqualTo(5);
+            assertThat(server.metric("navserver_connections_closed_total{reason=\"slow_reader\"}")).isZero();
+            c.ping();
         }
     }
 
