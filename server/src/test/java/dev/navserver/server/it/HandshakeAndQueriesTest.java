@@ -5,6 +5,7 @@ import static dev.navserver.server.it.PathAssertions.assertXz;
 import static dev.navserver.server.it.PathAssertions.last;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.protocol.ErrorCodes;
@@ -23,6 +24,7 @@ import dev.navserver.protocol.message.ValidatePath;
 import dev.navserver.protocol.message.Vec3;
 import dev.navserver.protocol.message.Welcome;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +108,17 @@ class HandshakeAndQueriesTest {
             assertThat(c.awaitError(ErrorCodes.ALREADY_WELCOMED).id()).isEqualTo(RequestId.of("again"));
             c.ping();
             assertThat(c.received(Welcome.class, w -> true)).containsExactly(first);
+        }
+    }
+
+    @Test
+    void helloEndingInCrLf_WelcomedAndByeClosesTheConnectionCleanly() throws Exception {
+        try (NdjsonClient c = server.connect()) {
+            c.sendRaw("{\"type\":\"hello\",\"protocol\":1,\"player\":\"crlf\"}\r\n".getBytes(UTF_8));
+            assertThat(c.await(Welcome.class, w -> true).player()).isEqualTo("crlf");
+            c.sendLine("{\"type\":\"bye\",\"reason\":\"client\"}");
+            c.assertClosedWithin(Duration.ofSeconds(3));
+            assertThat(c.received(ErrorMessage.class, e -> true)).isEmpty();
         }
     }
 

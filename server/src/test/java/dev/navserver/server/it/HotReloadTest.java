@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.io.MapLoader;
+import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.PathQuery;
 import dev.navserver.protocol.message.PathResult;
@@ -174,6 +175,22 @@ class HotReloadTest {
             HttpResponse<String> ok = server.http("POST", "/admin/reload", TestServer.TOKEN);
             assertThat(ok.statusCode()).isEqualTo(200); // applied, or unchanged if the file watcher was first
             assertThat(navIntervalInForce(server)).isEqualTo(0.75);
+            c.ping();
+        }
+    }
+
+    @Test
+    void configEdit_ClientSpawnSwitchedOff_SpawnDisabledOnTheOpenConnection() throws Exception {
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of());
+                NdjsonClient c = server.player("spawner")) {
+            c.playerPos(1, 0, 27);
+            c.send(new Spawn(RequestId.of("before"), new Vec3(-10, 0, 27)));
+            c.await(Spawned.class, s -> RequestId.of("before").equals(s.id()));
+
+            server.rewriteConfig(Map.of("chase.allowClientSpawn", "false"));
+            assertThat(server.http("POST", "/admin/reload", TestServer.TOKEN).statusCode()).isEqualTo(200);
+            c.send(new Spawn(RequestId.of("after"), new Vec3(-12, 0, 27)));
+            assertThat(c.awaitError(ErrorCodes.SPAWN_DISABLED).id()).isEqualTo(RequestId.of("after"));
             c.ping();
         }
     }
