@@ -7,8 +7,8 @@ import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.ServerMessage;
 import dev.navserver.server.metrics.ServerMetrics;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.socket.DuplexChannel;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -181,7 +181,16 @@ public final class Session {
             channel.close();
             return;
         }
-        channel.writeAndFlush(new Bye(reason)).addListener(ChannelFutureListener.CLOSE);
+        // Half-close after the bye and keep reading (input is discarded once closing) until the client closes or
+        // the grace ends: closing with unread input, e.g. from a flooding client, resets the connection, and a
+        // reset can destroy the bye before the client reads it.
+        channel.writeAndFlush(new Bye(reason)).addListener(f -> {
+            if (f.isSuccess() && channel instanceof DuplexChannel duplex) {
+                duplex.shutdownOutput();
+            } else {
+                channel.close();
+            }
+        });
         channel.eventLoop().schedule(() -> {
             channel.close();
         }, CLOSE_GRACE_MILLIS, TimeUnit.MILLISECONDS);

@@ -105,7 +105,7 @@ final class NdjsonClient implements AutoCloseable {
         } catch (IOException e) {
             // reset or closed locally: the same as EOF for the tests
         } finally {
-            eof.countDown();
+            eof.countDown(); // the input stream's try-with-resources closed the socket, as a real client would
         }
     }
 
