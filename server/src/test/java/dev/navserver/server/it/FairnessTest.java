@@ -96,6 +96,8 @@ class FairnessTest {
                 NdjsonClient a = server.player("a");
                 NdjsonClient b = server.player("b")) {
             try (NdjsonClient c = server.connect()) {
+                // a game client says hello right after connecting, before it could see the refusal
+                c.sendLine("{\"type\":\"hello\",\"protocol\":1,\"player\":\"c\"}");
                 ErrorMessage full = c.awaitError(ErrorCodes.SERVER_FULL);
                 assertThat(full.id()).isNull();
                 c.assertClosedWithin(Duration.ofSeconds(3));

@@ -107,6 +107,9 @@ class HotReloadTest {
             List<Double> after = new ArrayList<>();
             for (int i = 1; i < times.size(); i++) {
                 double gap = times.get(i) - times.get(i - 1);
+                if (times.get(i - 1) < 0) {
+                    continue; // the spawn's plan: its latency (cold planner) is not the throttle's business
+                }
                 if (times.get(i) < applied) {
                     before.add(gap);
                 } else if (times.get(i - 1) > applied + 0.1) {
@@ -114,7 +117,7 @@ class HotReloadTest {
                 }
             }
             assertThat(before).as("gaps before the edit, times %s", times).isNotEmpty()
-                    .allSatisfy(g -> assertThat(g).isBetween(0.9, 1.15));
+                    .allSatisfy(g -> assertThat(g).isBetween(1.0 - 2 * 0.05, 1.0 + 3 * 0.05));
             assertThat(after).as("gaps after the edit (applied at %.2f s, end %.2f s), times %s", applied, end, times)
                     .hasSizeGreaterThanOrEqualTo(3)
                     .allSatisfy(g -> assertThat(g).isBetween(0.1, 0.35));
