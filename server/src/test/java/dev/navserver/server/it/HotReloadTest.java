@@ -198,6 +198,27 @@ class HotReloadTest {
         }
     }
 
+    @Test
+    void mapFileAdded_NewMapJoinableWithoutARestart() throws Exception {
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of());
+                NdjsonClient early = server.connect()) {
+            early.send(new dev.navserver.protocol.message.Hello(RequestId.of(1), 1, "early", "arena2"));
+            early.awaitError(ErrorCodes.UNKNOWN_MAP);
+
+            String walled = withWall(Files.readString(server.mapsDir.resolve("arena.txt")), 30, 1, 7);
+            server.replaceMapFile("arena2.txt", walled);
+            TestServer.awaitCondition("arena2 loaded", RELOAD_TIMEOUT,
+                    () -> server.metric("navserver_map_loads_total{outcome=\"loaded\"}") == 1);
+
+            assertThat(early.hello("early", "arena2").map().name()).isEqualTo("arena2");
+            RequestId q = RequestId.of("q");
+            early.send(new PathQuery(q, new Vec3(-20, 0, 27), new Vec3(20, 0, 27)));
+            PathResult r = early.await(PathResult.class, p -> q.equals(p.id()));
+            assertWalkable(MapLoader.parse("arena2", "walled", new StringReader(walled)), r.points());
+            assertThat(r.points().size()).as("arena2 has the wall, arena has not").isGreaterThan(2);
+        }
+    }
+
     /** The arena text with cells (col, row) for the given rows of one column made blocked. */
     private static String withWall(String arena, int col, int fromRow, int toRow) {
         String[] lines = arena.split("\n", -1);
