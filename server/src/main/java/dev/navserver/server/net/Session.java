@@ -167,7 +167,10 @@ public final class Session {
         }
     }
 
-    /** Sends {@code bye} with a reason, then closes the connection. Idempotent. */
+    /**
+     * Sends {@code bye} with a reason and ends the connection: for {@code slow_reader} it closes at once; otherwise it
+     * shuts the output down after the bye and closes when the client does, or after a one-second grace. Idempotent.
+     */
     public void closeWithBye(String reason) {
         if (!closing.compareAndSet(false, true)) {
             return;
