@@ -12,6 +12,7 @@ import dev.navserver.server.config.MapWatcher;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.config.SearchAlgorithm;
+import dev.navserver.server.metrics.MetricHistogram;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.net.GameServer;
 import dev.navserver.server.net.MapRegistry;
@@ -137,8 +138,22 @@ public final class NavServer implements AutoCloseable {
         s.put("maps", maps.describe());
         s.put("ticks", tickLoop.ticks());
         s.put("skippedTicks", tickLoop.skippedTicks());
+        s.put("tickDurationMs", millis(metrics.tickDuration.snapshot()));
+        s.put("planLatencyMs", millis(metrics.planLatency.snapshot()));
+        s.put("navPathPushes", metrics.navPathPushes.get());
         s.putAll(reloader.describe());
         return s;
+    }
+
+    /** Count and quantiles of a nanosecond histogram, in milliseconds since start. */
+    private static Map<String, Object> millis(MetricHistogram.Snapshot h) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", h.count());
+        m.put("p50", h.p50() / 1e6);
+        m.put("p90", h.p90() / 1e6);
+        m.put("p99", h.p99() / 1e6);
+        m.put("max", h.max() / 1e6);
+        return m;
     }
 
     /** Starts the tick thread, the watchers and both listeners. */
