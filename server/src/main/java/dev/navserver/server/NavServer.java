@@ -12,6 +12,7 @@ import dev.navserver.server.config.MapWatcher;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.config.SearchAlgorithm;
+import dev.navserver.server.metrics.MetricHistogram;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.net.GameServer;
 import dev.navserver.server.net.MapRegistry;
@@ -24,7 +25,9 @@ import dev.navserver.server.world.WorldMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -42,6 +45,8 @@ public final class NavServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NavServer.class);
     /** Catch-up cap of the tick loop: ticks run back to back after a stall before older ones are skipped. */
     static final int MAX_CATCH_UP_TICKS = 5;
+    /** Longest wait in {@link #close()} for the {@code bye shutdown} messages to be written, milliseconds. */
+    static final long BYE_FLUSH_MILLIS = 1500;
 
     private final ServerMetrics metrics = new ServerMetrics();
     private final PendingConfig pending = new PendingConfig();
@@ -133,8 +138,22 @@ public final class NavServer implements AutoCloseable {
         s.put("maps", maps.describe());
         s.put("ticks", tickLoop.ticks());
         s.put("skippedTicks", tickLoop.skippedTicks());
+        s.put("tickDurationMs", millis(metrics.tickDuration.snapshot()));
+        s.put("planLatencyMs", millis(metrics.planLatency.snapshot()));
+        s.put("navPathPushes", metrics.navPathPushes.get());
         s.putAll(reloader.describe());
         return s;
+    }
+
+    /** Count and quantiles of a nanosecond histogram, in milliseconds since start. */
+    private static Map<String, Object> millis(MetricHistogram.Snapshot h) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", h.count());
+        m.put("p50", h.p50() / 1e6);
+        m.put("p90", h.p90() / 1e6);
+        m.put("p99", h.p99() / 1e6);
+        m.put("max", h.max() / 1e6);
+        return m;
     }
 
     /** Starts the tick thread, the watchers and both listeners. */
@@ -191,8 +210,18 @@ public final class NavServer implements AutoCloseable {
         }
         LOG.info("shutting down");
         gameServer.stopAccepting();
-        for (Session s : context.sessions().values()) {
+        List<Session> open = new ArrayList<>(context.openSessions());
+        for (Session s : open) {
             s.closeWithBye(ByeReasons.SHUTDOWN);
+        }
+        // Each session closes once its bye is written (or after its close grace). Shutting the event loops down
+        // before that would close channels whose bye is still queued, so wait for them, within a bound.
+        long byeDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BYE_FLUSH_MILLIS);
+        for (Session s : open) {
+            long left = byeDeadline - System.nanoTime();
+            if (left <= 0 || !s.channel().closeFuture().awaitUninterruptibly(left, TimeUnit.NANOSECONDS)) {
+                break;
+            }
         }
         tickLoop.stop();
         if (tickThread != null) {

@@ -17,7 +17,10 @@ import java.util.Objects;
  *
  * <p><b>JPS.</b> {@link Algorithm#JPS} applies to 8-connected moves on uniform-cost grids; with {@link Moves#FOUR}
  * or non-uniform costs the search runs A*. Straight jumps scan the grid's bit rows and columns a 64-cell word at a
- * time. {@link PathResult#expanded()} counts jump points.
+ * time. Diagonal jumps prune intermediate jump points (Harabor and Grastien 2014): a diagonal cell whose only
+ * reason to be a jump point is a straight jump starting at it is not put on the open list; the straight jumps'
+ * ends become successors of the diagonal jump's origin (turning at that cell) and the diagonal jump goes on.
+ * {@link PathResult#expanded()} counts jump points.
  *
  * <p><b>Options.</b> The node budget counts expansions: when the next node would be the budget's
  * {@code maxExpandedNodes + 1}-th, the search ends {@link SearchStatus#PARTIAL} with the path to the expanded node
@@ -41,7 +44,8 @@ public final class PathSearch {
      * Per padded index {@code p}, a 16-byte record (one cache line per visit): {@code node[4p]} is a stamp
      * ({@link #openStamp} while p is on the open list, {@link #openStamp}{@code + 1} once closed, anything else
      * means unseen in this search), {@code node[4p + 1]} is p's heap slot while open, {@code node[4p + 2]} its
-     * predecessor (padded index, {@link #NONE} for the start); {@code node[4p + 3]} is unused. A node's cost from
+     * predecessor (padded index, {@link #NONE} for the start); {@code node[4p + 3]} is the turning cell when p was
+     * reached by a diagonal-then-straight jump from its predecessor, else {@link #NONE}. A node's cost from
      * the start lives in the heap key while it is open; it is not needed once closed.
      */
     private int[] node = new int[0];
@@ -150,6 +154,7 @@ public final class PathSearch {
 
         int startP = grid.pad(startCell);
         node[4 * startP + 2] = NONE;
+        node[4 * startP + 3] = NONE;
         heapSize = 0;
         push(startP, heuristic(startP % stride, startP / stride), 0);
         bestP = startP;
@@ -402,16 +407,26 @@ public final class PathSearch {
 
     /** Offers node {@code q} at (qx, qy) with cost {@code ng} via {@code from}. */
     private void relax(int q, int qx, int qy, double ng, int from) {
+        relax(q, qx, qy, ng, from, NONE);
+    }
+
+    /**
+     * Offers node {@code q} at (qx, qy) with cost {@code ng} via {@code from}; {@code via} is the turning cell of
+     * a diagonal-then-straight jump from {@code from} ({@link #NONE} for a single straight or diagonal segment).
+     */
+    private void relax(int q, int qx, int qy, double ng, int from, int via) {
         int[] nd = node;
         int stamp = nd[4 * q];
         if (stamp == openStamp) {
             int slot = nd[4 * q + 1];
             if (Double.compare(ng, key[2 * slot + 1]) < 0) {
                 nd[4 * q + 2] = from;
+                nd[4 * q + 3] = via;
                 siftUp(slot, q, ng + heuristic(qx, qy), ng);
             }
         } else if (stamp != openStamp + 1) {
             nd[4 * q + 2] = from;
+            nd[4 * q + 3] = via;
             push(q, ng + heuristic(qx, qy), ng);
         }
     }
@@ -424,6 +439,10 @@ public final class PathSearch {
         int y = p / s;
         boolean[] o = open;
         int from = node[4 * p + 2];
+        int via = node[4 * p + 3];
+        if (via != NONE) {
+            from = via;
+        }
         if (from == NONE) {
             for (int d = -1; d <= 1; d += 2) {
                 if (o[p + d]) {
@@ -515,11 +534,20 @@ public final class PathSearch {
             cy += dy;
             c += step;
             k++;
-            if (inDisc(cx, cy)
-                    || scan(rowBits, rowWords, cy, cx, dx, goalY, goalX) >= 0
-                    || scan(colBits, colWords, cx, cy, dy, goalX, goalY) >= 0) {
-                relax(c, cx, cy, gp + k * SQRT2, p);
+            double gc = gp + k * SQRT2;
+            if (inDisc(cx, cy)) {
+                relax(c, cx, cy, gc, p);
                 return;
+            }
+            // c would be a jump point only for the straight jumps it starts: make them successors of p turning
+            // at c and carry on diagonally (Harabor & Grastien 2014, pruning intermediate jump points)
+            int jx = scan(rowBits, rowWords, cy, cx, dx, goalY, goalX);
+            if (jx >= 0) {
+                relax(cy * s + jx, jx, cy, gc + Math.abs(jx - cx), p, c);
+            }
+            int jy = scan(colBits, colWords, cx, cy, dy, goalX, goalY);
+            if (jy >= 0) {
+                relax(jy * s + cx, cx, jy, gc + Math.abs(jy - cy), p, c);
             }
             if (!(o[c + dx] && o[c + dy * s] && o[c + step])) {
                 return;
@@ -686,33 +714,45 @@ public final class PathSearch {
 
     // ---------------------------------------------------------------- result
 
-    /** Builds the result for the path ending at padded node {@code end}, expanding jumps into single moves. */
+    /**
+     * Builds the result for the path ending at padded node {@code end}, expanding jumps into single moves. A node
+     * reached by a diagonal-then-straight jump has its turning cell in {@code node[4q + 3]}.
+     */
     private PathResult buildPath(SearchStatus status, int end, double gEnd) {
         int s = stride;
         int count = 1;
         int[] nd = node;
         for (int q = end; nd[4 * q + 2] != NONE; q = nd[4 * q + 2]) {
             int from = nd[4 * q + 2];
-            count += Math.max(Math.abs(q % s - from % s), Math.abs(q / s - from / s));
+            int via = nd[4 * q + 3];
+            if (via != NONE) {
+                count += chebyshev(q, via) + chebyshev(via, from);
+            } else {
+                count += chebyshev(q, from);
+            }
         }
         int[] cells = new int[count];
-        int straight = 0;
-        int diagonal = 0;
         int i = count - 1;
         int q = end;
         int cell = (q / s - 1) * width + q % s - 1;
         cells[i] = cell;
+        int straight = 0;
+        int diagonal = 0;
         while (nd[4 * q + 2] != NONE) {
             int from = nd[4 * q + 2];
-            int dx = Integer.signum(from % s - q % s);
-            int dy = Integer.signum(from / s - q / s);
-            int k = Math.max(Math.abs(q % s - from % s), Math.abs(q / s - from / s));
-            int cellStep = dy * width + dx;
-            for (int j = 0; j < k; j++) {
-                cell += cellStep;
-                cells[--i] = cell;
+            int via = nd[4 * q + 3];
+            int last = q;
+            if (via != NONE) {
+                int k = chebyshev(q, via);
+                cell = walk(cells, i, cell, q, via, k);
+                i -= k;
+                straight += k;
+                last = via;
             }
-            if (dx != 0 && dy != 0) {
+            int k = chebyshev(last, from);
+            cell = walk(cells, i, cell, last, from, k);
+            i -= k;
+            if (last % s != from % s && last / s != from / s) {
                 diagonal += k;
             } else {
                 straight += k;
@@ -723,5 +763,26 @@ public final class PathSearch {
         return status == SearchStatus.FOUND
                 ? PathResult.found(cells, length, expanded)
                 : PathResult.partial(cells, length, expanded);
+    }
+
+    private int chebyshev(int a, int b) {
+        int s = stride;
+        return Math.max(Math.abs(a % s - b % s), Math.abs(a / s - b / s));
+    }
+
+    /**
+     * Writes the {@code k} cells of the segment from padded {@code a} (whose cell is {@code cell}, already at
+     * {@code cells[i]}) back to padded {@code b} into {@code cells[i - 1]} down to {@code cells[i - k]}.
+     *
+     * @return the cell of {@code b}
+     */
+    private int walk(int[] cells, int i, int cell, int a, int b, int k) {
+        int s = stride;
+        int cellStep = Integer.signum(b / s - a / s) * width + Integer.signum(b % s - a % s);
+        for (int j = 0; j < k; j++) {
+            cell += cellStep;
+            cells[--i] = cell;
+        }
+        return cell;
     }
 }

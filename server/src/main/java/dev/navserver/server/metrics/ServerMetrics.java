@@ -1,5 +1,9 @@
 package dev.navserver.server.metrics;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.util.List;
 
 /**
@@ -93,6 +97,26 @@ public final class ServerMetrics {
                 () -> connectionsOpened.get() - connectionsClosed.total());
         registry.gauge("navserver_uptime_seconds", "Seconds since the server started.",
                 () -> (System.nanoTime() - startNanos) / 1e9);
+        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean sunOs) {
+            registry.gauge("process_cpu_seconds_total", "CPU time used by the server process, seconds.",
+                    () -> sunOs.getProcessCpuTime() / 1e9);
+        }
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        registry.gauge("jvm_heap_used_bytes", "Java heap in use now, bytes.",
+                () -> memory.getHeapMemoryUsage().getUsed());
+        registry.gauge("jvm_heap_peak_bytes", "Sum of the heap pools' peak usage since start, bytes.",
+                ServerMetrics::heapPeakBytes);
+    }
+
+    private static double heapPeakBytes() {
+        long sum = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                sum += pool.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
     }
 
     /** The registry, for components that add their own gauges (sessions, monsters, queue depths). */

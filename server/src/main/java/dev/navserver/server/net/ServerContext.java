@@ -5,6 +5,7 @@ import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.plan.NavPlanner;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -29,6 +30,8 @@ public final class ServerContext {
     private final long startNanos;
 
     final Map<String, Session> sessions = new ConcurrentHashMap<>();
+    /** Every admitted connection's session, welcomed or not: shutdown says bye to all of them. */
+    final Set<Session> openSessions = ConcurrentHashMap.newKeySet();
     final Queue<SessionEvent> sessionEvents = new ConcurrentLinkedQueue<>();
     final AtomicInteger connections = new AtomicInteger();
     private final AtomicLong sessionIds = new AtomicLong();
@@ -65,6 +68,11 @@ public final class ServerContext {
     /** Welcomed sessions. */
     public int sessionCount() {
         return sessions.size();
+    }
+
+    /** Sessions of all admitted, still open connections, including those that have not said hello. */
+    public Set<Session> openSessions() {
+        return openSessions;
     }
 
     public Map<String, Session> sessions() {

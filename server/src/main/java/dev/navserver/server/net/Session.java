@@ -7,8 +7,8 @@ import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.ServerMessage;
 import dev.navserver.server.metrics.ServerMetrics;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.socket.DuplexChannel;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -167,7 +167,10 @@ public final class Session {
         }
     }
 
-    /** Sends {@code bye} with a reason, then closes the connection. Idempotent. */
+    /**
+     * Sends {@code bye} with a reason and ends the connection: for {@code slow_reader} it closes at once; otherwise it
+     * shuts the output down after the bye and closes when the client does, or after a one-second grace. Idempotent.
+     */
     public void closeWithBye(String reason) {
         if (!closing.compareAndSet(false, true)) {
             return;
@@ -181,7 +184,16 @@ public final class Session {
             channel.close();
             return;
         }
-        channel.writeAndFlush(new Bye(reason)).addListener(ChannelFutureListener.CLOSE);
+        // Half-close after the bye and keep reading (input is discarded once closing) until the client closes or
+        // the grace ends: closing with unread input, e.g. from a flooding client, resets the connection, and a
+        // reset can destroy the bye before the client reads it.
+        channel.writeAndFlush(new Bye(reason)).addListener(f -> {
+            if (f.isSuccess() && channel instanceof DuplexChannel duplex) {
+                duplex.shutdownOutput();
+            } else {
+                channel.close();
+            }
+        });
         channel.eventLoop().schedule(() -> {
             channel.close();
         }, CLOSE_GRACE_MILLIS, TimeUnit.MILLISECONDS);

@@ -79,6 +79,7 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
         int inbox = Math.max(64, cfg.server().maxMessagesPerSecond());
         session = new Session(context.nextSessionId(), ctx.channel(), context.metrics,
                 cfg.server().outboundLimitBytes(), inbox);
+        context.openSessions.add(session);
         LOG.info("connection {} opened from {}", session.id(), ctx.channel().remoteAddress());
         ctx.fireChannelActive();
     }
@@ -90,6 +91,7 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
             context.metrics.connectionsClosed.inc("server_full");
             return;
         }
+        context.openSessions.remove(session);
         String reason = session.closeReason() == null ? "client" : session.closeReason();
         context.metrics.connectionsClosed.inc(reason);
         if (session.welcomed()) {

@@ -42,6 +42,11 @@ public final class World {
     private static final int SPAWN_TRIES = 64;
     /** Largest distance searched for a walkable cell near a spawn or a snapped position, in cells. */
     private static final int SNAP_RADIUS_CELLS = 64;
+    /**
+     * Slack when comparing elapsed world time with the interval, seconds (one nanosecond, the tick clock's unit):
+     * tick times are whole nanoseconds divided by 1e9, so ten 50 ms ticks can differ by 0.49999999999999994.
+     */
+    private static final double TIME_EPSILON_SECONDS = 1e-9;
 
     private final String name;
     private final PathPlanner planner;
@@ -388,7 +393,7 @@ public final class World {
         if (m.needsFreshPlan) {
             return true;
         }
-        boolean intervalPassed = now - m.lastPlanTime >= settings.navIntervalSeconds();
+        boolean intervalPassed = now - m.lastPlanTime >= settings.navIntervalSeconds() - TIME_EPSILON_SECONDS;
         double thr = settings.moveThresholdMeters();
         boolean playerMoved = Math.hypot(p.x - m.planGoalX, p.z - m.planGoalZ) >= thr;
         if (m.hasPath) {

@@ -201,7 +201,10 @@ class MetricsRegistryTest {
                 "navserver_messages_coalesced_total 0",
                 "navserver_config_reloads_total{outcome=\"rejected\"} 1",
                 "navserver_map_loads_total{outcome=\"loaded\"} 0",
-                "# TYPE navserver_uptime_seconds gauge");
+                "# TYPE navserver_uptime_seconds gauge",
+                "# TYPE jvm_heap_used_bytes gauge",
+                "# TYPE jvm_heap_peak_bytes gauge",
+                "# TYPE process_cpu_seconds_total gauge");
         String family = null;
         for (String line : text.split("\n")) {
             if (line.startsWith("# HELP ")) {

@@ -127,6 +127,29 @@ class WorldTest {
     }
 
     @Test
+    void replan_WhenTickTimesComeFromWholeNanosecondPeriods_EveryTenthTickNotEveryEleventh() {
+        // The production tick loop computes now = k * periodNanos / 1e9: then now - lastPlan for ten 50 ms ticks
+        // can be 0.49999999999999994, a hair under a 0.5 s interval, and must still count as the interval.
+        world.playerPos("s-1", 1, 15, 0, -15);
+        world.spawn("s-1", -15, 0);
+        List<Integer> planTicks = new ArrayList<>();
+        long seq = 1;
+        for (int k = 4; k < 104; k++) { // plans at ticks 4, 14, 24...: 14 - 4 is one of those hair-short tens
+            world.playerPos("s-1", ++seq, 15, 0, -15 + 0.1 * k); // 2 m/s: past the threshold every interval
+            int before = plans;
+            world.tick(k * 50_000_000L / 1e9, DT);
+            if (plans > before) {
+                planTicks.add(k);
+            }
+        }
+        List<Integer> gaps = new ArrayList<>();
+        for (int i = 1; i < planTicks.size(); i++) {
+            gaps.add(planTicks.get(i) - planTicks.get(i - 1));
+        }
+        assertThat(gaps).hasSize(9).containsOnly(10);
+    }
+
+    @Test
     void replan_WhenPlayerMovesLessThanThreshold_NoReplan() {
         world.playerPos("s-1", 1, 15, 0, 0);
         world.spawn("s-1", -15, 0);

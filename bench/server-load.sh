@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Server load test for docs/performance.md: the real server and the bots on this machine, loopback only.
+# For each player count: start the server on rooms512 (512x512), run the bots for DURATION seconds with 5 monsters
+# per player, then read /admin/status (tick and plan latency quantiles, pushes) and /metrics (CPU, heap), and stop.
+#
+#   bench/server-load.sh                 # 100, 1000 and 2000 players, 60 s each
+#   PLAYERS="100" DURATION=20 bench/server-load.sh
+#
+# Output: bench/target/server-load/{bots-N.json, bots-N.txt, status-N.json, metrics-N.txt, server-N.log}
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PLAYERS="${PLAYERS:-100 1000 2000}"
+DURATION="${DURATION:-60}"
+SPAWN="${SPAWN:-5}"
+PORT="${PORT:-17400}"
+ADMIN_PORT="${ADMIN_PORT:-17401}"
+TOKEN="load-test-token-0123456789"
+SERVER_JAVA_OPTS="${SERVER_JAVA_OPTS:--Xmx1g -XX:+UseG1GC}"
+BOTS_JAVA_OPTS="${BOTS_JAVA_OPTS:--Xmx1g}"
+OUT="$ROOT/bench/target/server-load"
+mkdir -p "$OUT"
+
+(cd "$ROOT" && ./mvnw -q -B -DskipTests -pl server,bots -am package)
+
+for n in $PLAYERS; do
+  cfg="$OUT/navserver-$n.yaml"
+  cat > "$cfg" <<YAML
+configVersion: 1
+server:
+  host: 127.0.0.1
+  port: $PORT
+  maxConnections: $((n + 100))
+  maxMessagesPerSecond: 100
+  idleTimeoutSeconds: 60
+admin:
+  host: 127.0.0.1
+  port: $ADMIN_PORT
+  token: "$TOKEN"
+tick:
+  hz: 20
+chase:
+  monstersPerPlayer: 0
+  allowClientSpawn: true
+search:
+  algorithm: jps
+  maxExpandedNodes: 8000
+  plannerThreads: 2
+maps:
+  dir: "$ROOT/maps"
+  default: rooms512
+YAML
+  # shellcheck disable=SC2086
+  java $SERVER_JAVA_OPTS -Dlogback.configurationFile="$ROOT/config/logback.xml" \
+    -jar "$ROOT/server/target/navserver.jar" serve --config "$cfg" > "$OUT/server-$n.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 1 100); do
+    curl -fsS "http://127.0.0.1:$ADMIN_PORT/health" > /dev/null 2>&1 && break
+    sleep 0.2
+  done
+  echo "== $n players x $SPAWN monsters, ${DURATION}s (server pid $server_pid)"
+  set +e
+  # shellcheck disable=SC2086
+  java $BOTS_JAVA_OPTS -jar "$ROOT/bots/target/navserver-bots.jar" --host 127.0.0.1 --port "$PORT" \
+    --players "$n" --spawn "$SPAWN" --duration "$DURATION" --map "$ROOT/maps/rooms512.map" \
+    --report "$OUT/bots-$n.json" | tee "$OUT/bots-$n.txt" | grep -E '^bots:'
+  bots_status=${PIPESTATUS[0]}
+  set -e
+  curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$ADMIN_PORT/admin/status" > "$OUT/status-$n.json"
+  curl -fsS "http://127.0.0.1:$ADMIN_PORT/metrics" > "$OUT/metrics-$n.txt"
+  echo "   bots exit $bots_status; server: $(grep -E '^(process_cpu_seconds_total|jvm_heap_peak_bytes|navserver_nav_path_pushes_total) ' "$OUT/metrics-$n.txt" | tr '\n' ' ')"
+  echo "   status: $(tr -d '\n' < "$OUT/status-$n.json" | grep -oE '"(tickDurationMs|planLatencyMs)":\{[^}]*\}' | tr '\n' ' ')"
+  kill -TERM "$server_pid"
+  wait "$server_pid" || true
+done

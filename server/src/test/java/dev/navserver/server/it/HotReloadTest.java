@@ -1,0 +1,273 @@
+package dev.navserver.server.it;
+
+import static dev.navserver.server.it.PathAssertions.assertWalkable;
+import static dev.navserver.server.it.PathAssertions.last;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.io.MapLoader;
+import dev.navserver.protocol.ErrorCodes;
+import dev.navserver.protocol.message.NavPath;
+import dev.navserver.protocol.message.PathQuery;
+import dev.navserver.protocol.message.PathResult;
+import dev.navserver.protocol.message.RequestId;
+import dev.navserver.protocol.message.Spawn;
+import dev.navserver.protocol.message.Spawned;
+import dev.navserver.protocol.message.Vec3;
+import java.io.StringReader;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Config and map files edited under a running server; one server per test, on a temporary config and maps. */
+class HotReloadTest {
+    private static final Duration RELOAD_TIMEOUT = Duration.ofSeconds(8);
+    private static final Vec3 FAR = new Vec3(-25, 0, -25);
+
+    @TempDir
+    Path tmp;
+
+    private static JsonNode lastReload(TestServer server) {
+        return server.status().path("lastReload");
+    }
+
+    private static double navIntervalInForce(TestServer server) {
+        return server.status().path("config").path("chase.navIntervalSeconds").asDouble();
+    }
+
+    /** Arrival times (seconds, relative to {@code t0}) of a monster's nav_paths. */
+    private static List<Double> pathTimes(NdjsonClient c, String monster, long t0) {
+        List<Double> times = new ArrayList<>();
+        for (NdjsonClient.Received r : c.received()) {
+            if (r.message() instanceof NavPath p && p.monster().equals(monster)) {
+                times.add((r.nanos() - t0) / 1e9);
+            }
+        }
+        return times;
+    }
+
+    @Test
+    void configEdit_NavIntervalFromOneSecondToAFifth_ReplanRateFollowsWithoutDroppingTheConnection()
+            throws Exception {
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of("chase.navIntervalSeconds", "1.0"));
+                NdjsonClient c = server.player("runner")) {
+            c.playerPos(1, -28, 27);
+            c.send(new Spawn(RequestId.of("m"), FAR));
+            String monster = c.await(Spawned.class, s -> true).monster();
+            c.await(NavPath.class, n -> n.monster().equals(monster));
+
+            // the player runs along row 3 at 6 m/s for the whole test, from another thread
+            AtomicBoolean stop = new AtomicBoolean();
+            long t0 = System.nanoTime();
+            CompletableFuture<Void> runner = CompletableFuture.runAsync(() -> {
+                long period = TimeUnit.MILLISECONDS.toNanos(100);
+                try {
+                    for (int k = 1; !stop.get() && k < 80; k++) {
+                        for (long left; (left = t0 + k * period - System.nanoTime()) > 0; ) {
+                            LockSupport.parkNanos(left);
+                        }
+                        c.playerPos(1 + k, -28 + 0.6 * k, 27);
+                    }
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+
+            // 2.2 s at the old interval: plans at about 1 s spacing
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2200)); // the scenario's own time base
+            server.rewriteConfig(Map.of("chase.navIntervalSeconds", "0.2"));
+            long editAt = System.nanoTime();
+            TestServer.awaitCondition("reload applied", RELOAD_TIMEOUT,
+                    () -> "applied".equals(lastReload(server).path("outcome").asText()));
+            double applied = (System.nanoTime() - t0) / 1e9;
+            JsonNode reload = lastReload(server);
+            assertThat(reload.path("source").asText()).isEqualTo("file-watch");
+            assertThat(reload.path("changedKeys").toString()).contains("chase.navIntervalSeconds");
+            assertThat(navIntervalInForce(server)).isEqualTo(0.2);
+
+            // 1.5 s at the new interval
+            LockSupport.parkNanos(Math.max(0, editAt + TimeUnit.MILLISECONDS.toNanos(1500) - System.nanoTime()));
+            stop.set(true);
+            runner.get(5, TimeUnit.SECONDS);
+            double end = (System.nanoTime() - t0) / 1e9;
+
+            List<Double> times = pathTimes(c, monster, t0);
+            List<Double> before = new ArrayList<>();
+            List<Double> after = new ArrayList<>();
+            for (int i = 1; i < times.size(); i++) {
+                double gap = times.get(i) - times.get(i - 1);
+                if (times.get(i - 1) < 0) {
+                    continue; // the spawn's plan: its latency (cold planner) is not the throttle's business
+                }
+                if (times.get(i) < applied) {
+                    before.add(gap);
+                } else if (times.get(i - 1) > applied + 0.1) {
+                    after.add(gap);
+                }
+            }
+            assertThat(before).as("gaps before the edit, times %s", times).isNotEmpty()
+                    .allSatisfy(g -> assertThat(g).isBetween(1.0 - 2 * 0.05, 1.0 + 3 * 0.05));
+            assertThat(after).as("gaps after the edit (applied at %.2f s, end %.2f s), times %s", applied, end, times)
+                    .hasSizeGreaterThanOrEqualTo(3)
+                    .allSatisfy(g -> assertThat(g).isBetween(0.1, 0.35));
+
+            c.ping(); // same connection, still answering
+            try (NdjsonClient fresh = server.connect()) {
+                assertThat(fresh.hello("late", "arena").navIntervalSeconds()).isEqualTo(0.2);
+            }
+        }
+    }
+
+    @Test
+    void invalidConfigEdit_RejectedAndTheOldConfigStaysInForce() throws Exception {
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of());
+                NdjsonClient c = server.player("watcher")) {
+            server.rewriteConfig(Map.of("chase.navIntervalSeconds", "-1"));
+            TestServer.awaitCondition("reload rejected", RELOAD_TIMEOUT,
+                    () -> "rejected".equals(lastReload(server).path("outcome").asText()));
+            JsonNode reload = lastReload(server);
+            assertThat(reload.path("message").asText()).contains("chase.navIntervalSeconds");
+            assertThat(reload.path("ok").asBoolean()).isFalse();
+            assertThat(navIntervalInForce(server)).isEqualTo(0.5);
+            assertThat(server.metric("navserver_config_reloads_total{outcome=\"rejected\"}")).isEqualTo(1);
+
+            c.ping();
+            try (NdjsonClient fresh = server.connect()) {
+                assertThat(fresh.hello("late", "arena").navIntervalSeconds()).isEqualTo(0.5);
+            }
+
+            // a YAML syntax error is rejected the same way
+            server.rewriteConfigText("configVersion: 1\nchase: [unclosed\n");
+            TestServer.awaitCondition("syntax error rejected", RELOAD_TIMEOUT,
+                    () -> server.metric("navserver_config_reloads_total{outcome=\"rejected\"}") == 2);
+            assertThat(navIntervalInForce(server)).isEqualTo(0.5);
+            c.ping();
+        }
+    }
+
+    @Test
+    void adminReload_NeedsTheBearerTokenAndReportsTheOutcome() throws Exception {
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of());
+                NdjsonClient c = server.player("operator")) {
+            assertThat(server.http("POST", "/admin/reload", null).statusCode()).isEqualTo(401);
+            assertThat(server.http("POST", "/admin/reload", "wrong-token-0123456789").statusCode()).isEqualTo(401);
+            assertThat(server.http("GET", "/admin/status", null).statusCode()).isEqualTo(401);
+
+            HttpResponse<String> unchanged = server.http("POST", "/admin/reload", TestServer.TOKEN);
+            assertThat(unchanged.statusCode()).isEqualTo(200);
+            assertThat(unchanged.body()).contains("\"outcome\":\"unchanged\"", "\"source\":\"request\"");
+
+            server.rewriteConfig(Map.of("chase.navIntervalSeconds", "abc"));
+            HttpResponse<String> rejected = server.http("POST", "/admin/reload", TestServer.TOKEN);
+            assertThat(rejected.statusCode()).isEqualTo(422);
+            assertThat(rejected.body()).contains("\"outcome\":\"rejected\"", "chase.navIntervalSeconds");
+            assertThat(navIntervalInForce(server)).isEqualTo(0.5);
+
+            server.rewriteConfig(Map.of("chase.navIntervalSeconds", "0.75"));
+            HttpResponse<String> ok = server.http("POST", "/admin/reload", TestServer.TOKEN);
+            assertThat(ok.statusCode()).isEqualTo(200); // applied, or unchanged if the file watcher was first
+            assertThat(navIntervalInForce(server)).isEqualTo(0.75);
+            c.ping();
+        }
+    }
+
+    @Test
+    void configEdit_ClientSpawnSwitchedOff_SpawnDisabledOnTheOpenConnection() throws Exception {
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of());
+                NdjsonClient c = server.player("spawner")) {
+            c.playerPos(1, 0, 27);
+            c.send(new Spawn(RequestId.of("before"), new Vec3(-10, 0, 27)));
+            c.await(Spawned.class, s -> RequestId.of("before").equals(s.id()));
+
+            server.rewriteConfig(Map.of("chase.allowClientSpawn", "false"));
+            assertThat(server.http("POST", "/admin/reload", TestServer.TOKEN).statusCode()).isEqualTo(200);
+            c.send(new Spawn(RequestId.of("after"), new Vec3(-12, 0, 27)));
+            assertThat(c.awaitError(ErrorCodes.SPAWN_DISABLED).id()).isEqualTo(RequestId.of("after"));
+            c.ping();
+        }
+    }
+
+    @Test
+    void mapFileAdded_NewMapJoinableWithoutARestart() throws Exception {
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of());
+                NdjsonClient early = server.connect()) {
+            early.send(new dev.navserver.protocol.message.Hello(RequestId.of(1), 1, "early", "arena2"));
+            early.awaitError(ErrorCodes.UNKNOWN_MAP);
+
+            String walled = withWall(Files.readString(server.mapsDir.resolve("arena.txt")), 30, 1, 7);
+            server.replaceMapFile("arena2.txt", walled);
+            TestServer.awaitCondition("arena2 loaded", RELOAD_TIMEOUT,
+                    () -> server.metric("navserver_map_loads_total{outcome=\"loaded\"}") == 1);
+
+            assertThat(early.hello("early", "arena2").map().name()).isEqualTo("arena2");
+            RequestId q = RequestId.of("q");
+            early.send(new PathQuery(q, new Vec3(-20, 0, 27), new Vec3(20, 0, 27)));
+            PathResult r = early.await(PathResult.class, p -> q.equals(p.id()));
+            assertWalkable(MapLoader.parse("arena2", "walled", new StringReader(walled)), r.points());
+            assertThat(r.points().size()).as("arena2 has the wall, arena has not").isGreaterThan(2);
+        }
+    }
+
+    /** The arena text with cells (col, row) for the given rows of one column made blocked. */
+    private static String withWall(String arena, int col, int fromRow, int toRow) {
+        String[] lines = arena.split("\n", -1);
+        int header = 4;
+        for (int row = fromRow; row <= toRow; row++) {
+            String line = lines[header + row];
+            String body = line.substring(1, line.length() - 2); // "{" ... "},"
+            String[] cells = body.split(",", -1);
+            cells[col] = "0";
+            lines[header + row] = "{" + String.join(",", cells) + "},";
+        }
+        return String.join("\n", lines);
+    }
+
+    @Test
+    void mapFileEdit_MonstersReplanAroundTheNewWallAndAnInvalidEditKeepsTheMap() throws Exception {
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of());
+                NdjsonClient c = server.player("cartographer")) {
+            c.playerPos(1, -20, 27); // col 10, row 3, standing still
+            c.send(new Spawn(RequestId.of("m"), new Vec3(20, 0, 27))); // col 50, row 3: straight along row 3
+            String monster = c.await(Spawned.class, s -> true).monster();
+            NavPath straight = c.await(NavPath.class, n -> n.monster().equals(monster));
+            assertThat(straight.navPath()).hasSize(2);
+
+            // wall across rows 1..7 at col 30 (x = 0): with the pillar at rows 8..9 the way leads below row 9
+            String original = Files.readString(server.mapsDir.resolve("arena.txt"));
+            String walled = withWall(original, 30, 1, 7);
+            GridMap walledMap = MapLoader.parse("arena", "walled", new StringReader(walled));
+            server.replaceMapFile("arena.txt", walled);
+
+            NavPath around = c.await(NavPath.class, n -> n.monster().equals(monster), RELOAD_TIMEOUT);
+            assertThat(around.seq()).isEqualTo(straight.seq() + 1);
+            assertThat(around.playerSeq()).as("re-planned without the player moving").isEqualTo(1);
+            assertThat(around.navPath().size()).isGreaterThan(2);
+            assertThat(last(around.navPath())).isEqualTo(new Vec3(-20, 0, 27));
+            assertWalkable(walledMap, around.navPath());
+            assertThat(server.metric("navserver_map_loads_total{outcome=\"loaded\"}")).isEqualTo(1);
+
+            // a broken file is rejected: the walled map stays, monsters are not disturbed
+            server.replaceMapFile("arena.txt", walled.replaceFirst("\\{0,", "{0,x,"));
+            TestServer.awaitCondition("map edit rejected", RELOAD_TIMEOUT,
+                    () -> server.metric("navserver_map_loads_total{outcome=\"rejected\"}") == 1);
+            RequestId q = RequestId.of("q");
+            c.send(new PathQuery(q, new Vec3(-20, 0, 27), new Vec3(20, 0, 27)));
+            PathResult r = c.await(PathResult.class, p -> q.equals(p.id()));
+            assertThat(r.points().size()).as("still routed around the wall").isGreaterThan(2);
+            assertWalkable(walledMap, r.points());
+            c.ping();
+            assertThat(c.received(NavPath.class, n -> n.monster().equals(monster))).hasSize(2);
+        }
+    }
+}
