@@ -4,6 +4,8 @@ package dev.navserver.server.world;
 final class Monster {
     final String id;
     final String sessionId;
+    /** The player it chases; a monster never outlives its player in the world. */
+    final Player player;
     double x;
     double z;
     double speed;
@@ -33,9 +35,10 @@ final class Monster {
     long seq;
     boolean local;
 
-    Monster(String id, String sessionId, double x, double z, double speed) {
+    Monster(String id, Player player, double x, double z, double speed) {
         this.id = id;
-        this.sessionId = sessionId;
+        this.player = player;
+        this.sessionId = player.sessionId;
         this.x = x;
         this.z = z;
         this.speed = speed;

@@ -1,5 +1,8 @@
 package dev.navserver.server.world;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** A session's player inside a {@link World}. Mutable; tick thread only. */
 final class Player {
     final String sessionId;
@@ -9,6 +12,8 @@ final class Player {
     double y;
     double z;
     double nextSnapshotTime;
+    /** The monsters chasing this player, in spawn order. */
+    final List<Monster> monsters = new ArrayList<>();
 
     Player(String sessionId) {
         this.sessionId = sessionId;

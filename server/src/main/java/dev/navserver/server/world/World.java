@@ -172,8 +172,12 @@ public final class World {
 
     /** Removes a session's player and all monsters chasing it. */
     public void removePlayer(String sessionId) {
-        players.remove(sessionId);
-        monsters.values().removeIf(m -> m.sessionId.equals(sessionId));
+        Player p = players.remove(sessionId);
+        if (p != null) {
+            for (Monster m : p.monsters) {
+                monsters.remove(m.id);
+            }
+        }
     }
 
     /**
@@ -223,7 +227,7 @@ public final class World {
         if (!map.navGrid().openCell(cell)) {
             return new SpawnResult(SpawnStatus.BLOCKED, null, x, 0, z);
         }
-        Monster m = addMonster(sessionId, x, z);
+        Monster m = addMonster(players.get(sessionId), x, z);
         return new SpawnResult(SpawnStatus.SPAWNED, m.id, x, map.transform().originY(), z);
     }
 
@@ -245,19 +249,20 @@ public final class World {
             double dist = lo + random.nextDouble() * (hi - lo);
             int cell = map.cellAt(p.x + Math.cos(angle) * dist, p.z + Math.sin(angle) * dist);
             if (cell != GridMap.NO_CELL && grid.island(cell) == island) {
-                addMonster(p.sessionId, map.worldX(cell), map.worldZ(cell));
+                addMonster(p, map.worldX(cell), map.worldZ(cell));
                 return;
             }
         }
         int cell = nearestWalkable(grid, p.x + lo, p.z, island);
         if (cell != GridMap.NO_CELL) {
-            addMonster(p.sessionId, map.worldX(cell), map.worldZ(cell));
+            addMonster(p, map.worldX(cell), map.worldZ(cell));
         }
     }
 
-    private Monster addMonster(String sessionId, double x, double z) {
-        Monster m = new Monster("m-" + monsterIds.getAsLong(), sessionId, x, z, settings.monsterSpeedMetersPerSecond());
+    private Monster addMonster(Player player, double x, double z) {
+        Monster m = new Monster("m-" + monsterIds.getAsLong(), player, x, z, settings.monsterSpeedMetersPerSecond());
         monsters.put(m.id, m);
+        player.monsters.add(m);
         return m;
     }
 
@@ -374,8 +379,8 @@ public final class World {
 
     private void planDueMonsters() {
         for (Monster m : monsters.values()) {
-            Player p = players.get(m.sessionId);
-            if (p == null || !p.hasPos) {
+            Player p = m.player;
+            if (!p.hasPos) {
                 m.state = MonsterState.IDLE;
                 continue;
             }
@@ -449,9 +454,9 @@ public final class World {
     private void moveMonsters(double dt) {
         double stop = settings.stoppingDistanceMeters();
         for (Monster m : monsters.values()) {
-            Player p = players.get(m.sessionId);
+            Player p = m.player;
             double budget = m.speed * dt;
-            if (p != null && p.hasPos) {
+            if (p.hasPos) {
                 double dist = Math.hypot(p.x - m.x, p.z - m.z);
                 if (dist <= stop) {
                     continue;
@@ -494,7 +499,7 @@ public final class World {
                 m.z += dz / d * budget;
                 budget = 0;
             }
-            if (p != null && p.hasPos && Math.hypot(p.x - m.x, p.z - m.z) <= stop) {
+            if (p.hasPos && Math.hypot(p.x - m.x, p.z - m.z) <= stop) {
                 return;
             }
         }
@@ -504,8 +509,8 @@ public final class World {
         double on = settings.localNavDistanceMeters();
         double off = on + settings.localNavHysteresisMeters();
         for (Monster m : monsters.values()) {
-            Player p = players.get(m.sessionId);
-            if (p == null || !p.hasPos) {
+            Player p = m.player;
+            if (!p.hasPos) {
                 continue;
             }
             double dist = Math.hypot(p.x - m.x, p.z - m.z);
@@ -538,10 +543,8 @@ public final class World {
             }
             p.nextSnapshotTime = Math.max(p.nextSnapshotTime + period, now);
             List<ChaseListener.MonsterView> list = new ArrayList<>();
-            for (Monster m : monsters.values()) {
-                if (m.sessionId.equals(p.sessionId)) {
-                    list.add(new ChaseListener.MonsterView(m.id, m.x, y, m.z, m.state));
-                }
+            for (Monster m : p.monsters) {
+                list.add(new ChaseListener.MonsterView(m.id, m.x, y, m.z, m.state));
             }
             listener.monsters(p.sessionId, now, list);
         }
@@ -562,8 +565,9 @@ public final class World {
     /** Ids of the monsters chasing a session's player, in spawn order. */
     public List<String> monstersOf(String sessionId) {
         List<String> ids = new ArrayList<>();
-        for (Monster m : monsters.values()) {
-            if (m.sessionId.equals(sessionId)) {
+        Player p = players.get(sessionId);
+        if (p != null) {
+            for (Monster m : p.monsters) {
                 ids.add(m.id);
             }
         }
