@@ -39,8 +39,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The tick thread's work: apply a pending config and changed maps at the tick boundary, let sessions join and
- * leave, drain each session's inbox (bounded per tick), tick every world, flush every session. Between ticks,
- * apply plans that finished so their {@code nav_path}s go out at once.
+ * leave, drain the inboxes of sessions that have messages (at most {@value #INBOX_PER_TICK} each per pass), tick
+ * every world, flush the sessions written to. Between ticks (woken by a finished plan), do the same minus config,
+ * maps and movement: apply finished plans so their {@code nav_path}s leave at once, and apply messages that arrived
+ * meanwhile, starting the plans they made due.
  *
  * <p>Also the {@link ChaseListener} of every world: turns world events into protocol messages. Everything here
  * runs on the tick thread, except {@link #mapChanged}, which any thread may call.
@@ -61,6 +63,8 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
     private final Queue<GridMap> changedMaps = new ConcurrentLinkedQueue<>();
     private final AtomicLong monsterIds = new AtomicLong();
     private final SplittableRandom random;
+    /** Sessions drained in this pass that may still hold messages (the per-tick cap). */
+    private final List<Session> leftovers = new ArrayList<>();
     private NavServerConfig config;
 
     /**
@@ -102,7 +106,7 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
         applyConfig();
         applyMaps();
         applySessionEvents();
-        drainInboxes();
+        drainInboxes(false);
         for (World w : worlds.values()) {
             w.tick(nowSeconds, dtSeconds);
         }
@@ -110,14 +114,14 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
     }
 
     @Override
-    public void between() {
-        int applied = 0;
+    public void between(double nowSeconds) {
+        applySessionEvents();
+        drainInboxes(true);
         for (World w : worlds.values()) {
-            applied += w.applyFinishedPlans();
+            w.applyFinishedPlans();
+            w.planMoved(nowSeconds);
         }
-        if (applied > 0) {
-            flushAll();
-        }
+        flushAll();
     }
 
     @Override
@@ -183,17 +187,31 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
         return w;
     }
 
-    private void drainInboxes() {
-        for (Session s : context.sessions().values()) {
-            World w = world(s.mapName());
+    /**
+     * Applies queued messages of ready sessions, at most {@value #INBOX_PER_TICK} per session per pass. Between
+     * ticks it stops at the first message that arrived while a config or map change waits for the tick boundary:
+     * a message sent after a reload was published must meet the new settings, so it waits for the tick that applies
+     * them first.
+     */
+    private void drainInboxes(boolean betweenTicks) {
+        Session s;
+        boolean deferred = false;
+        while (!deferred && (s = context.pollReadySession()) != null) {
+            s.clearReady();
+            World w = s.mapName() == null ? null : world(s.mapName());
             if (w == null) {
                 continue;
             }
+            leftovers.add(s);
             for (int i = 0; i < INBOX_PER_TICK; i++) {
-                ClientMessage m = s.pollInbox();
-                if (m == null) {
+                if (s.peekInbox() == null) {
                     break;
                 }
+                if (betweenTicks && (pendingConfig.isPending() || !changedMaps.isEmpty())) {
+                    deferred = true;
+                    break;
+                }
+                ClientMessage m = s.pollInbox();
                 if (m instanceof PlayerPos pos) {
                     w.playerPos(s.id(), pos.seq(), pos.pos().x(), pos.pos().y(), pos.pos().z());
                 } else if (m instanceof Spawn spawn) {
@@ -201,6 +219,10 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
                 }
             }
         }
+        for (Session left : leftovers) {
+            left.requeueIfPending();
+        }
+        leftovers.clear();
     }
 
     private void spawn(World w, Session s, Spawn spawn) {
@@ -220,7 +242,8 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
     }
 
     private void flushAll() {
-        for (Session s : context.sessions().values()) {
+        Session s;
+        while ((s = context.pollDirtySession()) != null) {
             s.flush();
         }
     }

@@ -17,6 +17,11 @@ public final class PendingConfig implements Consumer<NavServerConfig> {
         slot.set(java.util.Objects.requireNonNull(config, "config"));
     }
 
+    /** Whether a config waits to be polled. */
+    public boolean isPending() {
+        return slot.get() != null;
+    }
+
     /** The newest config offered since the last poll, or {@code null}; empties the slot. */
     public NavServerConfig poll() {
         return slot.getAndSet(null);

@@ -34,6 +34,11 @@ public final class ServerContext {
     final Set<Session> openSessions = ConcurrentHashMap.newKeySet();
     final Queue<SessionEvent> sessionEvents = new ConcurrentLinkedQueue<>();
     final AtomicInteger connections = new AtomicInteger();
+    /** Sessions with inbox messages for the tick thread; each at most once while it has some. */
+    final Queue<Session> readySessions = new ConcurrentLinkedQueue<>();
+    /** Sessions written to since their last flush. */
+    final Queue<Session> dirtySessions = new ConcurrentLinkedQueue<>();
+
     private final AtomicLong sessionIds = new AtomicLong();
 
     /**
@@ -54,6 +59,16 @@ public final class ServerContext {
     /** Seconds since the server started. */
     public double serverTime() {
         return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    /** Next session with inbox messages, or null. Tick thread. */
+    public Session pollReadySession() {
+        return readySessions.poll();
+    }
+
+    /** Next session written to since its last flush, or null. Tick thread. */
+    public Session pollDirtySession() {
+        return dirtySessions.poll();
     }
 
     String nextSessionId() {

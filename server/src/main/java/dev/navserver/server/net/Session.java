@@ -41,15 +41,18 @@ public final class Session {
     private final Map<String, NavPath> coalesced = new ConcurrentHashMap<>();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final AtomicBoolean dirty = new AtomicBoolean();
+    private final AtomicBoolean ready = new AtomicBoolean();
+    private final ServerContext context;
 
     private volatile boolean welcomed;
     private volatile String player;
     private volatile String mapName;
 
-    Session(String id, Channel channel, ServerMetrics metrics, long outboundLimitBytes, int inboxCapacity) {
+    Session(String id, Channel channel, ServerContext context, long outboundLimitBytes, int inboxCapacity) {
         this.id = id;
+        this.context = context;
         this.channel = channel;
-        this.metrics = metrics;
+        this.metrics = context.metrics;
         this.outboundLimitBytes = outboundLimitBytes;
         this.inbox = new ArrayBlockingQueue<>(inboxCapacity);
     }
@@ -82,9 +85,38 @@ public final class Session {
         this.welcomed = true;
     }
 
-    /** Queues a message for the tick thread; false when the inbox is full. */
+    /**
+     * Queues a message for the tick thread and, if the session was not already waiting in the ready queue, puts it
+     * there. False when the inbox is full.
+     */
     boolean offer(ClientMessage message) {
-        return inbox.offer(message);
+        if (!inbox.offer(message)) {
+            return false;
+        }
+        if (ready.compareAndSet(false, true)) {
+            context.readySessions.add(this);
+        }
+        return true;
+    }
+
+    /**
+     * Takes the session out of the ready state before its inbox is drained: a message offered from now on queues it
+     * again. Tick thread.
+     */
+    public void clearReady() {
+        ready.set(false);
+    }
+
+    /** Queues the session again if its inbox still holds messages (the per-tick cap left some). Tick thread. */
+    public void requeueIfPending() {
+        if (!inbox.isEmpty() && ready.compareAndSet(false, true)) {
+            context.readySessions.add(this);
+        }
+    }
+
+    /** The next queued message without taking it, or null. Tick thread. */
+    public ClientMessage peekInbox() {
+        return inbox.peek();
     }
 
     /** Next queued message, or null. Tick thread. */
@@ -101,7 +133,9 @@ public final class Session {
         }
         channel.write(message, channel.voidPromise());
         metrics.messagesOut.inc(message.type());
-        dirty.set(true);
+        if (!dirty.getAndSet(true)) {
+            context.dirtySessions.add(this);
+        }
         checkOutbound();
     }
 

@@ -77,7 +77,7 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
         }
         // One second's worth of messages: the rate limit bounds what arrives, the tick drains 64 per session.
         int inbox = Math.max(64, cfg.server().maxMessagesPerSecond());
-        session = new Session(context.nextSessionId(), ctx.channel(), context.metrics,
+        session = new Session(context.nextSessionId(), ctx.channel(), context,
                 cfg.server().outboundLimitBytes(), inbox);
         context.openSessions.add(session);
         LOG.info("connection {} opened from {}", session.id(), ctx.channel().remoteAddress());

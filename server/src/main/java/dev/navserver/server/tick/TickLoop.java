@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
  * A fixed-rate tick loop with a cap on catch-up, run on one dedicated thread that owns all world state.
  *
  * <p>Between ticks the thread parks until the next tick is due or until {@link #wakeup()} is called (a planner
- * finished a path), in which case it runs {@link Task#between()} so that results reach clients without waiting a
+ * finished a path), in which case it runs {@link Task#between} so that work reaches
+ * clients without waiting a
  * whole tick. Each tick catches {@code Throwable}: a failing tick is logged and the loop goes on.
  *
  * <p>The scheduling decision is {@link #runDue(long)}, a pure function of the clock value, so tests drive it with a
@@ -31,8 +32,12 @@ public final class TickLoop implements Runnable {
          */
         void tick(double nowSeconds, double dtSeconds);
 
-        /** Work that may run between ticks (applying finished plans). */
-        void between();
+        /**
+         * Work that may run between ticks (applying finished plans and newly arrived messages).
+         *
+         * @param nowSeconds world time now, on the same scale as {@link #tick}'s and never before the last tick's
+         */
+        void between(double nowSeconds);
 
         /** Observes the wall-clock duration of each tick, nanoseconds. */
         default void tickDuration(long nanos) {
@@ -128,7 +133,7 @@ public final class TickLoop implements Runnable {
         return Math.max(0, nextTickNanos - nowNanos);
     }
 
-    /** Asks the tick thread to run {@link Task#between()} soon. Thread-safe, cheap, never blocks. */
+    /** Asks the tick thread to run {@link Task#between} soon. Thread-safe, cheap, never blocks. */
     public void wakeup() {
         woken = true;
         Thread t = thread;
@@ -155,7 +160,8 @@ public final class TickLoop implements Runnable {
                 if (woken) {
                     woken = false;
                     try {
-                        task.between();
+                        long at = Math.min(nanoClock.getAsLong(), nextTickNanos);
+                        task.between((at - startNanos) / 1e9);
                     } catch (Throwable t) {
                         LOG.error("between-ticks work failed", t);
                     }

@@ -12,6 +12,8 @@ final class Player {
     double y;
     double z;
     double nextSnapshotTime;
+    /** Whether it is in the world's list of players that moved since the last planning pass. */
+    boolean moved;
     /** The monsters chasing this player, in spawn order. */
     final List<Monster> monsters = new ArrayList<>();
 

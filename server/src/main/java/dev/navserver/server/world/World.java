@@ -64,6 +64,8 @@ public final class World {
 
     private final Map<String, Player> players = new LinkedHashMap<>();
     private final Map<String, Monster> monsters = new LinkedHashMap<>();
+    /** Players whose position changed since the last planning pass. */
+    private final List<Player> moved = new ArrayList<>();
     private final Queue<PlanDone> done = new ConcurrentLinkedQueue<>();
 
     /** A finished plan travelling from a planner thread to the tick thread. */
@@ -174,6 +176,7 @@ public final class World {
     public void removePlayer(String sessionId) {
         Player p = players.remove(sessionId);
         if (p != null) {
+            moved.remove(p);
             for (Monster m : p.monsters) {
                 monsters.remove(m.id);
             }
@@ -199,6 +202,10 @@ public final class World {
         p.y = y;
         p.z = z;
         p.hasPos = true;
+        if (!p.moved) {
+            p.moved = true;
+            moved.add(p);
+        }
         if (first) {
             p.nextSnapshotTime = now;
             for (int i = 0; i < settings.monstersPerPlayer(); i++) {
@@ -378,15 +385,41 @@ public final class World {
     }
 
     private void planDueMonsters() {
+        for (Player p : moved) {
+            p.moved = false;
+        }
+        moved.clear();
         for (Monster m : monsters.values()) {
-            Player p = m.player;
-            if (!p.hasPos) {
-                m.state = MonsterState.IDLE;
-                continue;
+            planIfDue(m);
+        }
+    }
+
+    /**
+     * Between ticks, at world time {@code nowSeconds} (not before the last tick's): applies the re-plan rule to the
+     * monsters of players whose position changed since the last planning pass, so a due plan starts as soon as the
+     * position that makes it due arrives instead of at the next tick. Movement stays on the tick.
+     */
+    public void planMoved(double nowSeconds) {
+        if (moved.isEmpty()) {
+            return;
+        }
+        now = Math.max(now, nowSeconds);
+        for (Player p : moved) {
+            p.moved = false;
+            for (Monster m : p.monsters) {
+                planIfDue(m);
             }
-            if (m.inFlight != 0 || !needsPlan(m, p)) {
-                continue;
-            }
+        }
+        moved.clear();
+    }
+
+    private void planIfDue(Monster m) {
+        Player p = m.player;
+        if (!p.hasPos) {
+            m.state = MonsterState.IDLE;
+            return;
+        }
+        if (m.inFlight == 0 && needsPlan(m, p)) {
             submit(m, p);
         }
     }

@@ -22,7 +22,7 @@ class TickLoopTest {
             }
 
             @Override
-            public void between() {
+            public void between(double nowSeconds) {
             }
         });
     }

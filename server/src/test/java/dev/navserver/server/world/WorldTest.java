@@ -210,6 +210,25 @@ class WorldTest {
     private final List<Runnable> deferred = new ArrayList<>();
 
     @Test
+    void planMoved_WhenAPositionMakesAPlanDueBetweenTicks_PlansAtOnceWithThatPosition() {
+        world.playerPos("s-1", 1, 15, 0, 0);
+        world.spawn("s-1", -15, 0);
+        tick(); // first plan at t = 0
+        tick(); // applied
+        int before = plans;
+        world.playerPos("s-1", 2, 15, 0, -2); // moved 2 m, but only 0.1 s after the last plan: not due
+        world.planMoved(0.1);
+        assertThat(plans).isEqualTo(before);
+        world.playerPos("s-1", 3, 15, 0, -3);
+        world.planMoved(0.53); // due (0.5 s interval), between ticks: planned now, not at the 0.55 s tick
+        assertThat(plans).isEqualTo(before + 1);
+        world.applyFinishedPlans();
+        assertThat(events.get(events.size() - 1)).endsWith("playerSeq=3 ok");
+        world.planMoved(0.54); // nothing moved since: no work, no plan
+        assertThat(plans).isEqualTo(before + 1);
+    }
+
+    @Test
     void autoSpawn_WhenFirstPositionArrives_SpawnsConfiguredCountWithinRangeOnWalkableCells() {
         World w = new World("open", open, new ChaseSettings(0.5, 0.5, 4, 1, 1, 2, 3, true, 0, 8, 12), straight,
                 Runnable::run, listener, WorldMetrics.NONE, new SplittableRandom(7), ids::incrementAndGet, () -> { });
