@@ -20,7 +20,6 @@ import dev.navserver.server.net.Session;
 import dev.navserver.server.plan.NavPlanner;
 import dev.navserver.server.tick.TickLoop;
 import dev.navserver.server.world.ChaseListener;
-import dev.navserver.server.world.ChaseSettings;
 import dev.navserver.server.world.PlanStatus;
 import dev.navserver.server.world.World;
 import dev.navserver.server.world.WorldMetrics;
@@ -87,15 +86,6 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
         this.random = new SplittableRandom(seed);
     }
 
-    /** Converts the config's chase section to the world's settings. */
-    static ChaseSettings chaseSettings(NavServerConfig cfg) {
-        NavServerConfig.Chase c = cfg.chase();
-        return new ChaseSettings(c.navIntervalSeconds(), c.moveThresholdMeters(), c.localNavDistanceMeters(),
-                c.localNavHysteresisMeters(), c.stoppingDistanceMeters(),
-                c.monsterSpeedMetersPerSecond(), c.monstersPerPlayer(), c.allowClientSpawn(), c.snapshotHz(),
-                c.spawnMinDistanceMeters(), c.spawnMaxDistanceMeters());
-    }
-
     /** Announces a reloaded map; worlds on it switch at the next tick. Thread-safe. */
     public void mapChanged(GridMap map) {
         changedMaps.add(map);
@@ -136,7 +126,7 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
             return;
         }
         config = next;
-        ChaseSettings chase = chaseSettings(next);
+        NavServerConfig.Chase chase = next.chase();
         for (World w : worlds.values()) {
             w.setSettings(chase);
         }
@@ -180,7 +170,7 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
             if (map == null) {
                 return null;
             }
-            w = new World(mapName, map, chaseSettings(config), planner, plannerPool, this, worldMetrics,
+            w = new World(mapName, map, config.chase(), planner, plannerPool, this, worldMetrics,
                     random.split(), monsterIds::incrementAndGet, wakeup);
             worlds.put(mapName, w);
         }

@@ -2,6 +2,7 @@ package dev.navserver.server.world;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.server.config.NavServerConfig.Chase;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +60,7 @@ public final class World {
 
     private GridMap map;
     private long mapGeneration;
-    private ChaseSettings settings;
+    private Chase settings;
     private double now;
 
     private final Map<String, Player> players = new LinkedHashMap<>();
@@ -91,7 +92,7 @@ public final class World {
      * @param monsterIds  source of unique monster numbers, shared by all worlds (thread-safe)
      * @param wakeup      called by planner threads after queuing a result, so the tick thread can apply it early
      */
-    public World(String name, GridMap map, ChaseSettings settings, PathPlanner planner, Executor plannerPool,
+    public World(String name, GridMap map, Chase settings, PathPlanner planner, Executor plannerPool,
             ChaseListener listener, WorldMetrics metrics, RandomGenerator random, LongSupplier monsterIds,
             Runnable wakeup) {
         this.name = Objects.requireNonNull(name);
@@ -114,7 +115,7 @@ public final class World {
         return map;
     }
 
-    public ChaseSettings settings() {
+    public Chase settings() {
         return settings;
     }
 
@@ -140,7 +141,7 @@ public final class World {
     }
 
     /** Applies new chase settings from the next tick on. Speeds of existing monsters are kept. */
-    public void setSettings(ChaseSettings settings) {
+    public void setSettings(Chase settings) {
         this.settings = Objects.requireNonNull(settings);
     }
 

@@ -7,6 +7,7 @@ import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.WorldTransform;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.smooth.LineOfSight;
+import dev.navserver.server.config.NavServerConfig.Chase;
 import dev.navserver.server.plan.NavPlanner;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -55,7 +56,7 @@ class WorldInvariantTest {
         GridMap map = rooms(seed);
         NavGrid grid = map.navGrid();
         SplittableRandom r = new SplittableRandom(seed ^ 0x9E3779B97F4A7C15L);
-        ChaseSettings settings = new ChaseSettings(0.2, 0.3, 5.0, 2.0, 0.6, 3.0, monsters, true, 0, 2, 8);
+        Chase settings = new Chase(0.2, 0.3, 5.0, 2.0, 0.6, 3.0, monsters, true, 0, 2, 8);
         World w = new World("rooms", map, settings, new NavPlanner(SearchOptions.DEFAULT), Runnable::run, SILENT,
                 WorldMetrics.NONE, new SplittableRandom(seed), new AtomicLong()::incrementAndGet, () -> { });
         int island = 0;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.server.config.NavServerConfig.Chase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -65,8 +66,8 @@ class WorldTest {
         }
     };
 
-    private ChaseSettings settings(double interval, double threshold) {
-        return new ChaseSettings(interval, threshold, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 8, 20);
+    private Chase settings(double interval, double threshold) {
+        return new Chase(interval, threshold, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 8, 20);
     }
 
     @BeforeEach
@@ -230,7 +231,7 @@ class WorldTest {
 
     @Test
     void autoSpawn_WhenFirstPositionArrives_SpawnsConfiguredCountWithinRangeOnWalkableCells() {
-        World w = new World("open", open, new ChaseSettings(0.5, 0.5, 4, 1, 1, 2, 3, true, 0, 8, 12), straight,
+        World w = new World("open", open, new Chase(0.5, 0.5, 4, 1, 1, 2, 3, true, 0, 8, 12), straight,
                 Runnable::run, listener, WorldMetrics.NONE, new SplittableRandom(7), ids::incrementAndGet, () -> { });
         w.addPlayer("s-3");
         w.playerPos("s-3", 1, 0, 0, 0);
@@ -244,7 +245,7 @@ class WorldTest {
     @Test
     void spawn_WhenOffMapOrDisabled_ReportsWhy() {
         assertThat(world.spawn("s-1", 500, 0).status()).isEqualTo(World.SpawnStatus.OUT_OF_BOUNDS);
-        world.setSettings(new ChaseSettings(0.5, 0.5, 4, 1, 1, 2, 0, false, 0, 8, 20));
+        world.setSettings(new Chase(0.5, 0.5, 4, 1, 1, 2, 0, false, 0, 8, 20));
         assertThat(world.spawn("s-1", 0, 0).status()).isEqualTo(World.SpawnStatus.DISABLED);
     }
 }
