@@ -23,7 +23,7 @@ public final class ProtocolPipeline {
     public static void addServerCodec(ChannelPipeline pipeline, int maxFrameBytes) {
         // A new LineFrameDecoder per channel: it holds that channel's partial line.
         pipeline.addLast(FRAME_DECODER, new LineFrameDecoder(maxFrameBytes));
-        pipeline.addLast(MESSAGE_DECODER, ClientMessageDecoder.INSTANCE);
+        pipeline.addLast(MESSAGE_DECODER, MessageDecoder.FROM_CLIENT);
         pipeline.addLast(MESSAGE_ENCODER, MessageEncoder.INSTANCE);
     }
 
@@ -35,7 +35,7 @@ public final class ProtocolPipeline {
     public static void addClientCodec(ChannelPipeline pipeline, int maxFrameBytes) {
         // A new LineFrameDecoder per channel: it holds that channel's partial line.
         pipeline.addLast(FRAME_DECODER, new LineFrameDecoder(maxFrameBytes));
-        pipeline.addLast(MESSAGE_DECODER, ServerMessageDecoder.INSTANCE);
+        pipeline.addLast(MESSAGE_DECODER, MessageDecoder.FROM_SERVER);
         pipeline.addLast(MESSAGE_ENCODER, MessageEncoder.INSTANCE);
     }
 }

@@ -75,10 +75,13 @@ class ProtocolPipelineTest {
         assertThat(a.pipeline().names()).startsWith(ProtocolPipeline.FRAME_DECODER,
                 ProtocolPipeline.MESSAGE_DECODER, ProtocolPipeline.MESSAGE_ENCODER);
         ChannelHandler decoderA = a.pipeline().get(ProtocolPipeline.MESSAGE_DECODER);
-        assertThat(decoderA).isSameAs(ClientMessageDecoder.INSTANCE).isSameAs(b.pipeline().get(ProtocolPipeline.MESSAGE_DECODER));
-        assertThat(ClientMessageDecoder.INSTANCE.isSharable()).isTrue();
+        assertThat(decoderA).isSameAs(MessageDecoder.FROM_CLIENT).isSameAs(b.pipeline().get(ProtocolPipeline.MESSAGE_DECODER));
+        assertThat(MessageDecoder.FROM_CLIENT.isSharable()).isTrue();
         assertThat(MessageEncoder.INSTANCE.isSharable()).isTrue();
-        assertThat(ServerMessageDecoder.INSTANCE.isSharable()).isTrue();
+        assertThat(MessageDecoder.FROM_SERVER.isSharable()).isTrue();
+        EmbeddedChannel bot = clientSide();
+        assertThat(bot.pipeline().get(ProtocolPipeline.MESSAGE_DECODER)).isSameAs(MessageDecoder.FROM_SERVER);
+        assertFalse(bot.finish());
         assertThat(a.pipeline().get(ProtocolPipeline.FRAME_DECODER))
                 .isNotSameAs(b.pipeline().get(ProtocolPipeline.FRAME_DECODER));
         assertFalse(a.finish());

@@ -26,11 +26,11 @@ class DocsExamplesTest {
 
     /** The message a line decodes to in either direction, or {@code null} when neither accepts it. */
     private static Message decodeEither(String json) {
-        FromClient c = ClientMessageReader.read(json);
+        FromClient c = MessageReader.FROM_CLIENT.read(json);
         if (c instanceof ClientMessage) {
             return (ClientMessage) c;
         }
-        FromServer s = ServerMessageReader.read(json);
+        FromServer s = MessageReader.FROM_SERVER.read(json);
         return s instanceof ServerMessage ? (ServerMessage) s : null;
     }
 
@@ -61,14 +61,14 @@ class DocsExamplesTest {
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             if (line.startsWith("C: ")) {
-                FromClient decoded = ClientMessageReader.read(line.substring(3));
+                FromClient decoded = MessageReader.FROM_CLIENT.read(line.substring(3));
                 if (decoded instanceof ProtocolError) {
                     badRequests++;
                     assertThat(lines.get(i + 1))
                             .isEqualTo("S: " + MessageWriter.toJson(((ProtocolError) decoded).toMessage()));
                 }
             } else if (line.startsWith("S: ")) {
-                assertThat(ServerMessageReader.read(line.substring(3))).isInstanceOf(ServerMessage.class);
+                assertThat(MessageReader.FROM_SERVER.read(line.substring(3))).isInstanceOf(ServerMessage.class);
             }
         }
         assertThat(badRequests).isEqualTo(1);

@@ -50,13 +50,13 @@ class GarbageInputPropertyTest {
 
     @Property(tries = 2000)
     void randomBytes_DecodeToAValue(@ForAll @Size(max = 400) byte[] bytes) {
-        assertDecodedToValue(ClientMessageReader.read(bytes), ServerMessageReader.read(bytes));
+        assertDecodedToValue(MessageReader.FROM_CLIENT.read(bytes), MessageReader.FROM_SERVER.read(bytes));
     }
 
     @Property(tries = 2000)
     void jsonTokenSoup_DecodesToAValue(@ForAll("jsonTokenSoup") String line) {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-        assertDecodedToValue(ClientMessageReader.read(bytes), ServerMessageReader.read(bytes));
+        assertDecodedToValue(MessageReader.FROM_CLIENT.read(bytes), MessageReader.FROM_SERVER.read(bytes));
     }
 
     @Property(tries = 2000)
@@ -76,7 +76,7 @@ class GarbageInputPropertyTest {
                 bytes[at] = original[(at * 7 + i) % original.length];
             }
         }
-        assertDecodedToValue(ClientMessageReader.read(bytes), ServerMessageReader.read(bytes));
+        assertDecodedToValue(MessageReader.FROM_CLIENT.read(bytes), MessageReader.FROM_SERVER.read(bytes));
     }
 
     @Provide

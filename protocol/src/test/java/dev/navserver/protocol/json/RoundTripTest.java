@@ -102,8 +102,8 @@ class RoundTripTest {
         String json = MessageWriter.toJson(message);
 
         assertWireShape(message, json);
-        assertThat(ClientMessageReader.read(json)).isEqualTo(message);
-        assertThat(ClientMessageReader.read(MessageWriter.toBytes(message))).isEqualTo(message);
+        assertThat(MessageReader.FROM_CLIENT.read(json)).isEqualTo(message);
+        assertThat(MessageReader.FROM_CLIENT.read(MessageWriter.toBytes(message))).isEqualTo(message);
     }
 
     @ParameterizedTest
@@ -112,7 +112,7 @@ class RoundTripTest {
         String json = MessageWriter.toJson(message);
 
         assertWireShape(message, json);
-        assertThat(ServerMessageReader.read(json)).isEqualTo(message);
+        assertThat(MessageReader.FROM_SERVER.read(json)).isEqualTo(message);
     }
 
     @ParameterizedTest

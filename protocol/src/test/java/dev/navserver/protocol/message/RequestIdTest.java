@@ -3,7 +3,7 @@ package dev.navserver.protocol.message;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.navserver.protocol.json.ClientMessageReader;
+import dev.navserver.protocol.json.MessageReader;
 import dev.navserver.protocol.json.MessageWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,7 +16,7 @@ class RequestIdTest {
     void idIsEchoedExactlyAsWritten(String idJson) {
         String line = "{\"type\":\"ping\",\"id\":" + idJson + "}";
 
-        Ping ping = (Ping) ClientMessageReader.read(line);
+        Ping ping = (Ping) MessageReader.FROM_CLIENT.read(line);
         String pong = MessageWriter.toJson(new Pong(ping.id(), 1.0));
 
         String expectedId = idJson.equals("\"caf\\u00e9\"") ? "\"café\"" : idJson;

@@ -7,7 +7,6 @@ import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.ServerMessage;
 import dev.navserver.server.metrics.ServerMetrics;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.socket.DuplexChannel;
 import java.util.Iterator;
 import java.util.Map;
@@ -188,10 +187,9 @@ public final class Session {
         flush();
     }
 
-    /** Bytes queued for the socket but not yet written, including writes still travelling to the event loop. */
+    /** Bytes queued for the socket but not yet written ({@link OutboundBytes#pending}). Any thread. */
     long pendingOutboundBytes() {
-        ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
-        return buffer == null ? 0 : buffer.totalPendingWriteBytes();
+        return OutboundBytes.pending(channel);
     }
 
     void checkOutbound() {

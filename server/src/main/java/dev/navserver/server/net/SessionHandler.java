@@ -45,21 +45,15 @@ import org.slf4j.LoggerFactory;
  */
 public final class SessionHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(SessionHandler.class);
-    private static final long SECOND_NANOS = 1_000_000_000L;
-    /** Consecutive one-second windows over the rate limit after which the connection is closed. */
-    static final int RATE_STRIKES_TO_CLOSE = 3;
 
     private final ServerContext context;
+    private final RateLimiter rateLimiter;
     private Session session;
     private boolean rejected;
 
-    private long windowStartNanos = System.nanoTime();
-    private int windowCount;
-    private int windowDropped;
-    private int strikes;
-
     public SessionHandler(ServerContext context) {
         this.context = context;
+        this.rateLimiter = new RateLimiter(System::nanoTime);
     }
 
     @Override
@@ -167,25 +161,18 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Fixed one-second windows; past the limit messages are dropped, and sustained abuse closes the connection. */
+    /** Applies the rate limit ({@link RateLimiter}): false when the message is dropped. */
     private boolean admit() {
-        long now = System.nanoTime();
-        if (now - windowStartNanos >= SECOND_NANOS) {
-            strikes = windowDropped > 0 ? strikes + 1 : 0;
-            windowStartNanos = now;
-            windowCount = 0;
-            windowDropped = 0;
-        }
         int max = context.config.get().server().maxMessagesPerSecond();
-        if (++windowCount <= max) {
+        RateLimiter.Verdict verdict = rateLimiter.admit(max);
+        if (verdict == RateLimiter.Verdict.ADMITTED) {
             return true;
         }
-        windowDropped++;
         context.metrics.messagesDropped.inc("rate_limited");
-        if (windowDropped == 1) {
+        if (verdict.answer()) {
             error(null, ErrorCodes.RATE_LIMITED, "more than " + max + " messages per second: messages dropped");
         }
-        if (windowDropped > max || strikes + 1 >= RATE_STRIKES_TO_CLOSE) {
+        if (verdict.close()) {
             session.closeWithBye(ByeReasons.RATE_LIMITED);
         }
         return false;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.navserver.protocol.json.MessageWriter;
-import dev.navserver.protocol.json.ServerMessageReader;
+import dev.navserver.protocol.json.MessageReader;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.FromServer;
 import dev.navserver.protocol.message.Hello;
@@ -35,7 +35,7 @@ import java.util.function.Predicate;
 
 /**
  * A blocking NDJSON test client over a plain loopback socket. A reader thread decodes every line with
- * {@link ServerMessageReader} and queues it with its arrival time; {@link #await} takes messages off the queue until
+ * {@link MessageReader#FROM_SERVER} and queues it with its arrival time; {@link #await} takes messages off the queue until
  * one matches (the skipped ones stay in {@link #received()}). Every wait is bounded. Not thread-safe: one test
  * thread drives a client.
  */
@@ -91,7 +91,7 @@ final class NdjsonClient implements AutoCloseable {
                     if (buf[i] == '\n') {
                         byte[] bytes = line.toByteArray();
                         line.reset();
-                        Received r = new Received(ServerMessageReader.read(bytes),
+                        Received r = new Received(MessageReader.FROM_SERVER.read(bytes),
                                 new String(bytes, StandardCharsets.UTF_8), System.nanoTime());
                         synchronized (history) {
                             history.add(r);

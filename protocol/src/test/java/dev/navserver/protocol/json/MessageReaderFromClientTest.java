@@ -26,7 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class ClientMessageReaderTest {
+class MessageReaderFromClientTest {
     private static ProtocolError error(FromClient result) {
         assertThat(result).isInstanceOf(ProtocolError.class);
         return (ProtocolError) result;
@@ -151,7 +151,7 @@ class ClientMessageReaderTest {
     @ParameterizedTest(name = "[{index}] {1}: {0}")
     @MethodSource("hostileLines")
     void hostileLine_DecodesToItsErrorCode(String line, String code, String messageFragment) {
-        ProtocolError error = error(ClientMessageReader.read(line));
+        ProtocolError error = error(MessageReader.FROM_CLIENT.read(line));
 
         assertThat(error.code()).isEqualTo(code);
         assertThat(error.message()).contains(messageFragment);
@@ -168,7 +168,7 @@ class ClientMessageReaderTest {
                 {(byte) 0xFF},
         };
         for (byte[] line : lines) {
-            ProtocolError error = error(ClientMessageReader.read(line));
+            ProtocolError error = error(MessageReader.FROM_CLIENT.read(line));
 
             assertThat(error.code()).isEqualTo(ErrorCodes.BAD_JSON);
             assertThat(error.message()).isEqualTo("line is not valid UTF-8");
@@ -178,29 +178,29 @@ class ClientMessageReaderTest {
 
     @Test
     void validUtf8InStrings_IsAccepted() {
-        FromClient result = ClientMessageReader.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"Zoë 🐉\"}");
+        FromClient result = MessageReader.FROM_CLIENT.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"Zoë 🐉\"}");
 
         assertThat(result).isEqualTo(new Hello(null, 1, "Zoë 🐉", null));
     }
 
     @Test
     void errorAfterTheIdWasRead_CarriesTheId() {
-        assertThat(error(ClientMessageReader.read("{\"type\":\"spawn\",\"id\":\"r1\",\"pos\":[1,2]}")).id())
+        assertThat(error(MessageReader.FROM_CLIENT.read("{\"type\":\"spawn\",\"id\":\"r1\",\"pos\":[1,2]}")).id())
                 .isEqualTo(RequestId.of("r1"));
-        assertThat(error(ClientMessageReader.read("{\"type\":\"nope\",\"id\":7}")).id())
+        assertThat(error(MessageReader.FROM_CLIENT.read("{\"type\":\"nope\",\"id\":7}")).id())
                 .isEqualTo(RequestId.of(7));
-        assertThat(error(ClientMessageReader.read("{\"id\":7.50}")).id())
+        assertThat(error(MessageReader.FROM_CLIENT.read("{\"id\":7.50}")).id())
                 .isEqualTo(RequestId.ofNumberLiteral("7.50"));
-        ProtocolError truncated = error(ClientMessageReader.read("{\"id\":\"q\",\"type\":\"ping\","));
+        ProtocolError truncated = error(MessageReader.FROM_CLIENT.read("{\"id\":\"q\",\"type\":\"ping\","));
         assertThat(truncated.code()).isEqualTo(ErrorCodes.BAD_JSON);
         assertThat(truncated.id()).isEqualTo(RequestId.of("q"));
     }
 
     @Test
     void errorBeforeTheIdWasRead_HasNoId() {
-        assertThat(error(ClientMessageReader.read("{\"type\":\"spawn\",\"pos\":[1,2] \"id\":\"r1\"}")).id()).isNull();
-        assertThat(error(ClientMessageReader.read("[{\"id\":1}]")).id()).isNull();
-        assertThat(error(ClientMessageReader.read("{\"type\":\"ping\",\"id\":[1]}")).id()).isNull();
+        assertThat(error(MessageReader.FROM_CLIENT.read("{\"type\":\"spawn\",\"pos\":[1,2] \"id\":\"r1\"}")).id()).isNull();
+        assertThat(error(MessageReader.FROM_CLIENT.read("[{\"id\":1}]")).id()).isNull();
+        assertThat(error(MessageReader.FROM_CLIENT.read("{\"type\":\"ping\",\"id\":[1]}")).id()).isNull();
     }
 
     @Test
@@ -208,15 +208,15 @@ class ClientMessageReaderTest {
         // The top-level object is level 1, so a field may hold 31 levels of arrays.
         String line = "{\"type\":\"ping\",\"deep\":" + nested(Protocol.MAX_NESTING_DEPTH - 1) + "}";
 
-        assertThat(ClientMessageReader.read(line)).isEqualTo(new Ping(null));
-        assertThat(error(ClientMessageReader.read(
+        assertThat(MessageReader.FROM_CLIENT.read(line)).isEqualTo(new Ping(null));
+        assertThat(error(MessageReader.FROM_CLIENT.read(
                 "{\"type\":\"ping\",\"deep\":" + nested(Protocol.MAX_NESTING_DEPTH) + "}")).code())
                 .isEqualTo(ErrorCodes.BAD_JSON);
     }
 
     @Test
     void unknownExtraFields_AreIgnored() {
-        FromClient result = ClientMessageReader.read(
+        FromClient result = MessageReader.FROM_CLIENT.read(
                 "{\"extra\":{\"a\":[1,2,{}]},\"type\":\"spawn\",\"id\":\"r1\",\"pos\":[1,2,3],\"future\":null}");
 
         assertThat(result).isEqualTo(new Spawn(RequestId.of("r1"), new Vec3(1, 2, 3)));
@@ -224,39 +224,39 @@ class ClientMessageReaderTest {
 
     @Test
     void coordinatesAtTheBound_AreAccepted() {
-        FromClient result = ClientMessageReader.read("{\"type\":\"spawn\",\"pos\":[1e7,-1e7,-0.0]}");
+        FromClient result = MessageReader.FROM_CLIENT.read("{\"type\":\"spawn\",\"pos\":[1e7,-1e7,-0.0]}");
 
         assertThat(result).isEqualTo(new Spawn(null, new Vec3(1e7, -1e7, -0.0)));
     }
 
     @Test
     void integralFieldsAcceptTheirBounds() {
-        assertThat(ClientMessageReader.read("{\"type\":\"player_pos\",\"seq\":9007199254740991,\"pos\":[0,0,0]}"))
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"player_pos\",\"seq\":9007199254740991,\"pos\":[0,0,0]}"))
                 .isEqualTo(new PlayerPos(null, Protocol.MAX_COUNTER, new Vec3(0, 0, 0)));
-        assertThat(ClientMessageReader.read("{\"type\":\"player_pos\",\"seq\":0,\"pos\":[0,0,0]}"))
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"player_pos\",\"seq\":0,\"pos\":[0,0,0]}"))
                 .isEqualTo(new PlayerPos(null, 0, new Vec3(0, 0, 0)));
     }
 
     @Test
     void hello_MapIsOptional_AndNullMeansDefault() {
-        assertThat(ClientMessageReader.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"alice\",\"map\":\"arena\"}"))
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"alice\",\"map\":\"arena\"}"))
                 .isEqualTo(new Hello(null, 1, "alice", "arena"));
-        assertThat(ClientMessageReader.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"alice\"}"))
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"alice\"}"))
                 .isEqualTo(new Hello(null, 1, "alice", null));
-        assertThat(ClientMessageReader.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"alice\",\"map\":null}"))
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"alice\",\"map\":null}"))
                 .isEqualTo(new Hello(null, 1, "alice", null));
     }
 
     @Test
     void issueExamples_Decode() {
-        assertThat(ClientMessageReader.read("{\"type\":\"player_pos\",\"seq\":17,\"pos\":[1.5,0,-2]}"))
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"player_pos\",\"seq\":17,\"pos\":[1.5,0,-2]}"))
                 .isEqualTo(new PlayerPos(null, 17, new Vec3(1.5, 0, -2)));
-        assertThat(ClientMessageReader.read("{\"type\":\"path_query\",\"id\":\"q1\",\"from\":[0,0,0],\"to\":[3,0,4]}"))
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"path_query\",\"id\":\"q1\",\"from\":[0,0,0],\"to\":[3,0,4]}"))
                 .isEqualTo(new PathQuery(RequestId.of("q1"), new Vec3(0, 0, 0), new Vec3(3, 0, 4)));
-        assertThat(ClientMessageReader.read("{\"type\":\"validate_path\",\"id\":\"v1\",\"points\":[[0,0,0],[1,0,1]]}"))
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"validate_path\",\"id\":\"v1\",\"points\":[[0,0,0],[1,0,1]]}"))
                 .isEqualTo(new ValidatePath(RequestId.of("v1"), List.of(new Vec3(0, 0, 0), new Vec3(1, 0, 1))));
-        assertThat(ClientMessageReader.read("{\"type\":\"ping\",\"id\":5}")).isEqualTo(new Ping(RequestId.of(5)));
-        assertThat(ClientMessageReader.read("{\"type\":\"bye\"}")).isEqualTo(new Bye(null));
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"ping\",\"id\":5}")).isEqualTo(new Ping(RequestId.of(5)));
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"bye\"}")).isEqualTo(new Bye(null));
     }
 
     @Test
@@ -266,8 +266,8 @@ class ClientMessageReaderTest {
         String tooMany = "{\"type\":\"validate_path\",\"points\":["
                 + String.join(",", java.util.Collections.nCopies(Protocol.MAX_VALIDATE_POINTS + 1, "[0,0,0]")) + "]}";
 
-        assertThat(ClientMessageReader.read(ok)).isInstanceOf(ValidatePath.class);
-        assertThat(error(ClientMessageReader.read(tooMany)).message()).contains("points: must have 1..4096 elements");
+        assertThat(MessageReader.FROM_CLIENT.read(ok)).isInstanceOf(ValidatePath.class);
+        assertThat(error(MessageReader.FROM_CLIENT.read(tooMany)).message()).contains("points: must have 1..4096 elements");
     }
 
     @Test
@@ -277,11 +277,11 @@ class ClientMessageReaderTest {
         direct.readerIndex(2).writerIndex(bytes.length - 2);
         ByteBuf heap = Unpooled.wrappedBuffer(bytes, 2, bytes.length - 4);
 
-        assertThat(ClientMessageReader.read(direct)).isEqualTo(new Ping(RequestId.of(1)));
-        assertThat(ClientMessageReader.read(heap)).isEqualTo(new Ping(RequestId.of(1)));
+        assertThat(MessageReader.FROM_CLIENT.read(direct)).isEqualTo(new Ping(RequestId.of(1)));
+        assertThat(MessageReader.FROM_CLIENT.read(heap)).isEqualTo(new Ping(RequestId.of(1)));
         assertThat(direct.readerIndex()).isEqualTo(2);
         assertThat(direct.refCnt()).isEqualTo(1);
-        assertThat(ClientMessageReader.read(bytes, 2, bytes.length - 4)).isEqualTo(new Ping(RequestId.of(1)));
+        assertThat(MessageReader.FROM_CLIENT.read(bytes, 2, bytes.length - 4)).isEqualTo(new Ping(RequestId.of(1)));
         direct.release();
         heap.release();
     }

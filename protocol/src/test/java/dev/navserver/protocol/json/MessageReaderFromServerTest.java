@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class ServerMessageReaderTest {
+class MessageReaderFromServerTest {
     private static final String MAP = "\"map\":{\"name\":\"arena\",\"origin\":[-30.0,0.0,30.0],\"cellSize\":1.0,"
             + "\"width\":60,\"height\":60}";
 
@@ -62,7 +62,7 @@ class ServerMessageReaderTest {
     @ParameterizedTest(name = "[{index}] {1}: {0}")
     @MethodSource("brokenLines")
     void brokenLine_DecodesToItsErrorCode(String line, String code, String messageFragment) {
-        FromServer result = ServerMessageReader.read(line);
+        FromServer result = MessageReader.FROM_SERVER.read(line);
 
         assertThat(result).isInstanceOf(ProtocolError.class);
         assertThat(((ProtocolError) result).code()).isEqualTo(code);
@@ -71,20 +71,20 @@ class ServerMessageReaderTest {
 
     @Test
     void issueExamples_Decode() {
-        assertThat(ServerMessageReader.read("{\"type\":\"path\",\"id\":\"q1\",\"status\":\"partial\","
+        assertThat(MessageReader.FROM_SERVER.read("{\"type\":\"path\",\"id\":\"q1\",\"status\":\"partial\","
                 + "\"points\":[[0,0,0],[3,0,4]],\"length\":5}"))
                 .isEqualTo(new PathResult(RequestId.of("q1"), PathStatus.PARTIAL,
                         List.of(new Vec3(0, 0, 0), new Vec3(3, 0, 4)), 5.0));
-        assertThat(ServerMessageReader.read("{\"type\":\"nav_path\",\"monster\":\"m-9\",\"seq\":4,\"playerSeq\":17,"
+        assertThat(MessageReader.FROM_SERVER.read("{\"type\":\"nav_path\",\"monster\":\"m-9\",\"seq\":4,\"playerSeq\":17,"
                 + "\"status\":\"ok\",\"nav_path\":[[1,0,2]],\"speedMetersPerSecond\":2.0,\"serverTime\":123.456}"))
                 .isEqualTo(new NavPath("m-9", 4, 17, PathStatus.OK, List.of(new Vec3(1, 0, 2)), 2.0, 123.456));
-        assertThat(ServerMessageReader.read("{\"type\":\"error\",\"id\":5,\"code\":\"bad_field\",\"message\":\"pos\"}"))
+        assertThat(MessageReader.FROM_SERVER.read("{\"type\":\"error\",\"id\":5,\"code\":\"bad_field\",\"message\":\"pos\"}"))
                 .isEqualTo(new ErrorMessage(RequestId.of(5), ErrorCodes.BAD_FIELD, "pos"));
     }
 
     @Test
     void newerServerFields_AreIgnored() {
-        assertThat(ServerMessageReader.read("{\"type\":\"pong\",\"id\":1,\"serverTime\":2.5,\"tickNumber\":50}"))
+        assertThat(MessageReader.FROM_SERVER.read("{\"type\":\"pong\",\"id\":1,\"serverTime\":2.5,\"tickNumber\":50}"))
                 .isEqualTo(new dev.navserver.protocol.message.Pong(RequestId.of(1), 2.5));
     }
 }

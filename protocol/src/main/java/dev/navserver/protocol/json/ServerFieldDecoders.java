@@ -1,0 +1,142 @@
+package dev.navserver.protocol.json;
+
+import dev.navserver.protocol.Protocol;
+import dev.navserver.protocol.message.Bye;
+import dev.navserver.protocol.message.ErrorMessage;
+import dev.navserver.protocol.message.FromServer;
+import dev.navserver.protocol.message.LocalNav;
+import dev.navserver.protocol.message.MapInfo;
+import dev.navserver.protocol.message.MonsterSnapshot;
+import dev.navserver.protocol.message.Monsters;
+import dev.navserver.protocol.message.NavPath;
+import dev.navserver.protocol.message.PathResult;
+import dev.navserver.protocol.message.PathValid;
+import dev.navserver.protocol.message.Pong;
+import dev.navserver.protocol.message.RequestId;
+import dev.navserver.protocol.message.Spawned;
+import dev.navserver.protocol.message.Vec3;
+import dev.navserver.protocol.message.Welcome;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The fields of each server → client message type and their limits. Used by bots and tests. Stateless.
+ */
+final class ServerFieldDecoders {
+    /** Names (session, player, monster, status...) from the server may be longer than a client's. */
+    private static final int MAX_TEXT_CHARS = 4096;
+
+    /** Decoder of each server message type, keyed by {@code type}. Immutable. */
+    static final Map<String, FieldDecoder<? extends FromServer>> BY_TYPE = Map.of(
+            Welcome.TYPE, ServerFieldDecoders::welcome,
+            Spawned.TYPE, ServerFieldDecoders::spawned,
+            PathResult.TYPE, ServerFieldDecoders::pathResult,
+            PathValid.TYPE, ServerFieldDecoders::pathValid,
+            Pong.TYPE, ServerFieldDecoders::pong,
+            NavPath.TYPE, ServerFieldDecoders::navPath,
+            LocalNav.TYPE, ServerFieldDecoders::localNav,
+            Monsters.TYPE, ServerFieldDecoders::monsters,
+            ErrorMessage.TYPE, ServerFieldDecoders::error,
+            Bye.TYPE, ServerFieldDecoders::bye);
+
+    private ServerFieldDecoders() {
+    }
+
+    private static Welcome welcome(Fields f, RequestId id) {
+        int protocol = (int) f.integer("protocol", 1, Integer.MAX_VALUE);
+        String session = f.string("session", MAX_TEXT_CHARS);
+        String player = f.string("player", MAX_TEXT_CHARS);
+        MapInfo map = mapInfo(f.object("map"));
+        int tickHz = (int) f.integer("tickHz", 1, Integer.MAX_VALUE);
+        double navInterval = f.number("navIntervalSeconds", 0, Double.MAX_VALUE);
+        double moveThreshold = f.number("moveThresholdMeters", 0, Double.MAX_VALUE);
+        double localNav = f.number("localNavDistanceMeters", 0, Double.MAX_VALUE);
+        return f.failed() ? null
+                : new Welcome(id, protocol, session, player, map, tickHz, navInterval, moveThreshold, localNav);
+    }
+
+    private static MapInfo mapInfo(Fields m) {
+        if (m == null) {
+            return null;
+        }
+        String name = m.string("name", MAX_TEXT_CHARS);
+        Vec3 origin = m.vec3("origin");
+        double cellSize = m.number("cellSize", Double.MIN_VALUE, Double.MAX_VALUE);
+        int width = (int) m.integer("width", 1, Integer.MAX_VALUE);
+        int height = (int) m.integer("height", 1, Integer.MAX_VALUE);
+        return m.failed() ? null : new MapInfo(name, origin, cellSize, width, height);
+    }
+
+    private static Spawned spawned(Fields f, RequestId id) {
+        String monster = f.string("monster", MAX_TEXT_CHARS);
+        Vec3 pos = f.vec3("pos");
+        return f.failed() ? null : new Spawned(id, monster, pos);
+    }
+
+    /** {@code path}: the answer to a {@code path_query}. */
+    private static PathResult pathResult(Fields f, RequestId id) {
+        String status = f.string("status", MAX_TEXT_CHARS);
+        List<Vec3> points = f.vec3List("points", 0, Integer.MAX_VALUE);
+        double pathLength = f.number("length", 0, Double.MAX_VALUE);
+        return f.failed() ? null : new PathResult(id, status, points, pathLength);
+    }
+
+    private static PathValid pathValid(Fields f, RequestId id) {
+        boolean valid = f.bool("valid");
+        Long badSegment = f.optionalInteger("badSegment", 0, Integer.MAX_VALUE);
+        String reason = f.optionalString("reason", MAX_TEXT_CHARS);
+        return f.failed() ? null
+                : new PathValid(id, valid, badSegment == null ? null : badSegment.intValue(), reason);
+    }
+
+    private static Pong pong(Fields f, RequestId id) {
+        double serverTime = f.number("serverTime", -Double.MAX_VALUE, Double.MAX_VALUE);
+        return f.failed() ? null : new Pong(id, serverTime);
+    }
+
+    /** {@code nav_path}: a monster's path; carries no request id. */
+    private static NavPath navPath(Fields f, RequestId id) {
+        String monster = f.string("monster", MAX_TEXT_CHARS);
+        long seq = f.integer("seq", 0, Protocol.MAX_COUNTER);
+        long playerSeq = f.integer("playerSeq", 0, Protocol.MAX_COUNTER);
+        String status = f.string("status", MAX_TEXT_CHARS);
+        List<Vec3> points = f.vec3List("nav_path", 0, Integer.MAX_VALUE);
+        double speed = f.number("speedMetersPerSecond", 0, Double.MAX_VALUE);
+        double serverTime = f.number("serverTime", -Double.MAX_VALUE, Double.MAX_VALUE);
+        return f.failed() ? null : new NavPath(monster, seq, playerSeq, status, points, speed, serverTime);
+    }
+
+    private static LocalNav localNav(Fields f, RequestId id) {
+        String monster = f.string("monster", MAX_TEXT_CHARS);
+        boolean active = f.bool("active");
+        return f.failed() ? null : new LocalNav(monster, active);
+    }
+
+    private static Monsters monsters(Fields f, RequestId id) {
+        double serverTime = f.number("serverTime", -Double.MAX_VALUE, Double.MAX_VALUE);
+        List<Fields> entries = f.objectList("list", Integer.MAX_VALUE);
+        List<MonsterSnapshot> list = new ArrayList<>(entries.size());
+        for (Fields e : entries) {
+            String monster = e.string("monster", MAX_TEXT_CHARS);
+            Vec3 pos = e.vec3("pos");
+            String state = e.string("state", MAX_TEXT_CHARS);
+            if (f.failed()) {
+                return null;
+            }
+            list.add(new MonsterSnapshot(monster, pos, state));
+        }
+        return f.failed() ? null : new Monsters(serverTime, list);
+    }
+
+    private static ErrorMessage error(Fields f, RequestId id) {
+        String code = f.string("code", MAX_TEXT_CHARS);
+        String message = f.optionalString("message", Integer.MAX_VALUE);
+        return f.failed() ? null : new ErrorMessage(id, code, message);
+    }
+
+    private static Bye bye(Fields f, RequestId id) {
+        String reason = f.optionalString("reason", MAX_TEXT_CHARS);
+        return f.failed() ? null : new Bye(reason);
+    }
+}
