@@ -1,5 +1,6 @@
 package dev.navserver.protocol.json;
 
+import dev.navserver.protocol.PathStatus;
 import dev.navserver.protocol.Protocol;
 import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.ErrorMessage;
@@ -63,10 +64,10 @@ public final class ServerMessageReader {
                 return f.failed() ? f.error() : new Spawned(id, monster, pos);
             }
             case PathResult.TYPE: {
-                String status = f.string("status", MAX_TEXT_CHARS);
-                List<Vec3> points = f.vec3List("points", 0, Integer.MAX_VALUE);
-                double pathLength = f.number("length", 0, Double.MAX_VALUE);
-                return f.failed() ? f.error() : new PathResult(id, status, points, pathLength);
+                String status = f.pathStatus("status");
+                List<Vec3> points = f.vec3List("points", minPoints(status), Integer.MAX_VALUE);
+                f.number("length", 0, Double.MAX_VALUE); // checked; the value is the polyline's length
+                return f.failed() ? f.error() : new PathResult(id, status, points);
             }
             case PathValid.TYPE: {
                 boolean valid = f.bool("valid");
@@ -83,8 +84,8 @@ public final class ServerMessageReader {
                 String monster = f.string("monster", MAX_TEXT_CHARS);
                 long seq = f.integer("seq", 0, Protocol.MAX_COUNTER);
                 long playerSeq = f.integer("playerSeq", 0, Protocol.MAX_COUNTER);
-                String status = f.string("status", MAX_TEXT_CHARS);
-                List<Vec3> points = f.vec3List("nav_path", 0, Integer.MAX_VALUE);
+                String status = f.pathStatus("status");
+                List<Vec3> points = f.vec3List("nav_path", minPoints(status), Integer.MAX_VALUE);
                 double speed = f.number("speedMetersPerSecond", 0, Double.MAX_VALUE);
                 double serverTime = f.number("serverTime", -Double.MAX_VALUE, Double.MAX_VALUE);
                 return f.failed() ? f.error() : new NavPath(monster, seq, playerSeq, status, points, speed, serverTime);
@@ -151,5 +152,10 @@ public final class ServerMessageReader {
     /** Decodes a line given as text. */
     public static FromServer read(String line) {
         return read(line.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A found or partial path has at least one point; other statuses may have none. */
+    private static int minPoints(String status) {
+        return PathStatus.OK.equals(status) || PathStatus.PARTIAL.equals(status) ? 1 : 0;
     }
 }
