@@ -18,10 +18,11 @@ import dev.navserver.server.net.MapRegistry;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
 import dev.navserver.server.plan.NavPlanner;
+import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
-import dev.navserver.server.world.ChaseListener;
-import dev.navserver.server.world.PlanStatus;
+import dev.navserver.server.world.Spawner;
 import dev.navserver.server.world.World;
+import dev.navserver.server.world.WorldEvent;
 import dev.navserver.server.world.WorldMetrics;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,7 +33,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,10 +43,11 @@ import org.slf4j.LoggerFactory;
  * maps and movement: apply finished plans so their {@code nav_path}s leave at once, and apply messages that arrived
  * meanwhile, starting the plans they made due.
  *
- * <p>Also the {@link ChaseListener} of every world: turns world events into protocol messages. Everything here
- * runs on the tick thread, except {@link #mapChanged}, which any thread may call.
+ * <p>After each world's work it drains the world's {@link WorldOutbox} and turns the events into session messages:
+ * data flows one way, worlds never call up. Everything here runs on the tick thread, except {@link #mapChanged},
+ * which any thread may call.
  */
-public final class GameLoop implements TickLoop.Task, ChaseListener {
+public final class GameLoop implements TickLoop.Task {
     private static final Logger LOG = LoggerFactory.getLogger(GameLoop.class);
     /** Most inbox messages applied per session per tick; the rest wait for the next tick. */
     static final int INBOX_PER_TICK = 64;
@@ -56,8 +57,7 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
     private final NavPlanner planner;
     private final Executor plannerPool;
     private final WorldMetrics worldMetrics;
-    private final Runnable wakeup;
-    private final Consumer<NavServerConfig> applyTickRate;
+    private final TickControl tickControl;
     private final Map<String, World> worlds = new HashMap<>();
     private final Queue<GridMap> changedMaps = new ConcurrentLinkedQueue<>();
     private final AtomicLong monsterIds = new AtomicLong();
@@ -67,22 +67,20 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
     private NavServerConfig config;
 
     /**
-     * @param initial       the config in force at start
-     * @param applyTickRate called on the tick thread when a new config is applied (to retune the tick loop)
-     * @param wakeup        what planner threads call after finishing a plan
-     * @param seed          seed of spawn randomness
+     * @param initial     the config in force at start
+     * @param tickControl the tick loop's rate (retuned when a config is applied) and wakeup (called by planner
+     *                    threads after finishing a plan)
+     * @param seed        seed of spawn randomness
      */
     public GameLoop(ServerContext context, NavServerConfig initial, PendingConfig pendingConfig, NavPlanner planner,
-            Executor plannerPool, WorldMetrics worldMetrics, Consumer<NavServerConfig> applyTickRate, Runnable wakeup,
-            long seed) {
+            Executor plannerPool, WorldMetrics worldMetrics, TickControl tickControl, long seed) {
         this.context = context;
         this.config = initial;
         this.pendingConfig = pendingConfig;
         this.planner = planner;
         this.plannerPool = plannerPool;
         this.worldMetrics = worldMetrics;
-        this.applyTickRate = applyTickRate;
-        this.wakeup = wakeup;
+        this.tickControl = tickControl;
         this.random = new SplittableRandom(seed);
     }
 
@@ -99,6 +97,7 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
         drainInboxes(false);
         for (World w : worlds.values()) {
             w.tick(nowSeconds, dtSeconds);
+            w.outbox().drainTo(this::deliver);
         }
         flushAll();
     }
@@ -110,6 +109,7 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
         for (World w : worlds.values()) {
             w.applyFinishedPlans();
             w.planMoved(nowSeconds);
+            w.outbox().drainTo(this::deliver);
         }
         flushAll();
     }
@@ -131,7 +131,7 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
             w.setSettings(chase);
         }
         planner.setOptions(NavServer.searchOptions(next));
-        applyTickRate.accept(next);
+        tickControl.setHz(next.tick().hz());
         LOG.info("config applied at tick boundary: tick {} Hz, navInterval {} s, moveThreshold {} m",
                 next.tick().hz(), next.chase().navIntervalSeconds(), next.chase().moveThresholdMeters());
     }
@@ -170,8 +170,8 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
             if (map == null) {
                 return null;
             }
-            w = new World(mapName, map, config.chase(), planner, plannerPool, this, worldMetrics,
-                    random.split(), monsterIds::incrementAndGet, wakeup);
+            w = new World(mapName, map, config.chase(), planner, plannerPool, worldMetrics,
+                    new Spawner(random.split(), monsterIds::incrementAndGet), tickControl::wakeup);
             worlds.put(mapName, w);
         }
         return w;
@@ -207,6 +207,7 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
                 } else if (m instanceof Spawn spawn) {
                     spawn(w, s, spawn);
                 }
+                w.outbox().drainTo(this::deliver);
             }
         }
         for (Session left : leftovers) {
@@ -238,43 +239,32 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
         }
     }
 
-    // ---- ChaseListener: world events to protocol messages (tick thread) ----
+    // ---- world events to protocol messages (tick thread) ----
 
-    @Override
-    public void navPath(String sessionId, String monsterId, long seq, long playerSeq, PlanStatus status,
-            double[] points, double speedMetersPerSecond, double serverTime) {
-        Session s = context.sessions().get(sessionId);
+    private void deliver(WorldEvent event) {
+        Session s = context.sessions().get(event.sessionId());
         if (s == null) {
-            return;
+            return; // the session left after the event
         }
-        List<Vec3> pts = new ArrayList<>(points.length / 3);
-        for (int i = 0; i < points.length; i += 3) {
-            pts.add(new Vec3(points[i], points[i + 1], points[i + 2]));
-        }
-        s.writeNavPath(new NavPath(monsterId, seq, playerSeq, status.wire(), pts, speedMetersPerSecond,
-                context.serverTime()));
-    }
-
-    @Override
-    public void localNav(String sessionId, String monsterId, boolean active) {
-        Session s = context.sessions().get(sessionId);
-        if (s != null) {
-            s.write(new LocalNav(monsterId, active));
+        if (event instanceof WorldEvent.NavPathReady e) {
+            s.writeNavPath(new NavPath(e.monsterId(), e.seq(), e.playerSeq(), e.path(), e.speedMetersPerSecond(),
+                    context.serverTime()));
+        } else if (event instanceof WorldEvent.LocalNavChanged e) {
+            s.write(new LocalNav(e.monsterId(), e.active()));
+        } else if (event instanceof WorldEvent.SnapshotDue e) {
+            snapshot(s, e);
+        } else if (event instanceof WorldEvent.MonsterSpawned e) {
+            LOG.debug("{} spawned at ({}, {}) for session {}", e.monsterId(), e.x(), e.z(), e.sessionId());
         }
     }
 
-    @Override
-    public void monsters(String sessionId, double serverTime, List<MonsterView> list) {
-        Session s = context.sessions().get(sessionId);
-        if (s == null) {
-            return;
-        }
+    private void snapshot(Session s, WorldEvent.SnapshotDue e) {
         if (!s.channel().isWritable()) {
             context.metrics().messagesDropped.inc("snapshot");
             return; // a newer snapshot follows; a slow reader loses nothing that matters
         }
-        List<MonsterSnapshot> out = new ArrayList<>(list.size());
-        for (MonsterView v : list) {
+        List<MonsterSnapshot> out = new ArrayList<>(e.monsters().size());
+        for (WorldEvent.MonsterView v : e.monsters()) {
             out.add(new MonsterSnapshot(v.monsterId(), new Vec3(v.x(), v.y(), v.z()), v.state().wire()));
         }
         s.write(new Monsters(context.serverTime(), out));

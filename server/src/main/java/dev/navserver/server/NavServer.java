@@ -3,7 +3,9 @@ package dev.navserver.server;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.search.Algorithm;
 import dev.navserver.nav.search.SearchOptions;
+import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.protocol.ByeReasons;
+import dev.navserver.protocol.PathStatus;
 import dev.navserver.server.admin.AdminEndpoints;
 import dev.navserver.server.admin.AdminServer;
 import dev.navserver.server.config.ConfigException;
@@ -19,8 +21,8 @@ import dev.navserver.server.net.MapRegistry;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
 import dev.navserver.server.plan.NavPlanner;
+import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
-import dev.navserver.server.world.PlanStatus;
 import dev.navserver.server.world.WorldMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -87,11 +89,10 @@ public final class NavServer implements AutoCloseable {
             return t;
         });
         context = new ServerContext(metrics, reloader::current, maps, planner, plannerPool, startNanos);
-        TickLoop[] loopRef = new TickLoop[1];
-        gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(),
-                cfg -> loopRef[0].setHz(cfg.tick().hz()), () -> loopRef[0].wakeup(), System.nanoTime());
-        tickLoop = new TickLoop(System::nanoTime, initial.tick().hz(), MAX_CATCH_UP_TICKS, gameLoop);
-        loopRef[0] = tickLoop;
+        TickControl tickControl = new TickControl(initial.tick().hz());
+        gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(), tickControl,
+                System.nanoTime());
+        tickLoop = new TickLoop(System::nanoTime, tickControl, MAX_CATCH_UP_TICKS, gameLoop);
         metrics.registry().gauge("navserver_sessions", "Welcomed game sessions.", context::sessionCount);
         gameServer = new GameServer(context, initial.server().host(), initial.server().port(), 0);
         adminServer = new AdminServer(initial.admin().host(), initial.admin().port(), new AdminEndpoints(
@@ -112,8 +113,8 @@ public final class NavServer implements AutoCloseable {
     private WorldMetrics worldMetrics() {
         return new WorldMetrics() {
             @Override
-            public void planned(long nanos, int expanded, PlanStatus status) {
-                metrics.plans.inc(status.wire());
+            public void planned(long nanos, int expanded, SearchStatus status) {
+                metrics.plans.inc(PathStatus.wire(status));
                 metrics.planLatency.record(nanos);
                 metrics.planExpandedNodes.record(expanded);
             }

@@ -1,35 +1,112 @@
 package dev.navserver.nav.smooth;
 
+import dev.navserver.nav.search.SearchStatus;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
- * A polyline of world points {@code [x, y, z]} in metres, with its length. Immutable and thread-safe.
+ * The one path value from engine to wire: how a search ended ({@link SearchStatus}), the nodes it expanded, and the
+ * polyline of world points {@code [x, y, z]} in metres with its length. A path with status {@code FOUND} or
+ * {@code PARTIAL} has at least one point; other statuses may carry none ({@link #none}) or a single standing point.
+ * Immutable and thread-safe.
  */
 public final class WorldPath {
+    private static final double[] NO_POINTS = new double[0];
+
+    private final SearchStatus status;
     private final double[] xyz;
     private final double length;
+    private final int expanded;
 
-    private WorldPath(double[] xyz) {
-        if (xyz.length == 0 || xyz.length % 3 != 0) {
-            throw new IllegalArgumentException("need a non-empty multiple of 3 coordinates, got " + xyz.length);
+    private WorldPath(SearchStatus status, double[] xyz, int expanded) {
+        this.status = Objects.requireNonNull(status, "status");
+        if (xyz.length % 3 != 0) {
+            throw new IllegalArgumentException("need whole points (a multiple of 3 coordinates), got " + xyz.length);
+        }
+        if (xyz.length == 0 && (status == SearchStatus.FOUND || status == SearchStatus.PARTIAL)) {
+            throw new IllegalArgumentException(status + " path needs at least one point");
+        }
+        if (expanded < 0) {
+            throw new IllegalArgumentException("expanded must be >= 0, got " + expanded);
         }
         this.xyz = xyz;
         this.length = polylineLength(xyz);
+        this.expanded = expanded;
     }
 
     /**
+     * A found path with no search statistics (tests, wire input).
+     *
      * @param xyz points packed as {@code [x0, y0, z0, x1, y1, z1, ...]}, metres, at least one point; copied
      */
     public static WorldPath of(double[] xyz) {
-        return new WorldPath(xyz.clone());
+        return new WorldPath(SearchStatus.FOUND, xyz.clone(), 0);
+    }
+
+    /**
+     * @param status   how the search ended
+     * @param xyz      packed points, metres; copied; at least one point when FOUND or PARTIAL
+     * @param expanded search nodes expanded, {@code >= 0}
+     */
+    public static WorldPath of(SearchStatus status, double[] xyz, int expanded) {
+        return new WorldPath(status, xyz.clone(), expanded);
+    }
+
+    /** A path without points: the search ended with {@code status} (not FOUND or PARTIAL). */
+    public static WorldPath none(SearchStatus status, int expanded) {
+        return new WorldPath(status, NO_POINTS, expanded);
     }
 
     /** Takes ownership of {@code xyz} (no copy); the caller must not touch it afterwards. */
     static WorldPath wrap(double[] xyz) {
-        return new WorldPath(xyz);
+        return new WorldPath(SearchStatus.FOUND, xyz, 0);
     }
 
-    /** Number of points, {@code >= 1}. */
+    /** The same points with another outcome: the planner's status and expansion count. No copy. */
+    public WorldPath withOutcome(SearchStatus newStatus, int newExpanded) {
+        return new WorldPath(newStatus, xyz, newExpanded);
+    }
+
+    /**
+     * This path made to start at {@code (x, y, z)}: the point replaces the first one when {@code replaceFirst},
+     * else it is prepended. Status and expansions are kept. This is the one copy a chase makes when it adopts a
+     * path planned from where the monster stood.
+     *
+     * @throws IllegalStateException when the path has no points
+     */
+    public WorldPath startingAt(double x, double y, double z, boolean replaceFirst) {
+        if (xyz.length == 0) {
+            throw new IllegalStateException("no points to start from");
+        }
+        double[] out;
+        if (replaceFirst) {
+            out = xyz.clone();
+        } else {
+            out = new double[xyz.length + 3];
+            System.arraycopy(xyz, 0, out, 3, xyz.length);
+        }
+        out[0] = x;
+        out[1] = y;
+        out[2] = z;
+        return new WorldPath(status, out, expanded);
+    }
+
+    /** How the search that made this path ended. */
+    public SearchStatus status() {
+        return status;
+    }
+
+    /** Search nodes expanded to make this path; 0 when unknown. */
+    public int expanded() {
+        return expanded;
+    }
+
+    /** Whether the path has at least one point. */
+    public boolean hasPoints() {
+        return xyz.length > 0;
+    }
+
+    /** Number of points, {@code >= 0}. */
     public int size() {
         return xyz.length / 3;
     }
@@ -49,7 +126,7 @@ public final class WorldPath {
         return xyz[3 * i + 2];
     }
 
-    /** Sum of the Euclidean lengths of the segments, metres. */
+    /** Sum of the Euclidean lengths of the segments, metres; 0 for fewer than two points. */
     public double length() {
         return length;
     }
@@ -79,22 +156,23 @@ public final class WorldPath {
         return sum;
     }
 
+    /** Equal when status and points are equal (expansions are statistics, not identity). */
     @Override
     public boolean equals(Object o) {
-        return o instanceof WorldPath other && Arrays.equals(xyz, other.xyz);
+        return o instanceof WorldPath other && status == other.status && Arrays.equals(xyz, other.xyz);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(xyz);
+        return 31 * status.hashCode() + Arrays.hashCode(xyz);
     }
 
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("WorldPath[length=").append(length).append(' ');
+        StringBuilder sb = new StringBuilder("WorldPath[").append(status).append(" length=").append(length);
         for (int i = 0; i < size(); i++) {
-            sb.append(i == 0 ? "(" : " (").append(x(i)).append(", ").append(y(i)).append(", ").append(z(i)).append(')');
+            sb.append(" (").append(x(i)).append(", ").append(y(i)).append(", ").append(z(i)).append(')');
         }
-        return sb.append(']').toString();
+        return sb.append(" expanded=").append(expanded).append(']').toString();
     }
 }

@@ -3,6 +3,7 @@ package dev.navserver.nav.smooth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.navserver.nav.search.SearchStatus;
 import org.junit.jupiter.api.Test;
 
 class WorldPathTest {
@@ -28,8 +29,49 @@ class WorldPathTest {
     }
 
     @Test
-    void of_WhenNotWholePoints_IllegalArgument() {
+    void of_WhenNotWholePointsOrFoundWithoutPoints_IllegalArgument() {
         assertThatThrownBy(() -> WorldPath.of(new double[0])).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> WorldPath.of(new double[] {1, 2})).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void none_WhenSearchFailed_NoPointsZeroLengthKeepsStatusAndExpansions() {
+        WorldPath p = WorldPath.none(SearchStatus.UNREACHABLE, 12);
+        assertThat(p.hasPoints()).isFalse();
+        assertThat(p.size()).isZero();
+        assertThat(p.length()).isZero();
+        assertThat(p.status()).isEqualTo(SearchStatus.UNREACHABLE);
+        assertThat(p.expanded()).isEqualTo(12);
+        assertThatThrownBy(() -> WorldPath.none(SearchStatus.PARTIAL, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void startingAt_WhenPrepending_AddsPointAndLengthKeepsOutcome() {
+        WorldPath p = WorldPath.of(SearchStatus.PARTIAL, new double[] {3, 0, 0, 3, 0, 4}, 7);
+        WorldPath q = p.startingAt(0, 0, 0, false);
+        assertThat(q.toPackedArray()).containsExactly(0, 0, 0, 3, 0, 0, 3, 0, 4);
+        assertThat(q.length()).isEqualTo(7.0);
+        assertThat(q.status()).isEqualTo(SearchStatus.PARTIAL);
+        assertThat(q.expanded()).isEqualTo(7);
+        assertThat(p.size()).isEqualTo(2);
+    }
+
+    @Test
+    void startingAt_WhenReplacingFirst_SameSizeOriginalUntouched() {
+        WorldPath p = WorldPath.of(new double[] {1, 0, 0, 3, 0, 4});
+        WorldPath q = p.startingAt(3, 0, 0, true);
+        assertThat(q.toPackedArray()).containsExactly(3, 0, 0, 3, 0, 4);
+        assertThat(q.length()).isEqualTo(4.0);
+        assertThat(p.x(0)).isEqualTo(1);
+        assertThatThrownBy(() -> WorldPath.none(SearchStatus.UNREACHABLE, 0).startingAt(0, 0, 0, false))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void withOutcome_WhenPlannerLabelsResult_SamePointsNewStatus() {
+        WorldPath p = WorldPath.of(new double[] {0, 0, 0, 1, 0, 0}).withOutcome(SearchStatus.PARTIAL, 5);
+        assertThat(p.status()).isEqualTo(SearchStatus.PARTIAL);
+        assertThat(p.expanded()).isEqualTo(5);
+        assertThat(p).isNotEqualTo(WorldPath.of(new double[] {0, 0, 0, 1, 0, 0}));
     }
 }

@@ -3,6 +3,7 @@ package dev.navserver.protocol.json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.navserver.protocol.ErrorCodes;
+import dev.navserver.protocol.PathStatus;
 import dev.navserver.protocol.Protocol;
 import dev.navserver.protocol.message.ProtocolError;
 import dev.navserver.protocol.message.RequestId;
@@ -17,6 +18,9 @@ import java.util.List;
  * One instance per decode, not thread-safe.
  */
 final class Fields {
+    /** Longest accepted path status string; the longest valid one has 13 chars. */
+    private static final int MAX_STATUS_CHARS = 64;
+
     private final ObjectNode node;
     private final String prefix;
     private final Fields root;
@@ -96,6 +100,17 @@ final class Fields {
         }
         if (s.length() > maxChars) {
             fail(path, "longer than " + maxChars + " chars");
+            return null;
+        }
+        return s;
+    }
+
+    /** A required {@code status} of a path: one of the {@link PathStatus} strings. */
+    String pathStatus(String name) {
+        String s = checkString(prefix + name, required(name), MAX_STATUS_CHARS);
+        if (s != null && PathStatus.parse(s) == null) {
+            fail(prefix + name, "must be one of ok, partial, unreachable, blocked, out_of_bounds, got "
+                    + LineParser.excerpt(s));
             return null;
         }
         return s;

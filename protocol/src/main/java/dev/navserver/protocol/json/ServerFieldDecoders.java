@@ -1,5 +1,6 @@
 package dev.navserver.protocol.json;
 
+import dev.navserver.protocol.PathStatus;
 import dev.navserver.protocol.Protocol;
 import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.ErrorMessage;
@@ -76,10 +77,10 @@ final class ServerFieldDecoders {
 
     /** {@code path}: the answer to a {@code path_query}. */
     private static PathResult pathResult(Fields f, RequestId id) {
-        String status = f.string("status", MAX_TEXT_CHARS);
-        List<Vec3> points = f.vec3List("points", 0, Integer.MAX_VALUE);
-        double pathLength = f.number("length", 0, Double.MAX_VALUE);
-        return f.failed() ? null : new PathResult(id, status, points, pathLength);
+        String status = f.pathStatus("status");
+        List<Vec3> points = f.vec3List("points", minPoints(status), Integer.MAX_VALUE);
+        f.number("length", 0, Double.MAX_VALUE); // checked; the value is the polyline's length
+        return f.failed() ? null : new PathResult(id, status, points);
     }
 
     private static PathValid pathValid(Fields f, RequestId id) {
@@ -100,8 +101,8 @@ final class ServerFieldDecoders {
         String monster = f.string("monster", MAX_TEXT_CHARS);
         long seq = f.integer("seq", 0, Protocol.MAX_COUNTER);
         long playerSeq = f.integer("playerSeq", 0, Protocol.MAX_COUNTER);
-        String status = f.string("status", MAX_TEXT_CHARS);
-        List<Vec3> points = f.vec3List("nav_path", 0, Integer.MAX_VALUE);
+        String status = f.pathStatus("status");
+        List<Vec3> points = f.vec3List("nav_path", minPoints(status), Integer.MAX_VALUE);
         double speed = f.number("speedMetersPerSecond", 0, Double.MAX_VALUE);
         double serverTime = f.number("serverTime", -Double.MAX_VALUE, Double.MAX_VALUE);
         return f.failed() ? null : new NavPath(monster, seq, playerSeq, status, points, speed, serverTime);
@@ -138,5 +139,10 @@ final class ServerFieldDecoders {
     private static Bye bye(Fields f, RequestId id) {
         String reason = f.optionalString("reason", MAX_TEXT_CHARS);
         return f.failed() ? null : new Bye(reason);
+    }
+
+    /** A found or partial path has at least one point; other statuses may have none. */
+    private static int minPoints(String status) {
+        return PathStatus.OK.equals(status) || PathStatus.PARTIAL.equals(status) ? 1 : 0;
     }
 }

@@ -1,23 +1,62 @@
 package dev.navserver.protocol.message;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import dev.navserver.nav.smooth.WorldPath;
+import dev.navserver.protocol.PathStatus;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * Server → client {@code path}: the answer to {@code path_query}.
+ * Server → client {@code path}: the answer to {@code path_query}. On the wire: {@code status} (one of
+ * {@link PathStatus}), {@code points} (turning points from start to the (nearest reachable) goal, Unity world
+ * metres; empty when there is no path) and {@code length} (of the polyline, metres), all written from {@link #path()}.
  *
- * @param id     the query's id, or {@code null}
- * @param status one of {@link dev.navserver.protocol.PathStatus}
- * @param points turning points from start to (nearest reachable) goal, Unity world metres; empty when there is
- *               no path
- * @param length length of the polyline through {@code points}, metres, finite
+ * @param id   the query's id, or {@code null}
+ * @param path the planner's path
  */
-public record PathResult(RequestId id, String status, List<Vec3> points, double length) implements ServerMessage {
+@JsonPropertyOrder({"type", "id", "status", "points", "length"})
+public record PathResult(RequestId id, @JsonIgnore WorldPath path) implements ServerMessage {
     public static final String TYPE = "path";
 
     public PathResult {
-        Require.nonNull(status, "status");
-        points = Require.list(points, "points");
-        Require.finite(length, "length");
+        Objects.requireNonNull(path, "path");
+    }
+
+    /**
+     * From wire values (decoders, tests); the length is the polyline's.
+     *
+     * @param status one of the {@link PathStatus} strings
+     * @throws IllegalArgumentException when {@code status} is not a path status
+     */
+    public PathResult(RequestId id, String status, List<Vec3> points) {
+        this(id, PathPoints.toPath(status, points));
+    }
+
+    /** The wire status, one of {@link PathStatus}. */
+    @JsonProperty("status")
+    public String status() {
+        return PathStatus.wire(path.status());
+    }
+
+    /** The path's points as a read-only list (a view). */
+    @JsonIgnore
+    public List<Vec3> points() {
+        return PathPoints.view(path);
+    }
+
+    @JsonProperty("points")
+    @JsonSerialize(using = PathPoints.Serializer.class)
+    WorldPath wirePoints() {
+        return path;
+    }
+
+    /** Length of the polyline through the points, metres. */
+    @JsonProperty("length")
+    public double length() {
+        return path.length();
     }
 
     @Override

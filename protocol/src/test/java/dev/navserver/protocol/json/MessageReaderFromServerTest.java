@@ -74,7 +74,7 @@ class MessageReaderFromServerTest {
         assertThat(MessageReader.FROM_SERVER.read("{\"type\":\"path\",\"id\":\"q1\",\"status\":\"partial\","
                 + "\"points\":[[0,0,0],[3,0,4]],\"length\":5}"))
                 .isEqualTo(new PathResult(RequestId.of("q1"), PathStatus.PARTIAL,
-                        List.of(new Vec3(0, 0, 0), new Vec3(3, 0, 4)), 5.0));
+                        List.of(new Vec3(0, 0, 0), new Vec3(3, 0, 4))));
         assertThat(MessageReader.FROM_SERVER.read("{\"type\":\"nav_path\",\"monster\":\"m-9\",\"seq\":4,\"playerSeq\":17,"
                 + "\"status\":\"ok\",\"nav_path\":[[1,0,2]],\"speedMetersPerSecond\":2.0,\"serverTime\":123.456}"))
                 .isEqualTo(new NavPath("m-9", 4, 17, PathStatus.OK, List.of(new Vec3(1, 0, 2)), 2.0, 123.456));

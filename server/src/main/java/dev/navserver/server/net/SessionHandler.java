@@ -4,6 +4,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.smooth.LineOfSight;
 import dev.navserver.nav.smooth.SegmentCheck;
+import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.protocol.ByeReasons;
 import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.protocol.Protocol;
@@ -25,8 +26,6 @@ import dev.navserver.protocol.message.ValidatePath;
 import dev.navserver.protocol.message.Vec3;
 import dev.navserver.protocol.message.Welcome;
 import dev.navserver.server.config.NavServerConfig;
-import dev.navserver.server.plan.Route;
-import dev.navserver.nav.smooth.WorldPath;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleStateEvent;
@@ -227,8 +226,8 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
     private void pathQuery(PathQuery q) {
         GridMap map = context.maps.get(session.mapName());
         runOnPlanner(() -> {
-            Route route = context.planner.route(map, q.from().x(), q.from().z(), q.to().x(), q.to().z());
-            session.send(new PathResult(q.id(), route.status().wire(), points(route.path()), route.lengthMeters()));
+            WorldPath path = context.planner.plan(map, q.from().x(), q.from().z(), q.to().x(), q.to().z());
+            session.send(new PathResult(q.id(), path));
         });
     }
 
@@ -287,16 +286,6 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
         } catch (RejectedExecutionException e) {
             error(null, ErrorCodes.INTERNAL, "server shutting down");
         }
-    }
-
-    static List<Vec3> points(WorldPath path) {
-        List<Vec3> out = new ArrayList<>();
-        if (path != null) {
-            for (int i = 0; i < path.size(); i++) {
-                out.add(new Vec3(path.x(i), path.y(i), path.z(i)));
-            }
-        }
-        return out;
     }
 
     private void error(RequestId id, String code, String message) {

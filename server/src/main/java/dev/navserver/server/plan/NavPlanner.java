@@ -11,12 +11,10 @@ import dev.navserver.nav.smooth.LineOfSight;
 import dev.navserver.nav.smooth.PathSmoother;
 import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.server.world.PathPlanner;
-import dev.navserver.server.world.PlanStatus;
-import dev.navserver.server.world.PlannedPath;
 import java.util.Objects;
 
 /**
- * Plans routes between world points on a map: grid search, then line-of-sight smoothing with the exact world start
+ * Plans paths between world points on a map: grid search, then line-of-sight smoothing with the exact world start
  * and goal as end points.
  *
  * <p>Goal handling: a goal on a blocked cell snaps to the nearest walkable cell (status OK); a goal on another
@@ -45,20 +43,23 @@ public final class NavPlanner implements PathPlanner {
     }
 
     /**
-     * Routes from one world point to another on the map's default grid.
+     * Plans from one world point to another on the map's default grid.
      *
      * @param startX world x of the start, metres; {@code startZ} likewise
      * @param goalX  world x of the goal, metres; {@code goalZ} likewise
+     * @return FOUND or PARTIAL with smoothed points from the exact start; else a path without points:
+     *         OUT_OF_BOUNDS (start or goal off the map), START_BLOCKED, or UNREACHABLE
      */
-    public Route route(GridMap map, double startX, double startZ, double goalX, double goalZ) {
+    @Override
+    public WorldPath plan(GridMap map, double startX, double startZ, double goalX, double goalZ) {
         NavGrid grid = map.navGrid();
         int start = map.cellAt(startX, startZ);
         int goal = map.cellAt(goalX, goalZ);
         if (start == GridMap.NO_CELL || goal == GridMap.NO_CELL) {
-            return new Route(RouteStatus.OUT_OF_BOUNDS, null, 0);
+            return WorldPath.none(SearchStatus.OUT_OF_BOUNDS, 0);
         }
         if (!grid.openCell(start)) {
-            return new Route(RouteStatus.BLOCKED, null, 0);
+            return WorldPath.none(SearchStatus.START_BLOCKED, 0);
         }
         if (!grid.openCell(goal)) {
             // A player hugging a wall: aim at the nearest walkable cell when it lies on the start's island.
@@ -71,7 +72,7 @@ public final class NavPlanner implements PathPlanner {
         PathSearch search = searches.get();
         PathResult r = search.find(grid, map.col(start), map.row(start), map.col(goal), map.row(goal), options);
         if (!r.hasPath()) {
-            return new Route(RouteStatus.UNREACHABLE, null, r.expanded());
+            return WorldPath.none(SearchStatus.UNREACHABLE, r.expanded());
         }
         int[] cells = r.cells();
         int end = cells[cells.length - 1];
@@ -79,28 +80,8 @@ public final class NavPlanner implements PathPlanner {
         double endX = exactGoal ? goalX : map.worldX(end);
         double endZ = exactGoal ? goalZ : map.worldZ(end);
         WorldPath path = smoothers.get().smooth(grid, startX, startZ, endX, endZ, cells, cells.length);
-        RouteStatus status = r.status() == SearchStatus.FOUND ? RouteStatus.OK : RouteStatus.PARTIAL;
-        return new Route(status, path, r.expanded());
-    }
-
-    @Override
-    public PlannedPath plan(GridMap map, double startX, double startZ, double goalX, double goalZ) {
-        Route route = route(map, startX, startZ, goalX, goalZ);
-        PlanStatus status = switch (route.status()) {
-            case OK -> PlanStatus.OK;
-            case PARTIAL -> PlanStatus.PARTIAL;
-            default -> PlanStatus.UNREACHABLE;
-        };
-        if (route.path() == null) {
-            return new PlannedPath(PlanStatus.UNREACHABLE, new double[0], route.expanded());
-        }
-        WorldPath p = route.path();
-        double[] xz = new double[p.size() * 2];
-        for (int i = 0; i < p.size(); i++) {
-            xz[2 * i] = p.x(i);
-            xz[2 * i + 1] = p.z(i);
-        }
-        return new PlannedPath(status, xz, route.expanded());
+        SearchStatus status = r.status() == SearchStatus.FOUND ? SearchStatus.FOUND : SearchStatus.PARTIAL;
+        return path.withOutcome(status, r.expanded());
     }
 
     @Override

@@ -10,9 +10,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A fixed-rate tick loop with a cap on catch-up, run on one dedicated thread that owns all world state.
  *
- * <p>Between ticks the thread parks until the next tick is due or until {@link #wakeup()} is called (a planner
- * finished a path), in which case it runs {@link Task#between} so that work reaches
- * clients without waiting a
+ * <p>Between ticks the thread parks until the next tick is due or until {@link TickControl#wakeup()} is called (a
+ * planner finished a path), in which case it runs {@link Task#between} so that work reaches clients without waiting a
  * whole tick. Each tick catches {@code Throwable}: a failing tick is logged and the loop goes on.
  *
  * <p>The scheduling decision is {@link #runDue(long)}, a pure function of the clock value, so tests drive it with a
@@ -45,12 +44,10 @@ public final class TickLoop implements Runnable {
     }
 
     private final LongSupplier nanoClock;
+    private final TickControl control;
     private final Task task;
     private final int maxCatchUpTicks;
-    private volatile long periodNanos;
     private volatile boolean running = true;
-    private volatile Thread thread;
-    private volatile boolean woken;
 
     private long startNanos;
     private long nextTickNanos;
@@ -59,33 +56,25 @@ public final class TickLoop implements Runnable {
 
     /**
      * @param nanoClock       monotonic clock, nanoseconds ({@code System::nanoTime} in production)
-     * @param hz              ticks per second, {@code > 0}
+     * @param control         rate and wakeup, shared with whoever retunes or wakes the loop
      * @param maxCatchUpTicks most ticks run back to back after a stall; older missed ticks are skipped
      * @param task            the tick body
      */
-    public TickLoop(LongSupplier nanoClock, double hz, int maxCatchUpTicks, Task task) {
+    public TickLoop(LongSupplier nanoClock, TickControl control, int maxCatchUpTicks, Task task) {
         this.nanoClock = Objects.requireNonNull(nanoClock);
+        this.control = Objects.requireNonNull(control);
         this.task = Objects.requireNonNull(task);
         if (maxCatchUpTicks < 1) {
             throw new IllegalArgumentException("maxCatchUpTicks must be >= 1");
         }
         this.maxCatchUpTicks = maxCatchUpTicks;
-        setHz(hz);
         this.startNanos = nanoClock.getAsLong();
         this.nextTickNanos = startNanos;
     }
 
-    /** Changes the tick rate from the next tick on. Thread-safe. */
-    public void setHz(double hz) {
-        if (!(hz > 0) || !Double.isFinite(hz)) {
-            throw new IllegalArgumentException("hz must be finite and > 0, got " + hz);
-        }
-        this.periodNanos = Math.max(1, Math.round(1e9 / hz));
-    }
-
     /** Period between ticks, nanoseconds. */
     public long periodNanos() {
-        return periodNanos;
+        return control.periodNanos();
     }
 
     /** Ticks run so far (tick thread, or after {@link #stop()}). */
@@ -107,7 +96,7 @@ public final class TickLoop implements Runnable {
     public int runDue(long nowNanos) {
         int ran = 0;
         while (nowNanos - nextTickNanos >= 0 && ran < maxCatchUpTicks) {
-            long period = periodNanos;
+            long period = control.periodNanos();
             double now = (nextTickNanos - startNanos) / 1e9;
             long t0 = nanoClock.getAsLong();
             try {
@@ -121,9 +110,10 @@ public final class TickLoop implements Runnable {
             nextTickNanos += period;
         }
         if (nowNanos - nextTickNanos >= 0) {
-            long behind = (nowNanos - nextTickNanos) / periodNanos + 1;
+            long period = control.periodNanos();
+            long behind = (nowNanos - nextTickNanos) / period + 1;
             skippedTicks += behind;
-            nextTickNanos += behind * periodNanos;
+            nextTickNanos += behind * period;
         }
         return ran;
     }
@@ -133,32 +123,22 @@ public final class TickLoop implements Runnable {
         return Math.max(0, nextTickNanos - nowNanos);
     }
 
-    /** Asks the tick thread to run {@link Task#between} soon. Thread-safe, cheap, never blocks. */
-    public void wakeup() {
-        woken = true;
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
-    }
-
     /** Stops the loop after the current tick. Thread-safe. */
     public void stop() {
         running = false;
-        wakeup();
+        control.wakeup();
     }
 
     /** Runs the loop on the calling thread until {@link #stop()}. */
     @Override
     public void run() {
-        thread = Thread.currentThread();
+        control.bind(Thread.currentThread());
         while (running) {
             long now = nanoClock.getAsLong();
             runDue(now);
             long wait;
             while (running && (wait = nanosUntilNextTick(nanoClock.getAsLong())) > 0) {
-                if (woken) {
-                    woken = false;
+                if (control.takeWakeup()) {
                     try {
                         long at = Math.min(nanoClock.getAsLong(), nextTickNanos);
                         task.between((at - startNanos) / 1e9);

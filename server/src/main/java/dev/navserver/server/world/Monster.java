@@ -1,5 +1,7 @@
 package dev.navserver.server.world;
 
+import dev.navserver.nav.smooth.WorldPath;
+
 /** One monster's chase state. Mutable; tick thread only. */
 final class Monster {
     final String id;
@@ -8,16 +10,13 @@ final class Monster {
     final Player player;
     double x;
     double z;
-    double speed;
+    final double speed;
     MonsterState state = MonsterState.IDLE;
 
-    /** Current path as flat x,z pairs; {@code next} is the index (in points) of the waypoint being walked to. */
-    double[] path;
+    /** The adopted path, starting where the monster stood when it adopted it; null before the first. */
+    WorldPath path;
+    /** Index of the waypoint of {@link #path} being walked to. */
     int next;
-    /** True when {@link #path} is still being followed. */
-    boolean hasPath;
-    /** True until the first plan was applied, and again after the map changed. */
-    boolean needsFreshPlan = true;
 
     /** Seconds (world clock) of the last plan submission; NEGATIVE_INFINITY before the first. */
     double lastPlanTime = Double.NEGATIVE_INFINITY;
@@ -26,14 +25,12 @@ final class Monster {
     double planGoalZ;
     double planStartX;
     double planStartZ;
-    PlanStatus lastStatus = PlanStatus.OK;
 
     /** Token of the plan in flight, 0 when none; a result with another token is superseded. */
     long inFlight;
     long nextToken = 1;
     /** Sequence number of the last nav_path sent. */
     long seq;
-    boolean local;
 
     Monster(String id, Player player, double x, double z, double speed) {
         this.id = id;

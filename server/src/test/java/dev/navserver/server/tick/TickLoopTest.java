@@ -11,8 +11,11 @@ class TickLoopTest {
     private final AtomicLong clock = new AtomicLong(1_000_000_000L);
     private final List<Double> times = new ArrayList<>();
 
+    private TickControl control;
+
     private TickLoop loop(double hz, int cap) {
-        return new TickLoop(clock::get, hz, cap, new TickLoop.Task() {
+        control = new TickControl(hz);
+        return new TickLoop(clock::get, control, cap, new TickLoop.Task() {
             @Override
             public void tick(double nowSeconds, double dtSeconds) {
                 times.add(nowSeconds);
@@ -57,7 +60,7 @@ class TickLoopTest {
     void setHz_WhenRateChanges_NextTicksUseNewPeriod() {
         TickLoop loop = loop(10, 3);
         loop.runDue(clock.get());
-        loop.setHz(20);
+        control.setHz(20);
         clock.addAndGet(100_000_000L);
         assertThat(loop.runDue(clock.get())).isEqualTo(1); // the tick already scheduled at +100 ms
         clock.addAndGet(50_000_000L);

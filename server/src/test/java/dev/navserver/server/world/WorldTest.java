@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.nav.search.SearchStatus;
+import dev.navserver.nav.smooth.WorldPath;
+import dev.navserver.protocol.MonsterStates;
+import dev.navserver.protocol.PathStatus;
 import dev.navserver.server.config.NavServerConfig.Chase;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,9 +41,9 @@ class WorldTest {
     /** Straight-line planner: on a fully open map the straight segment is the optimal path. */
     private final PathPlanner straight = new PathPlanner() {
         @Override
-        public PlannedPath plan(GridMap map, double sx, double sz, double gx, double gz) {
+        public WorldPath plan(GridMap map, double sx, double sz, double gx, double gz) {
             plans++;
-            return new PlannedPath(PlanStatus.OK, new double[] {sx, sz, gx, gz}, 1);
+            return WorldPath.of(SearchStatus.FOUND, new double[] {sx, 0, sz, gx, 0, gz}, 1);
         }
 
         @Override
@@ -48,23 +52,26 @@ class WorldTest {
         }
     };
 
-    private final ChaseListener listener = new ChaseListener() {
-        @Override
-        public void navPath(String s, String m, long seq, long playerSeq, PlanStatus status, double[] pts,
-                double speed, double serverTime) {
-            events.add("nav_path " + m + " seq=" + seq + " playerSeq=" + playerSeq + " " + status.wire());
-            paths.add(pts);
+    /** Turns the world's nav_path and local_nav events into readable lines; other events are not recorded. */
+    private void record(WorldEvent e) {
+        if (e instanceof WorldEvent.NavPathReady p) {
+            events.add("nav_path " + p.monsterId() + " seq=" + p.seq() + " playerSeq=" + p.playerSeq() + " "
+                    + PathStatus.wire(p.path().status()));
+            paths.add(p.path().toPackedArray());
+        } else if (e instanceof WorldEvent.LocalNavChanged l) {
+            events.add("local_nav " + l.monsterId() + " " + l.active());
         }
+    }
 
-        @Override
-        public void localNav(String s, String m, boolean active) {
-            events.add("local_nav " + m + " " + active);
-        }
+    /** The events recorded so far, after draining the world's outbox. */
+    private List<String> events() {
+        world.outbox().drainTo(this::record);
+        return events;
+    }
 
-        @Override
-        public void monsters(String s, double serverTime, List<MonsterView> list) {
-        }
-    };
+    private Spawner spawner(long seed) {
+        return new Spawner(new SplittableRandom(seed), ids::incrementAndGet);
+    }
 
     private Chase settings(double interval, double threshold) {
         return new Chase(interval, threshold, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 8, 20);
@@ -72,8 +79,8 @@ class WorldTest {
 
     @BeforeEach
     void setUp() {
-        world = new World("open", open, settings(0.5, 0.5), straight, Runnable::run, listener,
-                WorldMetrics.NONE, new SplittableRandom(1), ids::incrementAndGet, () -> { });
+        world = new World("open", open, settings(0.5, 0.5), straight, Runnable::run, WorldMetrics.NONE,
+                spawner(1), () -> { });
         world.addPlayer("s-1");
     }
 
@@ -83,7 +90,7 @@ class WorldTest {
     }
 
     private long navPaths() {
-        return events.stream().filter(e -> e.startsWith("nav_path")).count();
+        return events().stream().filter(e -> e.startsWith("nav_path")).count();
     }
 
     @Test
@@ -93,7 +100,7 @@ class WorldTest {
         assertThat(r.status()).isEqualTo(World.SpawnStatus.SPAWNED);
         tick(); // decides and plans
         tick(); // applies
-        assertThat(events).containsExactly("nav_path " + r.monsterId() + " seq=1 playerSeq=1 ok");
+        assertThat(events()).containsExactly("nav_path " + r.monsterId() + " seq=1 playerSeq=1 ok");
         double[] p = paths.get(0);
         assertThat(p[0]).isCloseTo(-10, org.assertj.core.data.Offset.offset(0.2));
         assertThat(p[p.length - 3]).isEqualTo(10);
@@ -168,11 +175,12 @@ class WorldTest {
     void localNav_WhenMonsterArrives_HandsOverThenBackWithFreshPathAfterHysteresis() {
         world.playerPos("s-1", 1, 5, 0, 0);
         String m = world.spawn("s-1", -5, 0).monsterId();
-        for (int i = 0; i < 200 && !events.contains("local_nav " + m + " true"); i++) {
+        for (int i = 0; i < 200 && !events().contains("local_nav " + m + " true"); i++) {
             tick();
         }
-        assertThat(events).contains("local_nav " + m + " true");
-        assertThat(world.monsterState(m)).isEqualTo(MonsterState.LOCAL);
+        assertThat(events()).contains("local_nav " + m + " true");
+        assertThat(world.monsterState(m).local()).as("state %s", world.monsterState(m)).isTrue();
+        assertThat(world.monsterState(m).wire()).isEqualTo(MonsterStates.LOCAL);
         // the server keeps moving it and stops at the stopping distance
         for (int i = 0; i < 60; i++) {
             tick();
@@ -183,19 +191,19 @@ class WorldTest {
         // player moves within hysteresis (4 + 1): nothing; beyond it: hand back with a fresh path
         world.playerPos("s-1", 2, 8.5, 0, 0); // 4.5 m: inside 4 + 1
         tick();
-        assertThat(events).doesNotContain("local_nav " + m + " false");
+        assertThat(events()).doesNotContain("local_nav " + m + " false");
         world.playerPos("s-1", 3, 15, 0, 0);
         tick();
-        assertThat(events).contains("local_nav " + m + " false");
+        assertThat(events()).contains("local_nav " + m + " false");
         tick();
         assertThat(navPaths()).isEqualTo(pathsBefore + 1);
-        assertThat(events.get(events.size() - 1)).endsWith("playerSeq=3 ok");
+        assertThat(events().get(events.size() - 1)).endsWith("playerSeq=3 ok");
     }
 
     @Test
     void removePlayer_WhenSessionLeaves_ItsMonstersGoAndLatePlansAreDropped() {
-        World async = new World("open", open, settings(0.5, 0.5), straight, r -> deferred.add(r), listener,
-                WorldMetrics.NONE, new SplittableRandom(1), ids::incrementAndGet, () -> { });
+        World async = new World("open", open, settings(0.5, 0.5), straight, r -> deferred.add(r), WorldMetrics.NONE,
+                spawner(1), () -> { });
         async.addPlayer("s-2");
         async.playerPos("s-2", 1, 5, 0, 0);
         async.spawn("s-2", -5, 0);
@@ -205,6 +213,7 @@ class WorldTest {
         deferred.forEach(Runnable::run);
         assertThat(async.applyFinishedPlans()).isZero();
         assertThat(async.monsterCount()).isZero();
+        async.outbox().drainTo(this::record);
         assertThat(events).isEmpty();
     }
 
@@ -224,7 +233,7 @@ class WorldTest {
         world.planMoved(0.53); // due (0.5 s interval), between ticks: planned now, not at the 0.55 s tick
         assertThat(plans).isEqualTo(before + 1);
         world.applyFinishedPlans();
-        assertThat(events.get(events.size() - 1)).endsWith("playerSeq=3 ok");
+        assertThat(events().get(events.size() - 1)).endsWith("playerSeq=3 ok");
         world.planMoved(0.54); // nothing moved since: no work, no plan
         assertThat(plans).isEqualTo(before + 1);
     }
@@ -232,7 +241,7 @@ class WorldTest {
     @Test
     void autoSpawn_WhenFirstPositionArrives_SpawnsConfiguredCountWithinRangeOnWalkableCells() {
         World w = new World("open", open, new Chase(0.5, 0.5, 4, 1, 1, 2, 3, true, 0, 8, 12), straight,
-                Runnable::run, listener, WorldMetrics.NONE, new SplittableRandom(7), ids::incrementAndGet, () -> { });
+                Runnable::run, WorldMetrics.NONE, spawner(7), () -> { });
         w.addPlayer("s-3");
         w.playerPos("s-3", 1, 0, 0, 0);
         assertThat(w.monstersOf("s-3")).hasSize(3);

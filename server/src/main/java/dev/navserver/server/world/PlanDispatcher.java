@@ -1,0 +1,140 @@
+package dev.navserver.server.world;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.search.SearchStatus;
+import dev.navserver.nav.smooth.WorldPath;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs plans on the planner pool and brings their results back to the tick thread: at most one plan per monster in
+ * flight, identified by a token; a result whose token is no longer the monster's (superseded, monster gone, map
+ * changed) is dropped.
+ *
+ * <p><b>Threading.</b> {@link #submit}, {@link #supersede} and {@link #applyFinished} are for the tick thread. Plans
+ * run on the pool and hand results back through a concurrent queue, then call {@code wakeup}.
+ */
+final class PlanDispatcher {
+    private static final Logger LOG = LoggerFactory.getLogger(PlanDispatcher.class);
+
+    /** Takes a finished plan into a monster's state (tick thread). */
+    interface Adopter {
+        /**
+         * @param path the planned path from where the monster stood at submission
+         * @return false when the path could not be used (the monster plans afresh)
+         */
+        boolean adopt(Monster m, WorldPath path, long playerSeq);
+    }
+
+    /** A finished plan travelling from a planner thread to the tick thread; {@code path} null when planning failed. */
+    private record PlanDone(String monsterId, long token, long mapGeneration, long playerSeq, WorldPath path) {
+    }
+
+    private final String worldName;
+    private final PathPlanner planner;
+    private final Executor pool;
+    private final WorldMetrics metrics;
+    private final Runnable wakeup;
+    private final Queue<PlanDone> done = new ConcurrentLinkedQueue<>();
+
+    /**
+     * @param worldName for logs
+     * @param pool      where plans run; {@code Runnable::run} plans synchronously (tests)
+     * @param wakeup    called by planner threads after queuing a result, so the tick thread can apply it early
+     */
+    PlanDispatcher(String worldName, PathPlanner planner, Executor pool, WorldMetrics metrics, Runnable wakeup) {
+        this.worldName = Objects.requireNonNull(worldName);
+        this.planner = Objects.requireNonNull(planner);
+        this.pool = Objects.requireNonNull(pool);
+        this.metrics = Objects.requireNonNull(metrics);
+        this.wakeup = Objects.requireNonNull(wakeup);
+    }
+
+    /**
+     * Starts a plan from the monster to its player on {@code map} and records what it aimed at. If the pool rejects
+     * it (shutting down) the monster is left to plan afresh at the next chance.
+     */
+    void submit(Monster m, GridMap map, long mapGeneration, double now) {
+        Player p = m.player;
+        long token = m.nextToken++;
+        m.inFlight = token;
+        m.lastPlanTime = now;
+        m.planGoalX = p.x;
+        m.planGoalZ = p.z;
+        m.planStartX = m.x;
+        m.planStartZ = m.z;
+        long playerSeq = p.seq;
+        String id = m.id;
+        double sx = m.x;
+        double sz = m.z;
+        double gx = p.x;
+        double gz = p.z;
+        Runnable task = () -> {
+            WorldPath result = null;
+            long t0 = System.nanoTime();
+            try {
+                result = planner.plan(map, sx, sz, gx, gz);
+                metrics.planned(System.nanoTime() - t0, result.expanded(),
+                        result.hasPoints() ? result.status() : SearchStatus.UNREACHABLE);
+            } catch (RuntimeException | Error e) {
+                metrics.planFailed();
+                LOG.error("plan for {} on {} failed", id, worldName, e);
+            }
+            done.add(new PlanDone(id, token, mapGeneration, playerSeq, result));
+            wakeup.run();
+        };
+        try {
+            pool.execute(task);
+        } catch (RejectedExecutionException e) {
+            m.inFlight = 0; // pool shutting down; try again next tick
+            m.state = m.state.onInvalidated();
+        }
+    }
+
+    /** Whether the monster has a plan in flight. */
+    static boolean inFlight(Monster m) {
+        return m.inFlight != 0;
+    }
+
+    /** Forgets the plan in flight: its result will be dropped when it returns. */
+    static void supersede(Monster m) {
+        m.inFlight = 0;
+    }
+
+    /**
+     * Applies every plan that finished since the last call, in completion order: drops results of monsters gone or
+     * superseded, and of another map generation; a failed plan leaves the monster to plan afresh; the rest go to
+     * {@code adopter}.
+     *
+     * @return number of results adopted
+     */
+    int applyFinished(Map<String, Monster> monsters, long mapGeneration, Adopter adopter) {
+        int applied = 0;
+        PlanDone d;
+        while ((d = done.poll()) != null) {
+            Monster m = monsters.get(d.monsterId());
+            if (m == null || m.inFlight != d.token()) {
+                metrics.planDropped();
+                continue;
+            }
+            m.inFlight = 0;
+            if (d.mapGeneration() != mapGeneration || d.path() == null) {
+                if (d.path() != null) {
+                    metrics.planDropped();
+                }
+                m.state = m.state.onInvalidated();
+                continue;
+            }
+            if (adopter.adopt(m, d.path(), d.playerSeq())) {
+                applied++;
+            }
+        }
+        return applied;
+    }
+}

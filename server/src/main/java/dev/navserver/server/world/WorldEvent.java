@@ -1,0 +1,35 @@
+package dev.navserver.server.world;
+
+import dev.navserver.nav.smooth.WorldPath;
+import java.util.List;
+
+/** What a {@link World} tells its sessions, appended to its {@link WorldOutbox}. Immutable values. */
+public sealed interface WorldEvent {
+    /** The session the event is for. */
+    String sessionId();
+
+    /**
+     * A new path for a monster, to be sent as {@code nav_path}.
+     *
+     * @param path the adopted path, first point = the monster's position
+     */
+    record NavPathReady(String sessionId, String monsterId, long seq, long playerSeq, WorldPath path,
+                        double speedMetersPerSecond) implements WorldEvent {
+    }
+
+    /** Local navigation switched on or off for a monster. */
+    record LocalNavChanged(String sessionId, String monsterId, boolean active) implements WorldEvent {
+    }
+
+    /** A session's periodic snapshot of its monsters is due. */
+    record SnapshotDue(String sessionId, List<MonsterView> monsters) implements WorldEvent {
+    }
+
+    /** A monster was spawned for a session's player, at a world position in metres. */
+    record MonsterSpawned(String sessionId, String monsterId, double x, double y, double z) implements WorldEvent {
+    }
+
+    /** A snapshot entry: monster id, position in world metres, state. */
+    record MonsterView(String monsterId, double x, double y, double z, MonsterState state) {
+    }
+}
