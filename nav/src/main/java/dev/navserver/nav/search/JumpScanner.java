@@ -1,0 +1,268 @@
+package dev.navserver.nav.search;
+
+import dev.navserver.nav.grid.NavGrid;
+
+/**
+ * Jump Point Search expansion (8-connected moves, uniform cost, no corner cutting) on a {@link NavGrid}: offers the
+ * jump points reachable from a node to the {@link Frontier}.
+ *
+ * <p>Directions are pruned by the move into the node (from its predecessor, or from the turning cell when it was
+ * reached by a diagonal-then-straight jump); the start node jumps in all eight. Straight jumps scan the grid's bit
+ * rows and columns ({@link NavGrid#openRowBits()}, {@link NavGrid#openColumnBits()}) a 64-cell word at a time and
+ * stop at the first cell with a forced neighbour or in the arrival disc ({@link Goal}). Diagonal jumps prune
+ * intermediate jump points (Harabor and Grastien 2014): a diagonal cell whose only reason to be a jump point is a
+ * straight jump starting at it is not offered; the straight jumps' ends are offered as successors of the diagonal
+ * jump's origin turning at that cell, and the diagonal jump goes on. A diagonal jump stops at the first cell of the
+ * arrival disc, at a blocked cell, or where the next diagonal move would cut a corner.
+ *
+ * <p>Not thread-safe: part of one search context. {@link #bind} holds the grid's arrays until {@link #release}.
+ */
+final class JumpScanner {
+    private static final double SQRT2 = Math.sqrt(2.0);
+
+    private final Frontier frontier;
+    private final Goal goal;
+    private boolean[] open;
+    private int stride;
+    private long[] rowBits;
+    private int rowWords;
+    private long[] colBits;
+    private int colWords;
+
+    JumpScanner(Frontier frontier) {
+        this.frontier = frontier;
+        this.goal = frontier.goal;
+    }
+
+    /** Scans {@code grid} until {@link #release}. */
+    void bind(NavGrid grid) {
+        open = grid.openArray();
+        stride = grid.stride();
+        rowBits = grid.openRowBits();
+        rowWords = grid.rowWords();
+        colBits = grid.openColumnBits();
+        colWords = grid.columnWords();
+    }
+
+    /** Drops the references to the grid's arrays. */
+    void release() {
+        open = null;
+        rowBits = null;
+        colBits = null;
+    }
+
+    /** Offers the jump points from padded node {@code p}, whose cost from the start is {@code gp}. */
+    void expand(int p, double gp) {
+        int s = stride;
+        int x = p % s;
+        int y = p / s;
+        boolean[] o = open;
+        int from = frontier.parent(p);
+        int via = frontier.via(p);
+        if (via != Frontier.NONE) {
+            from = via;
+        }
+        if (from == Frontier.NONE) {
+            for (int d = -1; d <= 1; d += 2) {
+                if (o[p + d]) {
+                    jumpHorizontal(p, gp, x, y, d);
+                }
+                if (o[p + d * s]) {
+                    jumpVertical(p, gp, x, y, d);
+                }
+            }
+            for (int dy = -1; dy <= 1; dy += 2) {
+                for (int dx = -1; dx <= 1; dx += 2) {
+                    if (o[p + dx] && o[p + dy * s] && o[p + dx + dy * s]) {
+                        jumpDiagonal(p, gp, x, y, dx, dy);
+                    }
+                }
+            }
+            return;
+        }
+        int dx = Integer.signum(x - from % s);
+        int dy = Integer.signum(y - from / s);
+        if (dx != 0 && dy != 0) {
+            boolean hOpen = o[p + dx];
+            boolean vOpen = o[p + dy * s];
+            if (hOpen) {
+                jumpHorizontal(p, gp, x, y, dx);
+            }
+            if (vOpen) {
+                jumpVertical(p, gp, x, y, dy);
+            }
+            if (hOpen && vOpen && o[p + dx + dy * s]) {
+                jumpDiagonal(p, gp, x, y, dx, dy);
+            }
+        } else if (dx != 0) {
+            boolean ahead = o[p + dx];
+            if (ahead) {
+                jumpHorizontal(p, gp, x, y, dx);
+            }
+            for (int v = -1; v <= 1; v += 2) {
+                int side = p + v * s;
+                if (o[side] && !o[side - dx]) {
+                    jumpVertical(p, gp, x, y, v);
+                    if (ahead && o[side + dx]) {
+                        jumpDiagonal(p, gp, x, y, dx, v);
+                    }
+                }
+            }
+        } else {
+            boolean ahead = o[p + dy * s];
+            if (ahead) {
+                jumpVertical(p, gp, x, y, dy);
+            }
+            for (int u = -1; u <= 1; u += 2) {
+                int side = p + u;
+                if (o[side] && !o[side - dy * s]) {
+                    jumpHorizontal(p, gp, x, y, u);
+                    if (ahead && o[side + dy * s]) {
+                        jumpDiagonal(p, gp, x, y, u, dy);
+                    }
+                }
+            }
+        }
+    }
+
+    private void jumpHorizontal(int p, double gp, int x, int y, int dx) {
+        int jx = scanRow(y, x, dx);
+        if (jx >= 0) {
+            frontier.relax(y * stride + jx, jx, y, gp + Math.abs(jx - x), p);
+        }
+    }
+
+    private void jumpVertical(int p, double gp, int x, int y, int dy) {
+        int jy = scanColumn(x, y, dy);
+        if (jy >= 0) {
+            frontier.relax(jy * stride + x, x, jy, gp + Math.abs(jy - y), p);
+        }
+    }
+
+    /** Diagonal jump from p = (x, y); the caller has checked that the first move is legal. */
+    private void jumpDiagonal(int p, double gp, int x, int y, int dx, int dy) {
+        Frontier f = frontier;
+        boolean[] o = open;
+        int s = stride;
+        int step = dx + dy * s;
+        int cx = x;
+        int cy = y;
+        int c = p;
+        int k = 0;
+        while (true) {
+            cx += dx;
+            cy += dy;
+            c += step;
+            k++;
+            double gc = gp + k * SQRT2;
+            if (goal.inDisc(cx, cy)) {
+                f.relax(c, cx, cy, gc, p);
+                return;
+            }
+            // c would be a jump point only for the straight jumps it starts: make them successors of p turning
+            // at c and carry on diagonally (Harabor & Grastien 2014, pruning intermediate jump points)
+            int jx = scanRow(cy, cx, dx);
+            if (jx >= 0) {
+                f.relax(cy * s + jx, jx, cy, gc + Math.abs(jx - cx), p, c);
+            }
+            int jy = scanColumn(cx, cy, dy);
+            if (jy >= 0) {
+                f.relax(jy * s + cx, cx, jy, gc + Math.abs(jy - cy), p, c);
+            }
+            if (!(o[c + dx] && o[c + dy * s] && o[c + step])) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Straight jump along padded row {@code y} from column {@code x} (exclusive) in direction {@code dx}.
+     *
+     * @return the padded column of the jump point, or -1 when a blocked cell comes first
+     */
+    int scanRow(int y, int x, int dx) {
+        return scan(rowBits, rowWords, y, x, dx, goal.y, goal.x);
+    }
+
+    /**
+     * Straight jump along padded column {@code x} from row {@code y} (exclusive) in direction {@code dy}.
+     *
+     * @return the padded row of the jump point, or -1 when a blocked cell comes first
+     */
+    int scanColumn(int x, int y, int dy) {
+        return scan(colBits, colWords, x, y, dy, goal.x, goal.y);
+    }
+
+    /**
+     * Straight jump along one bit line (a row of {@code bits} when scanning horizontally, a column when
+     * scanning vertically). Starting after position {@code pos} of line {@code line} and moving by {@code dir},
+     * finds the first cell that is in the arrival disc or has a forced neighbour (a standable cell beside it on
+     * the neighbouring line {@code line +- 1} whose predecessor on that line is blocked).
+     *
+     * @return the position of that cell on the line, or -1 when a blocked cell comes first
+     */
+    private int scan(long[] bits, int words, int line, int pos, int dir, int targetLine, int targetPos) {
+        int base = line * words;
+        int before = base - words;
+        int after = base + words;
+        int start = pos + dir;
+        int w = start >>> 6;
+        int stop;
+        boolean blocked;
+        if (dir > 0) {
+            long mask = -1L << start;
+            while (true) {
+                long a = bits[base + w];
+                long u = bits[before + w];
+                long d = bits[after + w];
+                long uPrev = w > 0 ? bits[before + w - 1] >>> 63 : 0L;
+                long dPrev = w > 0 ? bits[after + w - 1] >>> 63 : 0L;
+                long forced = (u & ~((u << 1) | uPrev)) | (d & ~((d << 1) | dPrev));
+                long hit = (~a | forced) & mask;
+                if (hit != 0) {
+                    stop = (w << 6) + Long.numberOfTrailingZeros(hit);
+                    blocked = (a & (1L << stop)) == 0;
+                    break;
+                }
+                w++;
+                mask = -1L;
+            }
+        } else {
+            long mask = -1L >>> (63 - (start & 63));
+            while (true) {
+                long a = bits[base + w];
+                long u = bits[before + w];
+                long d = bits[after + w];
+                long uNext = w + 1 < words ? bits[before + w + 1] << 63 : 0L;
+                long dNext = w + 1 < words ? bits[after + w + 1] << 63 : 0L;
+                long forced = (u & ~((u >>> 1) | uNext)) | (d & ~((d >>> 1) | dNext));
+                long hit = (~a | forced) & mask;
+                if (hit != 0) {
+                    stop = (w << 6) + 63 - Long.numberOfLeadingZeros(hit);
+                    blocked = (a & (1L << stop)) == 0;
+                    break;
+                }
+                w--;
+                mask = -1L;
+            }
+        }
+        // the arrival disc on this line, if it crosses the open run [start, last]
+        int dl = Math.abs(line - targetLine);
+        if (dl <= goal.discRadius) {
+            int half = goal.discHalf[dl];
+            int last = blocked ? stop - dir : stop;
+            if (dir > 0) {
+                int first = Math.max(start, targetPos - half);
+                if (first <= last && first <= targetPos + half) {
+                    return first;
+                }
+            } else {
+                int first = Math.min(start, targetPos + half);
+                if (first >= last && first >= targetPos - half) {
+                    return first;
+                }
+            }
+        }
+        return blocked ? -1 : stop;
+    }
+}
