@@ -218,8 +218,9 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         PathVerdict v = map.checker().check(p.status(), p.navPath());
         if (!v.valid()) {
             stats.invalidPath(v.problem());
+            String where = v.badSegment() < 0 ? "" : " at segment " + v.badSegment();
             run.note(() -> player() + ": invalid nav_path for " + p.monster() + " seq " + p.seq() + " status "
-                    + p.status() + ": " + v.problem() + " at " + v.index() + " in " + p.navPath());
+                    + p.status() + ": " + v.problem() + where + " in " + p.navPath());
         }
     }
 

@@ -126,8 +126,7 @@ class LoadRunnerTest {
             assertThat(r.navPaths()).isEqualTo(10);
             assertThat(r.invalid()).isEqualTo(8);
             assertThat(r.invalidByReason()).containsExactlyInAnyOrderEntriesOf(Map.of(
-                    PathChecker.SEQ_NOT_INCREASING, 2L, PathChecker.BLOCKED, 2L, PathChecker.CORNER, 2L,
-                    PathChecker.OFF_MAP, 2L));
+                    PathChecker.SEQ_NOT_INCREASING, 2L, "blocked", 2L, "corner", 2L, "off_map", 2L));
             assertThat(r.latencyMs().count()).isEqualTo(2);
             assertThat(r.exitStatus()).isEqualTo(1);
             assertThat(r.disconnects()).isZero();

@@ -1,9 +1,8 @@
 package dev.navserver.server.net;
 
 import dev.navserver.nav.grid.GridMap;
-import dev.navserver.nav.grid.NavGrid;
-import dev.navserver.nav.smooth.LineOfSight;
-import dev.navserver.nav.smooth.SegmentCheck;
+import dev.navserver.nav.smooth.PathCheck;
+import dev.navserver.nav.smooth.PathValidator;
 import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.protocol.ByeReasons;
 import dev.navserver.protocol.ErrorCodes;
@@ -237,40 +236,24 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Checks a client path: every point on the map and walkable, every segment free of blocked cells and cut
-     * corners. {@code badSegment} is the first bad segment (segment i joins points i and i+1; a bad point i
-     * reports the segment ending at it, or 0 for the first point). Reasons: {@code empty}, {@code off_map},
-     * {@code blocked}, {@code corner}.
+     * Answers a {@code validate_path} with {@link PathValidator} on the map's default grid; y is not checked.
+     * {@code badSegment} and {@code reason} follow {@link PathCheck}.
      */
     static PathValid validate(GridMap map, ValidatePath v) {
         List<Vec3> pts = v.points();
-        if (pts.isEmpty()) {
-            return new PathValid(v.id(), false, null, "empty");
-        }
-        NavGrid grid = map.navGrid();
+        double[] xyz = new double[3 * pts.size()];
         for (int i = 0; i < pts.size(); i++) {
             Vec3 p = pts.get(i);
-            int cell = map.cellAt(p.x(), p.z());
-            int seg = Math.max(0, i - 1);
-            if (cell == GridMap.NO_CELL) {
-                return new PathValid(v.id(), false, seg, "off_map");
-            }
-            if (!grid.openCell(cell)) {
-                return new PathValid(v.id(), false, seg, "blocked");
-            }
-            if (i > 0) {
-                Vec3 a = pts.get(i - 1);
-                SegmentCheck check = LineOfSight.checkWorld(grid, a.x(), a.z(), p.x(), p.z());
-                if (check != SegmentCheck.CLEAR) {
-                    return new PathValid(v.id(), false, i - 1, switch (check) {
-                        case OFF_MAP -> "off_map";
-                        case CORNER -> "corner";
-                        default -> "blocked";
-                    });
-                }
-            }
+            xyz[3 * i] = p.x();
+            xyz[3 * i + 1] = p.y();
+            xyz[3 * i + 2] = p.z();
         }
-        return new PathValid(v.id(), true, null, null);
+        PathCheck check = PathValidator.ignoringHeight(map.navGrid()).check(xyz);
+        if (check.ok()) {
+            return PathValid.ok(v.id());
+        }
+        return new PathValid(v.id(), false, check.badSegment() < 0 ? null : check.badSegment(),
+                check.reason().wire());
     }
 
     private void runOnPlanner(Runnable task) {
