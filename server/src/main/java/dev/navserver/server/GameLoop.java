@@ -31,6 +31,7 @@ import java.util.Queue;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -116,8 +117,8 @@ public final class GameLoop implements TickLoop.Task, ChaseListener {
 
     @Override
     public void tickDuration(long nanos) {
-        context.metrics().ticks.inc();
-        context.metrics().tickDuration.record(nanos);
+        context.metrics().ticks.increment();
+        context.metrics().tickDuration.record(nanos, TimeUnit.NANOSECONDS);
     }
 
     private void applyConfig() {

@@ -162,11 +162,11 @@ public final class Session {
         }
         if (channel.isWritable() && coalesced.isEmpty()) {
             write(path);
-            metrics.navPathPushes.inc();
+            metrics.navPathPushes.increment();
             return;
         }
         if (coalesced.put(path.monster(), path) != null) {
-            metrics.messagesCoalesced.inc();
+            metrics.messagesCoalesced.increment();
         }
         if (channel.isWritable()) {
             channel.eventLoop().execute(this::drainCoalesced);
@@ -183,7 +183,7 @@ public final class Session {
             NavPath p = it.next().getValue();
             it.remove();
             write(p);
-            metrics.navPathPushes.inc();
+            metrics.navPathPushes.increment();
         }
         flush();
     }
