@@ -32,6 +32,7 @@ import java.util.Queue;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -116,8 +117,8 @@ public final class GameLoop implements TickLoop.Task {
 
     @Override
     public void tickDuration(long nanos) {
-        context.metrics().ticks.inc();
-        context.metrics().tickDuration.record(nanos);
+        context.metrics().ticks.increment();
+        context.metrics().tickDuration.record(nanos, TimeUnit.NANOSECONDS);
     }
 
     private void applyConfig() {

@@ -14,7 +14,6 @@ import dev.navserver.server.config.MapWatcher;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.config.SearchAlgorithm;
-import dev.navserver.server.metrics.MetricHistogram;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.net.GameServer;
 import dev.navserver.server.net.MapRegistry;
@@ -88,17 +87,18 @@ public final class NavServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        metrics.monitorExecutor(plannerPool, "planner");
         context = new ServerContext(metrics, reloader::current, maps, planner, plannerPool, startNanos);
         TickControl tickControl = new TickControl(initial.tick().hz());
         gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(), tickControl,
                 System.nanoTime());
         tickLoop = new TickLoop(System::nanoTime, tickControl, MAX_CATCH_UP_TICKS, gameLoop);
-        metrics.registry().gauge("navserver_sessions", "Welcomed game sessions.", context::sessionCount);
+        metrics.gauge("navserver_sessions", "Welcomed game sessions.", context::sessionCount);
         gameServer = new GameServer(context, initial.server().host(), initial.server().port(), 0);
         adminServer = new AdminServer(initial.admin().host(), initial.admin().port(), new AdminEndpoints(
                 () -> reloader.current().admin().token(),
                 () -> Map.of("sessions", context.sessionCount(), "maps", maps.size()),
-                metrics.registry()::scrape,
+                metrics::scrape,
                 this::status,
                 reloader::reload));
     }
@@ -115,7 +115,7 @@ public final class NavServer implements AutoCloseable {
             @Override
             public void planned(long nanos, int expanded, SearchStatus status) {
                 metrics.plans.inc(PathStatus.wire(status));
-                metrics.planLatency.record(nanos);
+                metrics.planLatency.record(nanos, TimeUnit.NANOSECONDS);
                 metrics.planExpandedNodes.record(expanded);
             }
 
@@ -139,22 +139,11 @@ public final class NavServer implements AutoCloseable {
         s.put("maps", maps.describe());
         s.put("ticks", tickLoop.ticks());
         s.put("skippedTicks", tickLoop.skippedTicks());
-        s.put("tickDurationMs", millis(metrics.tickDuration.snapshot()));
-        s.put("planLatencyMs", millis(metrics.planLatency.snapshot()));
-        s.put("navPathPushes", metrics.navPathPushes.get());
+        s.put("tickDurationMs", ServerMetrics.summaryMillis(metrics.tickDuration));
+        s.put("planLatencyMs", ServerMetrics.summaryMillis(metrics.planLatency));
+        s.put("navPathPushes", (long) metrics.navPathPushes.count());
         s.putAll(reloader.describe());
         return s;
-    }
-
-    /** Count and quantiles of a nanosecond histogram, in milliseconds since start. */
-    private static Map<String, Object> millis(MetricHistogram.Snapshot h) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("count", h.count());
-        m.put("p50", h.p50() / 1e6);
-        m.put("p90", h.p90() / 1e6);
-        m.put("p99", h.p99() / 1e6);
-        m.put("max", h.max() / 1e6);
-        return m;
     }
 
     /** Starts the tick thread, the watchers and both listeners. */
@@ -244,6 +233,7 @@ public final class NavServer implements AutoCloseable {
             mapWatcher.close();
         }
         reloader.close();
+        metrics.close();
         LOG.info("navserver stopped");
     }
 }

@@ -3,7 +3,7 @@ package dev.navserver.server.admin;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.navserver.server.config.ReloadResult;
-import dev.navserver.server.metrics.MetricsRegistry;
+import dev.navserver.server.metrics.ServerMetrics;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
@@ -169,7 +169,7 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     private static FullHttpResponse text(String body) {
-        return response(HttpResponseStatus.OK, MetricsRegistry.CONTENT_TYPE, body.getBytes(StandardCharsets.UTF_8));
+        return response(HttpResponseStatus.OK, ServerMetrics.CONTENT_TYPE, body.getBytes(StandardCharsets.UTF_8));
     }
 
     private static FullHttpResponse response(HttpResponseStatus status, String contentType, byte[] body) {

@@ -1,18 +1,57 @@
 package dev.navserver.server.metrics;
 
+import ch.qos.logback.classic.LoggerContext;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.logging.LogbackMetrics;
+import io.micrometer.core.instrument.binder.netty4.NettyAllocatorMetrics;
+import io.micrometer.core.instrument.binder.netty4.NettyEventExecutorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.core.instrument.distribution.HistogramSnapshot;
+import io.micrometer.core.instrument.distribution.ValueAtPercentile;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufAllocatorMetricProvider;
+import io.netty.util.concurrent.EventExecutor;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleSupplier;
+import org.slf4j.LoggerFactory;
 
 /**
- * The server's metrics, declared once so that every component increments the same fields and the names stay in one
- * place. Label values listed here are exported as 0 from the start; other values are added on first use (bounded,
- * see {@link LabeledCounter}). Latencies are recorded in nanoseconds and exported in seconds. Thread-safe; create
- * one per server and share it.
+ * The server's metrics on one Micrometer {@link PrometheusMeterRegistry}, declared once so that every component
+ * increments the same fields and the names stay in one place. {@link #scrape()} is the body of {@code GET /metrics}
+ * (Prometheus text format 0.0.4). Label values listed here are exported as 0 from the start; other values are added
+ * on first use (bounded, see {@link LabeledCounter}). Latencies are recorded with their unit and exported in seconds.
+ * The constructor also binds Micrometer's JVM (memory, GC, threads, class loading), process (CPU, uptime), Logback
+ * and Netty allocator binders; {@link #monitorExecutor} and {@link #monitorEventLoops} add pools as they are made.
+ *
+ * <p>Thread-safe; meters are updated lock-free and without allocation. Create one per server, share it, and
+ * {@link #close()} it on shutdown (it holds GC listeners and a Logback filter).
  */
-public final class ServerMetrics {
+public final class ServerMetrics implements AutoCloseable {
+    /** The {@code Content-Type} of {@link #scrape()} output. */
+    public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
     /** Inbound message types of protocol 1, plus {@code unknown} for anything else. */
     public static final List<String> MESSAGE_TYPES_IN = List.of("hello", "player_pos", "spawn", "path_query",
             "validate_path", "ping", "bye", "unknown");
@@ -37,76 +76,177 @@ public final class ServerMetrics {
     /** Outcomes of a map (re)load. */
     public static final List<String> MAP_LOAD_OUTCOMES = List.of("loaded", "rejected");
 
-    private static final long MILLI = 1_000_000L;
+    /** Upper bucket bounds of {@link #planLatency}; {@code +Inf} is implied. */
+    static final Duration[] PLAN_LATENCY_BUCKETS = {micros(20), micros(50), micros(100), micros(250), micros(500),
+        millis(1), millis(2), millis(5), millis(10), millis(25), millis(50), millis(100), millis(250), millis(1000)};
+    /** Upper bucket bounds of {@link #planExpandedNodes}, in nodes; {@code +Inf} is implied. */
+    static final double[] EXPANDED_NODES_BUCKETS = {10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000,
+        300_000, 1_000_000};
+    /** Upper bucket bounds of {@link #tickDuration}; {@code +Inf} is implied. */
+    static final Duration[] TICK_DURATION_BUCKETS = {micros(100), micros(250), micros(500), millis(1), millis(2),
+        millis(5), millis(10), millis(25), millis(50), millis(100), millis(250), millis(1000)};
 
-    private final MetricsRegistry registry = new MetricsRegistry();
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final long startNanos = System.nanoTime();
+    private final JvmGcMetrics gcMetrics = new JvmGcMetrics();
+    private final LogbackMetrics logbackMetrics;
 
     /** Connections accepted (including ones then refused with {@code server_full}). */
-    public final Counter connectionsOpened = registry.counter("navserver_connections_opened_total",
+    public final Counter connectionsOpened = counter("navserver_connections_opened_total",
             "Game connections accepted.");
     /** Connections ended, by {@link #CLOSE_REASONS reason}; count each opened connection exactly once. */
-    public final LabeledCounter connectionsClosed = registry.labeledCounter("navserver_connections_closed_total",
+    public final LabeledCounter connectionsClosed = labeled("navserver_connections_closed_total",
             "Game connections ended, by reason.", "reason", CLOSE_REASONS);
     /** Decoded inbound messages by type. */
-    public final LabeledCounter messagesIn = registry.labeledCounter("navserver_messages_in_total",
+    public final LabeledCounter messagesIn = labeled("navserver_messages_in_total",
             "Inbound messages decoded, by type.", "type", MESSAGE_TYPES_IN);
     /** Outbound messages written by type. */
-    public final LabeledCounter messagesOut = registry.labeledCounter("navserver_messages_out_total",
+    public final LabeledCounter messagesOut = labeled("navserver_messages_out_total",
             "Outbound messages written, by type.", "type", MESSAGE_TYPES_OUT);
     /** {@code error} replies by code. */
-    public final LabeledCounter errors = registry.labeledCounter("navserver_errors_total",
+    public final LabeledCounter errors = labeled("navserver_errors_total",
             "Error replies sent, by code.", "code", ERROR_CODES);
     /** Plans and path queries completed, by status. */
-    public final LabeledCounter plans = registry.labeledCounter("navserver_plans_total",
+    public final LabeledCounter plans = labeled("navserver_plans_total",
             "Searches completed (monster plans and path queries), by status.", "status", PLAN_STATUSES);
-    /** Wall time of one search on the planner pool, nanoseconds. */
-    public final MetricHistogram planLatency = registry.histogram("navserver_plan_latency_seconds",
-            "Time of one search on the planner pool.", 60_000 * MILLI, 1e9,
-            20_000, 50_000, 100_000, 250_000, MILLI / 2, MILLI, 2 * MILLI, 5 * MILLI, 10 * MILLI, 25 * MILLI,
-            50 * MILLI, 100 * MILLI, 250 * MILLI, 1000 * MILLI);
+    /** Wall time of one search on the planner pool. */
+    public final Timer planLatency = timer("navserver_plan_latency_seconds",
+            "Time of one search on the planner pool.", PLAN_LATENCY_BUCKETS);
     /** Nodes expanded by one search. */
-    public final MetricHistogram planExpandedNodes = registry.histogram("navserver_plan_expanded_nodes",
-            "Nodes expanded by one search.", 100_000_000L, 1,
-            10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000);
+    public final DistributionSummary planExpandedNodes = DistributionSummary.builder("navserver_plan_expanded_nodes")
+            .description("Nodes expanded by one search.").serviceLevelObjectives(EXPANDED_NODES_BUCKETS)
+            .register(registry);
     /** Ticks run. */
-    public final Counter ticks = registry.counter("navserver_ticks_total", "World ticks run.");
-    /** Wall time of one tick, nanoseconds. */
-    public final MetricHistogram tickDuration = registry.histogram("navserver_tick_duration_seconds",
-            "Time spent in one world tick.", 60_000 * MILLI, 1e9,
-            100_000, 250_000, MILLI / 2, MILLI, 2 * MILLI, 5 * MILLI, 10 * MILLI, 25 * MILLI, 50 * MILLI,
-            100 * MILLI, 250 * MILLI, 1000 * MILLI);
+    public final Counter ticks = counter("navserver_ticks_total", "World ticks run.");
+    /** Wall time of one tick. */
+    public final Timer tickDuration = timer("navserver_tick_duration_seconds",
+            "Time spent in one world tick.", TICK_DURATION_BUCKETS);
     /** {@code nav_path} messages handed to connections (before coalescing). */
-    public final Counter navPathPushes = registry.counter("navserver_nav_path_pushes_total",
+    public final Counter navPathPushes = counter("navserver_nav_path_pushes_total",
             "nav_path messages pushed to clients.");
     /** Messages dropped, by {@link #DROP_REASONS reason}. */
-    public final LabeledCounter messagesDropped = registry.labeledCounter("navserver_messages_dropped_total",
+    public final LabeledCounter messagesDropped = labeled("navserver_messages_dropped_total",
             "Messages dropped instead of processed or sent, by reason.", "reason", DROP_REASONS);
     /** Outbound messages replaced by a newer one of the same kind while a slow reader's queue was backed up. */
-    public final Counter messagesCoalesced = registry.counter("navserver_messages_coalesced_total",
+    public final Counter messagesCoalesced = counter("navserver_messages_coalesced_total",
             "Outbound messages replaced by a newer one before they were sent.");
     /** Config reload attempts by outcome. */
-    public final LabeledCounter configReloads = registry.labeledCounter("navserver_config_reloads_total",
+    public final LabeledCounter configReloads = labeled("navserver_config_reloads_total",
             "Config reload attempts, by outcome.", "outcome", RELOAD_OUTCOMES);
     /** Map loads and reloads by outcome. */
-    public final LabeledCounter mapLoads = registry.labeledCounter("navserver_map_loads_total",
+    public final LabeledCounter mapLoads = labeled("navserver_map_loads_total",
             "Map file loads and reloads, by outcome.", "outcome", MAP_LOAD_OUTCOMES);
 
     public ServerMetrics() {
-        registry.gauge("navserver_connections", "Game connections open now.",
-                () -> connectionsOpened.get() - connectionsClosed.total());
-        registry.gauge("navserver_uptime_seconds", "Seconds since the server started.",
-                () -> (System.nanoTime() - startNanos) / 1e9);
+        gauge("navserver_connections", "Game connections open now.",
+                () -> connectionsOpened.count() - connectionsClosed.total());
+        gauge("navserver_uptime_seconds", "Seconds since the server started.", this::uptimeSeconds);
         java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
         if (os instanceof com.sun.management.OperatingSystemMXBean sunOs) {
-            registry.gauge("process_cpu_seconds_total", "CPU time used by the server process, seconds.",
-                    () -> sunOs.getProcessCpuTime() / 1e9);
+            FunctionCounter.builder("process_cpu_seconds_total", sunOs, b -> b.getProcessCpuTime() / 1e9)
+                    .description("CPU time used by the server process, seconds.").register(registry);
         }
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-        registry.gauge("jvm_heap_used_bytes", "Java heap in use now, bytes.",
-                () -> memory.getHeapMemoryUsage().getUsed());
-        registry.gauge("jvm_heap_peak_bytes", "Sum of the heap pools' peak usage since start, bytes.",
+        gauge("jvm_heap_used_bytes", "Java heap in use now, bytes.", () -> memory.getHeapMemoryUsage().getUsed());
+        gauge("jvm_heap_peak_bytes", "Sum of the heap pools' peak usage since start, bytes.",
                 ServerMetrics::heapPeakBytes);
+
+        new JvmMemoryMetrics().bindTo(registry);
+        gcMetrics.bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logback) {
+            logbackMetrics = new LogbackMetrics(Tags.empty(), logback);
+            logbackMetrics.bindTo(registry);
+        } else {
+            logbackMetrics = null;
+        }
+        if (ByteBufAllocator.DEFAULT instanceof ByteBufAllocatorMetricProvider allocator) {
+            new NettyAllocatorMetrics(allocator).bindTo(registry);
+        }
+    }
+
+    /**
+     * Registers a gauge read from {@code value} at each scrape; a supplier that throws is exported as NaN.
+     *
+     * @param name Prometheus name, with its unit as suffix where it has one
+     */
+    public void gauge(String name, String help, DoubleSupplier value) {
+        Gauge.builder(name, value::getAsDouble).description(help).strongReference(true).register(registry);
+    }
+
+    /**
+     * Exports the pool's size, active threads, queue and completed tasks as {@code executor_*{name="<name>"}}.
+     * The pool is read, not wrapped: tasks submitted to it are not timed.
+     */
+    public void monitorExecutor(ExecutorService pool, String name) {
+        new ExecutorServiceMetrics(pool, name, Tags.empty()).bindTo(registry);
+    }
+
+    /**
+     * Exports the loop count of {@code group} as {@code netty_eventexecutor_workers{group="<groupName>"}} and the
+     * pending tasks of each of its loops as {@code netty_eventexecutor_tasks_pending{group="<groupName>",
+     * name="<thread>"}}. Call after the group is made, from a thread that is not one of its loops (the binder starts
+     * each loop's thread to learn its name).
+     */
+    public void monitorEventLoops(Iterable<EventExecutor> group, String groupName) {
+        new NettyEventExecutorMetrics(group, Tags.of("group", groupName)).bindTo(registry);
+    }
+
+    /** Every metric in the Prometheus text exposition format 0.0.4. */
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    /** The registry, for components that bind their own meters. */
+    public PrometheusMeterRegistry registry() {
+        return registry;
+    }
+
+    /** Seconds since this object was created. */
+    public double uptimeSeconds() {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    /**
+     * A latency timer for {@code /admin/status}: {@code count} since start; {@code p50}, {@code p90}, {@code p99} and
+     * {@code max} in milliseconds over Micrometer's recent window (the last one to two minutes), 0 when it is empty.
+     */
+    public static Map<String, Object> summaryMillis(Timer timer) {
+        HistogramSnapshot s = timer.takeSnapshot();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", timer.count());
+        for (ValueAtPercentile v : s.percentileValues()) {
+            m.put("p" + Math.round(v.percentile() * 100), v.value(TimeUnit.MILLISECONDS));
+        }
+        m.put("max", s.max(TimeUnit.MILLISECONDS));
+        return m;
+    }
+
+    /** Releases the GC listeners and the Logback filter, then closes the registry. Idempotent. */
+    @Override
+    public void close() {
+        gcMetrics.close();
+        if (logbackMetrics != null) {
+            logbackMetrics.close();
+        }
+        registry.close();
+    }
+
+    private Counter counter(String name, String help) {
+        return Counter.builder(name).description(help).register(registry);
+    }
+
+    private LabeledCounter labeled(String name, String help, String labelName, List<String> declaredValues) {
+        return new LabeledCounter(registry, name, help, labelName, declaredValues);
+    }
+
+    /** A timer with fixed Prometheus buckets and windowed p50/p90/p99 for {@link #summaryMillis}. */
+    private Timer timer(String name, String help, Duration[] buckets) {
+        return Timer.builder(name).description(help).serviceLevelObjectives(buckets)
+                .publishPercentiles(0.5, 0.9, 0.99).percentilePrecision(2).register(registry);
     }
 
     private static double heapPeakBytes() {
@@ -119,13 +259,11 @@ public final class ServerMetrics {
         return sum;
     }
 
-    /** The registry, for components that add their own gauges (sessions, monsters, queue depths). */
-    public MetricsRegistry registry() {
-        return registry;
+    private static Duration micros(long n) {
+        return Duration.ofNanos(n * 1_000);
     }
 
-    /** Seconds since this object was created. */
-    public double uptimeSeconds() {
-        return (System.nanoTime() - startNanos) / 1e9;
+    private static Duration millis(long n) {
+        return Duration.ofMillis(n);
     }
 }

@@ -50,6 +50,8 @@ public final class GameServer implements AutoCloseable {
                 : NioServerSocketChannel.class;
         boss = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("navserver-accept"), factory);
         workers = new MultiThreadIoEventLoopGroup(ioThreads, new DefaultThreadFactory("navserver-io"), factory);
+        context.metrics.monitorEventLoops(boss, "accept");
+        context.metrics.monitorEventLoops(workers, "io");
         ServerBootstrap b = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(channelClass)

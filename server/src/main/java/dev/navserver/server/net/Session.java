@@ -161,11 +161,11 @@ public final class Session {
         }
         if (channel.isWritable() && coalesced.isEmpty()) {
             write(path);
-            metrics.navPathPushes.inc();
+            metrics.navPathPushes.increment();
             return;
         }
         if (coalesced.put(path.monster(), path) != null) {
-            metrics.messagesCoalesced.inc();
+            metrics.messagesCoalesced.increment();
         }
         if (channel.isWritable()) {
             channel.eventLoop().execute(this::drainCoalesced);
@@ -182,7 +182,7 @@ public final class Session {
             NavPath p = it.next().getValue();
             it.remove();
             write(p);
-            metrics.navPathPushes.inc();
+            metrics.navPathPushes.increment();
         }
         flush();
     }

@@ -57,7 +57,7 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         int open = context.connections.incrementAndGet();
-        context.metrics.connectionsOpened.inc();
+        context.metrics.connectionsOpened.increment();
         NavServerConfig cfg = context.config.get();
         if (open > cfg.server().maxConnections()) {
             rejected = true;

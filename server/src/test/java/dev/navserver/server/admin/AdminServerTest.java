@@ -51,7 +51,7 @@ class AdminServerTest {
         AdminEndpoints endpoints = new AdminEndpoints(
                 () -> reloader.current().admin().token(),
                 () -> healthExtra,
-                metrics.registry()::scrape,
+                metrics::scrape,
                 () -> {
                     Map<String, Object> m = new LinkedHashMap<>();
                     m.put("uptimeSeconds", metrics.uptimeSeconds());
@@ -67,6 +67,7 @@ class AdminServerTest {
     void tearDown() {
         server.close();
         reloader.close();
+        metrics.close();
     }
 
     private void writeConfig(double navIntervalSeconds, String token) throws IOException {

@@ -48,6 +48,7 @@ class ConfigReloaderTest {
     void tearDown() {
         reloader.close();
         logs.close();
+        metrics.close();
     }
 
     private void write(String yaml) throws IOException {
