@@ -51,13 +51,6 @@ public final class PathChecker {
         if (unreachable && points.isEmpty()) {
             return PathVerdict.VALID;
         }
-        double[] xyz = new double[3 * points.size()];
-        for (int i = 0; i < points.size(); i++) {
-            Vec3 p = points.get(i);
-            xyz[3 * i] = p.x();
-            xyz[3 * i + 1] = p.y();
-            xyz[3 * i + 2] = p.z();
-        }
-        return PathVerdict.of(validator.check(xyz));
+        return PathVerdict.of(validator.check(Vec3.pack(points)));
     }
 }

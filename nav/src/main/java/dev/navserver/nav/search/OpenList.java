@@ -172,10 +172,7 @@ final class OpenList {
             r[RECORD * moved + 1] = i;
             i = best;
         }
-        hp[i] = q;
-        k[2 * i] = f;
-        k[2 * i + 1] = gq;
-        r[RECORD * q + 1] = i;
+        place(i, q, f, gq);
         return root;
     }
 
@@ -202,9 +199,14 @@ final class OpenList {
             r[RECORD * moved + 1] = i;
             i = up;
         }
-        hp[i] = q;
-        k[2 * i] = f;
-        k[2 * i + 1] = g;
-        r[RECORD * q + 1] = i;
+        place(i, q, f, g);
+    }
+
+    /** Puts id q with key (f, g) into heap slot i. */
+    private void place(int i, int q, double f, double g) {
+        heap[i] = q;
+        key[2 * i] = f;
+        key[2 * i + 1] = g;
+        record[RECORD * q + 1] = i;
     }
 }

@@ -28,15 +28,7 @@ final class PathPoints {
         if (s == null) {
             throw new IllegalArgumentException("status: not a path status: " + status);
         }
-        List<Vec3> pts = Objects.requireNonNull(points, "points");
-        double[] xyz = new double[pts.size() * 3];
-        for (int i = 0; i < pts.size(); i++) {
-            Vec3 v = pts.get(i);
-            xyz[3 * i] = v.x();
-            xyz[3 * i + 1] = v.y();
-            xyz[3 * i + 2] = v.z();
-        }
-        return WorldPath.of(s, xyz, 0);
+        return WorldPath.of(s, Vec3.pack(Objects.requireNonNull(points, "points")), 0);
     }
 
     /** A read-only {@link Vec3} view of a path's points. */

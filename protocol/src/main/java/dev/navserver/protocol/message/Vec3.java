@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * A Unity world position in metres, on the wire as the array {@code [x, y, z]}. Immutable.
@@ -19,6 +20,18 @@ public record Vec3(double x, double y, double z) {
         Require.finite(x, "x");
         Require.finite(y, "y");
         Require.finite(z, "z");
+    }
+
+    /** The points packed as {@code [x0, y0, z0, x1, ...]}, the form the engine's path types take. */
+    public static double[] pack(List<Vec3> points) {
+        double[] xyz = new double[3 * points.size()];
+        for (int i = 0; i < points.size(); i++) {
+            Vec3 v = points.get(i);
+            xyz[3 * i] = v.x;
+            xyz[3 * i + 1] = v.y;
+            xyz[3 * i + 2] = v.z;
+        }
+        return xyz;
     }
 
     /** Writes {@code [x,y,z]}. */

@@ -28,8 +28,6 @@ import dev.navserver.server.config.NavServerConfig;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleStateEvent;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -240,15 +238,7 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
      * {@code badSegment} and {@code reason} follow {@link PathCheck}.
      */
     static PathValid validate(GridMap map, ValidatePath v) {
-        List<Vec3> pts = v.points();
-        double[] xyz = new double[3 * pts.size()];
-        for (int i = 0; i < pts.size(); i++) {
-            Vec3 p = pts.get(i);
-            xyz[3 * i] = p.x();
-            xyz[3 * i + 1] = p.y();
-            xyz[3 * i + 2] = p.z();
-        }
-        PathCheck check = PathValidator.ignoringHeight(map.navGrid()).check(xyz);
+        PathCheck check = PathValidator.ignoringHeight(map.navGrid()).check(Vec3.pack(v.points()));
         if (check.ok()) {
             return PathValid.ok(v.id());
         }
