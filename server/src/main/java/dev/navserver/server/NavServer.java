@@ -11,7 +11,6 @@ import dev.navserver.server.config.ConfigReloader;
 import dev.navserver.server.config.MapWatcher;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
-import dev.navserver.server.config.SearchAlgorithm;
 import dev.navserver.server.metrics.MetricHistogram;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.net.GameServer;
@@ -105,7 +104,7 @@ public final class NavServer implements AutoCloseable {
     /** Search options of a config: algorithm and node budget. */
     static SearchOptions searchOptions(NavServerConfig cfg) {
         return SearchOptions.DEFAULT
-                .withAlgorithm(cfg.search().algorithm() == SearchAlgorithm.ASTAR ? Algorithm.ASTAR : Algorithm.JPS)
+                .withAlgorithm(cfg.search().algorithm())
                 .withMaxExpandedNodes(cfg.search().maxExpandedNodes());
     }
 
