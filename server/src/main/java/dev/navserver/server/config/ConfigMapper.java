@@ -1,5 +1,6 @@
 package dev.navserver.server.config;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -23,9 +24,13 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.navserver.nav.search.Algorithm;
 import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -78,6 +83,9 @@ final class ConfigMapper {
     /** {@link NavServerConfig#defaults()} as a tree: every key in file order with its default value. */
     static final ObjectNode DEFAULTS = MAPPER.valueToTree(NavServerConfig.defaults());
 
+    /** Every leaf key of {@link NavServerConfig}, in file order, for {@link #keyValues}. */
+    private static final List<Key> KEYS = keys(NavServerConfig.class, "", List.of());
+
     private ConfigMapper() {
     }
 
@@ -117,27 +125,47 @@ final class ConfigMapper {
     /**
      * Every key path of {@code config} with its value, in file order: {@link Integer}, {@link Long}, {@link Double},
      * {@link Boolean} or {@link String} as the record component's type is {@code int}, {@code long}, {@code double},
-     * {@code boolean} or anything else.
+     * {@code boolean} or anything else ({@link Algorithm} as its spelling, {@link Path} as its {@code toString()}).
+     * Read through the record accessors found once by reflection: cheap enough for every admin status request.
      */
     static Map<String, Object> keyValues(NavServerConfig config) {
         Map<String, Object> out = new LinkedHashMap<>();
-        flatten("", MAPPER.valueToTree(config), out);
+        for (Key k : KEYS) {
+            Object v = k.read(config);
+            out.put(k.path(), v instanceof Algorithm a ? a.spelling() : v instanceof Path p ? p.toString() : v);
+        }
         return out;
     }
 
-    private static void flatten(String prefix, JsonNode node, Map<String, Object> out) {
-        if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), out);
+    /** A key path and the accessors leading to its value from a {@link NavServerConfig}. */
+    private record Key(String path, List<Method> accessors) {
+        Object read(NavServerConfig config) {
+            Object v = config;
+            try {
+                for (Method m : accessors) {
+                    v = m.invoke(v);
+                }
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot read " + path, e);
             }
-        } else if (node.isNumber()) {
-            out.put(prefix, node.numberValue());
-        } else if (node.isBoolean()) {
-            out.put(prefix, node.booleanValue());
-        } else {
-            out.put(prefix, node.isNull() ? null : node.asText());
+            return v;
         }
+    }
+
+    private static List<Key> keys(Class<?> record, String prefix, List<Method> outer) {
+        List<Key> out = new ArrayList<>();
+        for (RecordComponent c : record.getRecordComponents()) {
+            JsonProperty renamed = c.getAccessor().getAnnotation(JsonProperty.class);
+            String path = prefix + (renamed == null ? c.getName() : renamed.value());
+            List<Method> accessors = new ArrayList<>(outer);
+            accessors.add(c.getAccessor());
+            if (c.getType().isRecord()) {
+                out.addAll(keys(c.getType(), path + ".", accessors));
+            } else {
+                out.add(new Key(path, List.copyOf(accessors)));
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** Writes {@link Algorithm#spelling()}. */
