@@ -100,24 +100,26 @@ final class ConfigMapper {
     }
 
     /**
-     * {@code given} laid over {@code defaults}, section by section. Keys only {@code given} has (unknown keys) come
-     * first so they are reported before any range check; a non-mapping in {@code given} replaces the default whole.
+     * {@code given} laid over {@code defaults}, section by section: the result has every key of {@code defaults}
+     * in its order, then the keys only {@code given} has (unknown keys, refused when bound). A non-mapping in
+     * {@code given} replaces the default whole. Jackson reports an unknown key only after the rest of its section
+     * has been built, so a range error in the same section is reported first.
      */
     static JsonNode withDefaults(JsonNode defaults, JsonNode given) {
         if (!(defaults instanceof ObjectNode d) || !(given instanceof ObjectNode g)) {
             return given;
         }
         ObjectNode out = MAPPER.createObjectNode();
+        for (Iterator<Map.Entry<String, JsonNode>> it = d.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode v = g.get(e.getKey());
+            out.set(e.getKey(), v == null ? e.getValue() : withDefaults(e.getValue(), v));
+        }
         for (Iterator<Map.Entry<String, JsonNode>> it = g.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!d.has(e.getKey())) {
                 out.set(e.getKey(), e.getValue());
             }
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = d.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            JsonNode v = g.get(e.getKey());
-            out.set(e.getKey(), v == null ? e.getValue() : withDefaults(e.getValue(), v));
         }
         return out;
     }
