@@ -1,7 +1,6 @@
 package dev.navserver.server;
 
 import dev.navserver.nav.grid.GridMap;
-import dev.navserver.nav.search.Algorithm;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.protocol.ByeReasons;
@@ -13,7 +12,6 @@ import dev.navserver.server.config.ConfigReloader;
 import dev.navserver.server.config.MapWatcher;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
-import dev.navserver.server.config.SearchAlgorithm;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.net.GameServer;
 import dev.navserver.server.net.MapRegistry;
@@ -106,7 +104,7 @@ public final class NavServer implements AutoCloseable {
     /** Search options of a config: algorithm and node budget. */
     static SearchOptions searchOptions(NavServerConfig cfg) {
         return SearchOptions.DEFAULT
-                .withAlgorithm(cfg.search().algorithm() == SearchAlgorithm.ASTAR ? Algorithm.ASTAR : Algorithm.JPS)
+                .withAlgorithm(cfg.search().algorithm())
                 .withMaxExpandedNodes(cfg.search().maxExpandedNodes());
     }
 

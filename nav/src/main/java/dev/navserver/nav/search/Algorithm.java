@@ -1,6 +1,12 @@
 package dev.navserver.nav.search;
 
-/** Search algorithm of a {@link PathSearch}. Both return paths of the same optimal length. */
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Search algorithm of a {@link PathSearch}. Both return paths of the same optimal length. Config files and the
+ * command line spell each one as its {@link #spelling()}.
+ */
 public enum Algorithm {
     /** A* over single-cell moves. */
     ASTAR,
@@ -8,5 +14,34 @@ public enum Algorithm {
      * Jump Point Search over 8-connected moves on uniform-cost grids. With {@link Moves#FOUR} or a grid whose
      * layer has non-uniform costs, the search runs A* instead.
      */
-    JPS
+    JPS;
+
+    private final String spelling = name().toLowerCase(Locale.ROOT);
+
+    /** The lower-case name used in config files and on the command line: {@code astar}, {@code jps}. */
+    public String spelling() {
+        return spelling;
+    }
+
+    /** The algorithm whose {@link #spelling()} is exactly {@code spelling} (case-sensitive), if any. */
+    public static Optional<Algorithm> fromSpelling(String spelling) {
+        for (Algorithm a : values()) {
+            if (a.spelling.equals(spelling)) {
+                return Optional.of(a);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Every {@link #spelling()} in declaration order, joined by {@code separator}: {@code "astar|jps"}. */
+    public static String spellings(String separator) {
+        StringBuilder b = new StringBuilder();
+        for (Algorithm a : values()) {
+            if (b.length() > 0) {
+                b.append(separator);
+            }
+            b.append(a.spelling);
+        }
+        return b.toString();
+    }
 }

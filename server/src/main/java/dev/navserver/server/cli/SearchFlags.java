@@ -3,16 +3,18 @@ package dev.navserver.server.cli;
 import dev.navserver.nav.search.Algorithm;
 import dev.navserver.nav.search.Moves;
 import dev.navserver.nav.search.SearchOptions;
+import java.util.Arrays;
+import java.util.Iterator;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** {@code --algo astar|jps} and {@code --moves 8|4}, shared by {@code path} and {@code scen}. */
 public final class SearchFlags {
-    /** Spelling of the algorithms on the command line. */
-    public enum AlgoFlag { astar, jps }
-
     @Option(names = "--algo", paramLabel = "astar|jps", defaultValue = "jps",
+            converter = AlgorithmConverter.class, completionCandidates = AlgorithmSpellings.class,
             description = "Search algorithm (default: ${DEFAULT-VALUE}). JPS with --moves 4 runs A*.")
-    AlgoFlag algo;
+    Algorithm algo;
 
     @Option(names = "--moves", paramLabel = "8|4", defaultValue = "8",
             description = "8-connected (costs 1 and sqrt 2, no corner cutting) or 4-connected moves.")
@@ -25,7 +27,27 @@ public final class SearchFlags {
                     "--moves must be 8 or 4, got " + moves);
         }
         return SearchOptions.DEFAULT
-                .withAlgorithm(algo == AlgoFlag.astar ? Algorithm.ASTAR : Algorithm.JPS)
+                .withAlgorithm(algo)
                 .withMoves(moves == 8 ? Moves.EIGHT : Moves.FOUR);
+    }
+
+    /**
+     * Reads an {@link Algorithm#spelling()}, case-sensitive, with the message picocli gives for an enum:
+     * {@code Invalid value for option '--algo': expected one of [astar, jps] (case-sensitive) but was 'x'}.
+     */
+    static final class AlgorithmConverter implements ITypeConverter<Algorithm> {
+        @Override
+        public Algorithm convert(String value) {
+            return Algorithm.fromSpelling(value).orElseThrow(() -> new TypeConversionException(
+                    "expected one of [" + Algorithm.spellings(", ") + "] (case-sensitive) but was '" + value + "'"));
+        }
+    }
+
+    /** The spellings offered by shell completion and {@code ${COMPLETION-CANDIDATES}}. */
+    static final class AlgorithmSpellings implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(Algorithm.values()).map(Algorithm::spelling).iterator();
+        }
     }
 }

@@ -8,8 +8,9 @@ import java.util.Set;
 
 /**
  * The keys whose values differ between two configs, in file order, and the subset that only takes effect after a
- * restart. Every other key is applied live: at the next tick boundary, or for per-connection pipeline limits
- * ({@code server.maxFrameBytes}, {@code server.idleTimeoutSeconds}) on connections accepted after the reload.
+ * restart. Every other key is applied live: at the next tick boundary, or for per-connection limits
+ * ({@code server.maxFrameBytes}, {@code server.idleTimeoutSeconds}, {@code server.outboundLimitBytes}) on
+ * connections accepted after the reload.
  * Immutable.
  *
  * @param changedKeys         key paths as written in the YAML file, e.g. {@code chase.navIntervalSeconds}

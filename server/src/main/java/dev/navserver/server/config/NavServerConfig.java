@@ -1,7 +1,10 @@
 package dev.navserver.server.config;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import dev.navserver.nav.search.Algorithm;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -9,6 +12,10 @@ import java.util.Map;
  * instance is valid: the compact constructors check each value's range and the cross-key rules, throwing
  * {@link IllegalArgumentException} whose message starts with the key path. Immutable and safe to share between
  * threads; a reload produces a new instance.
+ *
+ * <p>Each key is declared once: a record component is the key (its name, or its {@code @JsonProperty}), the
+ * record's {@code DEFAULT} constant holds its default and the compact constructor its range check. {@link
+ * ConfigMapper} binds the file to these records and derives {@link #keyValues()} from them.
  *
  * @param configVersion file format version; only {@link #CURRENT_VERSION} is accepted
  */
@@ -48,36 +55,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      * clear: use {@link #describe()} for anything shown to people.
      */
     public Map<String, Object> keyValues() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("configVersion", configVersion);
-        m.put("server.host", server.host());
-        m.put("server.port", server.port());
-        m.put("server.maxFrameBytes", server.maxFrameBytes());
-        m.put("server.maxConnections", server.maxConnections());
-        m.put("server.maxMessagesPerSecond", server.maxMessagesPerSecond());
-        m.put("server.outboundLimitBytes", server.outboundLimitBytes());
-        m.put("server.idleTimeoutSeconds", server.idleTimeoutSeconds());
-        m.put("admin.host", admin.host());
-        m.put("admin.port", admin.port());
-        m.put("admin.token", admin.token());
-        m.put("tick.hz", tick.hz());
-        m.put("chase.navIntervalSeconds", chase.navIntervalSeconds());
-        m.put("chase.moveThresholdMeters", chase.moveThresholdMeters());
-        m.put("chase.localNavDistanceMeters", chase.localNavDistanceMeters());
-        m.put("chase.localNavHysteresisMeters", chase.localNavHysteresisMeters());
-        m.put("chase.stoppingDistanceMeters", chase.stoppingDistanceMeters());
-        m.put("chase.monsterSpeedMetersPerSecond", chase.monsterSpeedMetersPerSecond());
-        m.put("chase.monstersPerPlayer", chase.monstersPerPlayer());
-        m.put("chase.allowClientSpawn", chase.allowClientSpawn());
-        m.put("chase.snapshotHz", chase.snapshotHz());
-        m.put("chase.spawnMinDistanceMeters", chase.spawnMinDistanceMeters());
-        m.put("chase.spawnMaxDistanceMeters", chase.spawnMaxDistanceMeters());
-        m.put("search.algorithm", search.algorithm().configName());
-        m.put("search.maxExpandedNodes", search.maxExpandedNodes());
-        m.put("search.plannerThreads", search.plannerThreads());
-        m.put("maps.dir", maps.dir().toString());
-        m.put("maps.default", maps.defaultMap());
-        return m;
+        return ConfigMapper.keyValues(this);
     }
 
     /** {@link #keyValues()} with {@code admin.token} replaced by {@code "(set)"} or {@code "(empty)"}. */
@@ -137,10 +115,11 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      *
      * @param host  bind address; keep it on loopback unless a firewall guards it
      * @param port  TCP port, 0..65535; 0 binds an ephemeral port
-     * @param token bearer token for {@code /admin/*}; empty disables those endpoints. Otherwise 16..256 characters
-     *              without whitespace. Never printed by {@link #toString()}.
+     * @param token bearer token for {@code /admin/*}; empty (or {@code token:} with no value in the file)
+     *              disables those endpoints. Otherwise 16..256 characters without whitespace. Never printed by
+     *              {@link #toString()}.
      */
-    public record Admin(String host, int port, String token) {
+    public record Admin(String host, int port, @JsonSetter(nulls = Nulls.AS_EMPTY) String token) {
         public static final Admin DEFAULT = new Admin("127.0.0.1", 7401, "");
 
         public Admin {
@@ -185,7 +164,8 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
     /**
      * Monster chase behaviour ({@code chase.*}).
      *
-     * @param navIntervalSeconds          minimum time between two plans of one monster; 0.01..60
+     * @param navIntervalSeconds          time since a monster's last plan before its player's movement triggers a
+     *                                    re-plan (a monster without a path is planned at once); 0.01..60
      * @param moveThresholdMeters         XZ distance the player must move from the last planned position before a
      *                                    re-plan; 0..100
      * @param localNavDistanceMeters      XZ distance at which the client's NavMeshAgent takes over; 0 disables; 0..1000
@@ -193,7 +173,8 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      *                                    {@code localNavDistanceMeters + localNavHysteresisMeters}; 0..100
      * @param stoppingDistanceMeters      a monster in local mode stops this close to the player; 0..100
      * @param monsterSpeedMetersPerSecond monster walking speed; 0.01..100
-     * @param monstersPerPlayer           monsters spawned automatically on {@code hello}; 0..64
+     * @param monstersPerPlayer           monsters spawned automatically around a player when its first
+     *                                    {@code player_pos} is accepted; 0..64
      * @param allowClientSpawn            whether {@code spawn} requests are honoured
      * @param snapshotHz                  {@code monsters} snapshots per second; 0 disables; 0..120 and at most
      *                                    {@code tick.hz}
@@ -232,12 +213,12 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
     /**
      * The planner ({@code search.*}).
      *
-     * @param algorithm        grid search used for every plan and query
+     * @param algorithm        grid search used for every plan and query, spelled {@link Algorithm#spelling()}
      * @param maxExpandedNodes node budget of one search; past it the search returns a partial path; 16..10000000
      * @param plannerThreads   size of the planner pool; 1..64
      */
-    public record Search(SearchAlgorithm algorithm, int maxExpandedNodes, int plannerThreads) {
-        public static final Search DEFAULT = new Search(SearchAlgorithm.JPS, 8000, 2);
+    public record Search(Algorithm algorithm, int maxExpandedNodes, int plannerThreads) {
+        public static final Search DEFAULT = new Search(Algorithm.JPS, 8000, 2);
 
         public Search {
             Checks.notNull("search.algorithm", algorithm);
@@ -251,9 +232,10 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      *
      * @param dir        directory holding NavExport and {@code .map} files; {@link ConfigLoader} makes a relative
      *                   one absolute, resolved against the parent of the config file's directory
-     * @param defaultMap map used by a {@code hello} without {@code map}: a file name without extension
+     * @param defaultMap map used by a {@code hello} without {@code map}: a file name without extension; key
+     *                   {@code maps.default}
      */
-    public record Maps(Path dir, String defaultMap) {
+    public record Maps(Path dir, @JsonProperty("default") String defaultMap) {
         public static final Maps DEFAULT = new Maps(Path.of("maps"), "arena");
 
         public Maps {

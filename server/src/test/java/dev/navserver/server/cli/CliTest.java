@@ -85,6 +85,19 @@ class CliTest {
     }
 
     @Test
+    void path_WhenAlgoIsNotALowerCaseSpelling_ExitsTwoListingTheSpellings() {
+        String map = movingAi("maps/dao/arena2.map").toString();
+        assertThat(run("path", map, "100", "41", "98", "44", "--algo", "dijkstra")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains(
+                "Invalid value for option '--algo': expected one of [astar, jps] (case-sensitive) but was 'dijkstra'");
+        err.reset();
+        assertThat(run("path", map, "100", "41", "98", "44", "--algo", "ASTAR")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains(
+                "Invalid value for option '--algo': expected one of [astar, jps] (case-sensitive) but was 'ASTAR'");
+        assertThat(stdout()).isEmpty();
+    }
+
+    @Test
     void path_WhenNavExportMapAndStartOffMap_ReportsOutOfBoundsWithNoCells() {
         Path arena = root().resolve("maps/arena.txt");
         assertThat(run("path", arena.toString(), "-1", "5", "10", "10")).isZero();

@@ -3,6 +3,7 @@ package dev.navserver.server.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.navserver.nav.search.Algorithm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -74,7 +75,7 @@ class ConfigLoaderTest {
         assertThat(c.admin().token()).isEmpty();
         assertThat(c.tick().hz()).isEqualTo(20);
         assertThat(c.chase().navIntervalSeconds()).isEqualTo(0.5);
-        assertThat(c.search().algorithm()).isEqualTo(SearchAlgorithm.JPS);
+        assertThat(c.search().algorithm()).isEqualTo(Algorithm.JPS);
         assertThat(c.search().maxExpandedNodes()).isEqualTo(8000);
         assertThat(c.maps().dir()).isEqualTo(tmp.resolve("maps"));
     }
@@ -96,7 +97,7 @@ class ConfigLoaderTest {
         assertThat(c.describe().get("admin.token")).isEqualTo("(set)");
         assertThat(c.chase().navIntervalSeconds()).isEqualTo(0.25);
         assertThat(c.chase().allowClientSpawn()).isFalse();
-        assertThat(c.search().algorithm()).isEqualTo(SearchAlgorithm.ASTAR);
+        assertThat(c.search().algorithm()).isEqualTo(Algorithm.ASTAR);
         assertThat(c.search().plannerThreads()).isEqualTo(4);
         assertThat(c.maps().dir()).isEqualTo(Path.of("/srv/maps"));
         assertThat(c.maps().defaultMap()).isEqualTo("dungeon");

@@ -1,0 +1,220 @@
+package dev.navserver.server.config;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.navserver.nav.search.Algorithm;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The Jackson side of the config: a strict {@link YAMLMapper} that binds a YAML tree into {@link NavServerConfig}
+ * and its nested records, whose components are the keys, whose {@code DEFAULT} constants are the defaults and whose
+ * compact constructors are the range checks. Strict means: unknown keys, nulls (except where a component says
+ * otherwise, like {@code admin.token}), fractions for whole numbers, and strings, numbers or booleans standing in
+ * for one another are all errors, never coerced. Whole numbers are accepted for fractional keys ({@code
+ * snapshotHz: 5}).
+ *
+ * <p>{@link Algorithm} is written as its {@link Algorithm#spelling()} and {@link Path} as its {@code toString()}.
+ * A value those deserializers refuse throws an {@link IllegalArgumentException} whose message follows the key path
+ * (see {@link ConfigErrors}). Stateless and thread-safe.
+ */
+final class ConfigMapper {
+    /** Reads YAML; duplicate keys and nesting deeper than 32 levels are parse errors. */
+    static final YAMLMapper MAPPER = YAMLMapper.builder(YAMLFactory.builder()
+                    .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(32).build())
+                    .build())
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+            .disable(DeserializationFeature.UNWRAP_SINGLE_VALUE_ARRAYS)
+            .defaultSetterInfo(JsonSetter.Value.forValueNulls(Nulls.FAIL))
+            .withCoercionConfig(LogicalType.Textual, c -> c
+                    .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+            .withCoercionConfig(LogicalType.Boolean, c -> c
+                    .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+            .withCoercionConfig(LogicalType.Integer, c -> c
+                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+            .withCoercionConfig(LogicalType.Float, c -> c
+                    .setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+            .addModule(new SimpleModule("navserver-config")
+                    .addSerializer(Algorithm.class, new AlgorithmSerializer())
+                    .addDeserializer(Algorithm.class, new AlgorithmDeserializer())
+                    .addSerializer(Path.class, new PathSerializer())
+                    .addDeserializer(Path.class, new PathDeserializer()))
+            .build();
+
+    /** {@link NavServerConfig#defaults()} as a tree: every key in file order with its default value. */
+    static final ObjectNode DEFAULTS = MAPPER.valueToTree(NavServerConfig.defaults());
+
+    /** Every leaf key of {@link NavServerConfig}, in file order, for {@link #keyValues}. */
+    private static final List<Key> KEYS = keys(NavServerConfig.class, "", List.of());
+
+    private ConfigMapper() {
+    }
+
+    /**
+     * Binds a tree that already went through {@link #withDefaults}, so that every known key is present.
+     *
+     * @throws JsonProcessingException a wrong type, an unknown key or a failed range check; {@link ConfigErrors}
+     *                                 turns it into a message naming the key path
+     */
+    static NavServerConfig bind(JsonNode merged) throws JsonProcessingException {
+        return MAPPER.treeToValue(merged, NavServerConfig.class);
+    }
+
+    /**
+     * {@code given} laid over {@code defaults}, section by section: the result has every key of {@code defaults}
+     * in its order, then the keys only {@code given} has (unknown keys, refused when bound). A non-mapping in
+     * {@code given} replaces the default whole. Jackson reports an unknown key only after the rest of its section
+     * has been built, so a range error in the same section is reported first.
+     */
+    static JsonNode withDefaults(JsonNode defaults, JsonNode given) {
+        if (!(defaults instanceof ObjectNode d) || !(given instanceof ObjectNode g)) {
+            return given;
+        }
+        ObjectNode out = MAPPER.createObjectNode();
+        for (Iterator<Map.Entry<String, JsonNode>> it = d.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode v = g.get(e.getKey());
+            out.set(e.getKey(), v == null ? e.getValue() : withDefaults(e.getValue(), v));
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = g.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!d.has(e.getKey())) {
+                out.set(e.getKey(), e.getValue());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Every key path of {@code config} with its value, in file order: {@link Integer}, {@link Long}, {@link Double},
+     * {@link Boolean} or {@link String} as the record component's type is {@code int}, {@code long}, {@code double},
+     * {@code boolean} or anything else ({@link Algorithm} as its spelling, {@link Path} as its {@code toString()}).
+     * Read through the record accessors found once by reflection: cheap enough for every admin status request.
+     */
+    static Map<String, Object> keyValues(NavServerConfig config) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Key k : KEYS) {
+            Object v = k.read(config);
+            out.put(k.path(), v instanceof Algorithm a ? a.spelling() : v instanceof Path p ? p.toString() : v);
+        }
+        return out;
+    }
+
+    /** A key path and the accessors leading to its value from a {@link NavServerConfig}. */
+    private record Key(String path, List<Method> accessors) {
+        Object read(NavServerConfig config) {
+            Object v = config;
+            try {
+                for (Method m : accessors) {
+                    v = m.invoke(v);
+                }
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot read " + path, e);
+            }
+            return v;
+        }
+    }
+
+    private static List<Key> keys(Class<?> record, String prefix, List<Method> outer) {
+        List<Key> out = new ArrayList<>();
+        for (RecordComponent c : record.getRecordComponents()) {
+            JsonProperty renamed = c.getAccessor().getAnnotation(JsonProperty.class);
+            String path = prefix + (renamed == null ? c.getName() : renamed.value());
+            List<Method> accessors = new ArrayList<>(outer);
+            accessors.add(c.getAccessor());
+            if (c.getType().isRecord()) {
+                out.addAll(keys(c.getType(), path + ".", accessors));
+            } else {
+                out.add(new Key(path, List.copyOf(accessors)));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** Writes {@link Algorithm#spelling()}. */
+    private static final class AlgorithmSerializer extends JsonSerializer<Algorithm> {
+        @Override
+        public void serialize(Algorithm value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            gen.writeString(value.spelling());
+        }
+    }
+
+    /** Reads {@link Algorithm#spelling()}, case-sensitive. */
+    private static final class AlgorithmDeserializer extends JsonDeserializer<Algorithm> {
+        @Override
+        public Algorithm deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (!p.hasToken(JsonToken.VALUE_STRING)) {
+                return (Algorithm) ctxt.handleUnexpectedToken(Algorithm.class, p);
+            }
+            String text = p.getText();
+            return Algorithm.fromSpelling(text).orElseThrow(() -> new IllegalArgumentException(
+                    "'" + text + "' is not one of (" + Algorithm.spellings("|") + ")"));
+        }
+    }
+
+    /** Writes {@link Path#toString()}, not the {@code file:} URI Jackson writes by default. */
+    private static final class PathSerializer extends JsonSerializer<Path> {
+        @Override
+        public void serialize(Path value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            gen.writeString(value.toString());
+        }
+    }
+
+    /** Reads a file-system path with {@link Path#of}; a blank or invalid one is refused, a URI is not special. */
+    private static final class PathDeserializer extends JsonDeserializer<Path> {
+        @Override
+        public Path deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (!p.hasToken(JsonToken.VALUE_STRING)) {
+                return (Path) ctxt.handleUnexpectedToken(Path.class, p);
+            }
+            String text = p.getText();
+            if (text.isBlank()) {
+                throw new IllegalArgumentException("must not be empty");
+            }
+            try {
+                return Path.of(text);
+            } catch (InvalidPathException e) {
+                throw new IllegalArgumentException("'" + text + "' is not a valid path: " + e.getReason());
+            }
+        }
+    }
+}
