@@ -64,28 +64,28 @@ final class AStarExpander {
         boolean w = o[p - 1];
         boolean e = o[p + 1];
         if (n) {
-            f.relax(p - s, x, y - 1, gs, p);
+            f.relax(p - s, x, y - 1, gs, p, Frontier.NONE);
             if (w && o[p - s - 1]) {
-                f.relax(p - s - 1, x - 1, y - 1, gd, p);
+                f.relax(p - s - 1, x - 1, y - 1, gd, p, Frontier.NONE);
             }
             if (e && o[p - s + 1]) {
-                f.relax(p - s + 1, x + 1, y - 1, gd, p);
+                f.relax(p - s + 1, x + 1, y - 1, gd, p, Frontier.NONE);
             }
         }
         if (so) {
-            f.relax(p + s, x, y + 1, gs, p);
+            f.relax(p + s, x, y + 1, gs, p, Frontier.NONE);
             if (w && o[p + s - 1]) {
-                f.relax(p + s - 1, x - 1, y + 1, gd, p);
+                f.relax(p + s - 1, x - 1, y + 1, gd, p, Frontier.NONE);
             }
             if (e && o[p + s + 1]) {
-                f.relax(p + s + 1, x + 1, y + 1, gd, p);
+                f.relax(p + s + 1, x + 1, y + 1, gd, p, Frontier.NONE);
             }
         }
         if (w) {
-            f.relax(p - 1, x - 1, y, gs, p);
+            f.relax(p - 1, x - 1, y, gs, p, Frontier.NONE);
         }
         if (e) {
-            f.relax(p + 1, x + 1, y, gs, p);
+            f.relax(p + 1, x + 1, y, gs, p, Frontier.NONE);
         }
     }
 
@@ -101,28 +101,28 @@ final class AStarExpander {
         boolean w = o[p - 1];
         boolean e = o[p + 1];
         if (n) {
-            f.relax(p - s, x, y - 1, gp + c[p - s], p);
+            f.relax(p - s, x, y - 1, gp + c[p - s], p, Frontier.NONE);
         }
         if (so) {
-            f.relax(p + s, x, y + 1, gp + c[p + s], p);
+            f.relax(p + s, x, y + 1, gp + c[p + s], p, Frontier.NONE);
         }
         if (w) {
-            f.relax(p - 1, x - 1, y, gp + c[p - 1], p);
+            f.relax(p - 1, x - 1, y, gp + c[p - 1], p, Frontier.NONE);
         }
         if (e) {
-            f.relax(p + 1, x + 1, y, gp + c[p + 1], p);
+            f.relax(p + 1, x + 1, y, gp + c[p + 1], p, Frontier.NONE);
         }
         if (n && w && o[p - s - 1]) {
-            f.relax(p - s - 1, x - 1, y - 1, gp + SQRT2 * c[p - s - 1], p);
+            f.relax(p - s - 1, x - 1, y - 1, gp + SQRT2 * c[p - s - 1], p, Frontier.NONE);
         }
         if (n && e && o[p - s + 1]) {
-            f.relax(p - s + 1, x + 1, y - 1, gp + SQRT2 * c[p - s + 1], p);
+            f.relax(p - s + 1, x + 1, y - 1, gp + SQRT2 * c[p - s + 1], p, Frontier.NONE);
         }
         if (so && w && o[p + s - 1]) {
-            f.relax(p + s - 1, x - 1, y + 1, gp + SQRT2 * c[p + s - 1], p);
+            f.relax(p + s - 1, x - 1, y + 1, gp + SQRT2 * c[p + s - 1], p, Frontier.NONE);
         }
         if (so && e && o[p + s + 1]) {
-            f.relax(p + s + 1, x + 1, y + 1, gp + SQRT2 * c[p + s + 1], p);
+            f.relax(p + s + 1, x + 1, y + 1, gp + SQRT2 * c[p + s + 1], p, Frontier.NONE);
         }
     }
 
@@ -133,16 +133,16 @@ final class AStarExpander {
         int y = p / s;
         boolean[] o = open;
         if (o[p - s]) {
-            f.relax(p - s, x, y - 1, gp + stepCost(p - s), p);
+            f.relax(p - s, x, y - 1, gp + stepCost(p - s), p, Frontier.NONE);
         }
         if (o[p + s]) {
-            f.relax(p + s, x, y + 1, gp + stepCost(p + s), p);
+            f.relax(p + s, x, y + 1, gp + stepCost(p + s), p, Frontier.NONE);
         }
         if (o[p - 1]) {
-            f.relax(p - 1, x - 1, y, gp + stepCost(p - 1), p);
+            f.relax(p - 1, x - 1, y, gp + stepCost(p - 1), p, Frontier.NONE);
         }
         if (o[p + 1]) {
-            f.relax(p + 1, x + 1, y, gp + stepCost(p + 1), p);
+            f.relax(p + 1, x + 1, y, gp + stepCost(p + 1), p, Frontier.NONE);
         }
     }
 

@@ -32,11 +32,6 @@ final class Frontier {
         open.push(startP, goal.heuristic(x, y), 0);
     }
 
-    /** Offers node {@code q} at padded (qx, qy) with cost {@code ng} from the start, reached from {@code from}. */
-    void relax(int q, int qx, int qy, double ng, int from) {
-        relax(q, qx, qy, ng, from, NONE);
-    }
-
     /**
      * Offers node {@code q} at padded (qx, qy) with cost {@code ng} from the start, reached from {@code from}
      * turning at {@code via} ({@link #NONE} for a single straight or diagonal segment). Opens an unseen node,
@@ -44,12 +39,14 @@ final class Frontier {
      */
     void relax(int q, int qx, int qy, double ng, int from, int via) {
         OpenList o = open;
-        if (o.isOpen(q)) {
+        int stamp = o.record[OpenList.RECORD * q]; // one read decides open / closed / unseen (this is the hottest call)
+        int openStamp = o.openStamp;
+        if (stamp == openStamp) {
             if (Double.compare(ng, o.g(q)) < 0) {
                 o.link(q, from, via);
                 o.decrease(q, ng + goal.heuristic(qx, qy), ng);
             }
-        } else if (!o.isClosed(q)) {
+        } else if (stamp != openStamp + 1) {
             o.link(q, from, via);
             o.push(q, ng + goal.heuristic(qx, qy), ng);
         }

@@ -128,14 +128,14 @@ final class JumpScanner {
     private void jumpHorizontal(int p, double gp, int x, int y, int dx) {
         int jx = scanRow(y, x, dx);
         if (jx >= 0) {
-            frontier.relax(y * stride + jx, jx, y, gp + Math.abs(jx - x), p);
+            frontier.relax(y * stride + jx, jx, y, gp + Math.abs(jx - x), p, Frontier.NONE);
         }
     }
 
     private void jumpVertical(int p, double gp, int x, int y, int dy) {
         int jy = scanColumn(x, y, dy);
         if (jy >= 0) {
-            frontier.relax(jy * stride + x, x, jy, gp + Math.abs(jy - y), p);
+            frontier.relax(jy * stride + x, x, jy, gp + Math.abs(jy - y), p, Frontier.NONE);
         }
     }
 
@@ -156,7 +156,7 @@ final class JumpScanner {
             k++;
             double gc = gp + k * SQRT2;
             if (goal.inDisc(cx, cy)) {
-                f.relax(c, cx, cy, gc, p);
+                f.relax(c, cx, cy, gc, p, Frontier.NONE);
                 return;
             }
             // c would be a jump point only for the straight jumps it starts: make them successors of p turning

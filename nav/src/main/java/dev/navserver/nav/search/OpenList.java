@@ -22,7 +22,7 @@ import java.util.Arrays;
  */
 final class OpenList {
     /** Ints per record. */
-    private static final int RECORD = 4;
+    static final int RECORD = 4;
 
     /** Per-id records, {@code 4 * capacity} ints; layout in the class comment. */
     int[] record = new int[0];
