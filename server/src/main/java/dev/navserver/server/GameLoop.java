@@ -243,6 +243,11 @@ public final class GameLoop implements TickLoop.Task {
     // ---- world events to protocol messages (tick thread) ----
 
     private void deliver(WorldEvent event) {
+        if (event instanceof WorldEvent.MonsterSpawned e) {
+            context.metrics().monstersSpawned.increment();
+            LOG.debug("{} spawned at ({}, {}) for session {}", e.monsterId(), e.x(), e.z(), e.sessionId());
+            return;
+        }
         Session s = context.sessions().get(event.sessionId());
         if (s == null) {
             return; // the session left after the event
@@ -254,8 +259,6 @@ public final class GameLoop implements TickLoop.Task {
             s.write(new LocalNav(e.monsterId(), e.active()));
         } else if (event instanceof WorldEvent.SnapshotDue e) {
             snapshot(s, e);
-        } else if (event instanceof WorldEvent.MonsterSpawned e) {
-            LOG.debug("{} spawned at ({}, {}) for session {}", e.monsterId(), e.x(), e.z(), e.sessionId());
         }
     }
 

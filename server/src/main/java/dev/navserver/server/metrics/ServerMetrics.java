@@ -121,6 +121,9 @@ public final class ServerMetrics implements AutoCloseable {
     /** Wall time of one tick. */
     public final Timer tickDuration = timer("navserver_tick_duration_seconds",
             "Time spent in one world tick.", TICK_DURATION_BUCKETS);
+    /** Monsters spawned, automatically or on a client's {@code spawn}. */
+    public final Counter monstersSpawned = counter("navserver_monsters_spawned_total",
+            "Monsters spawned (automatic and client spawns).");
     /** {@code nav_path} messages handed to connections (before coalescing). */
     public final Counter navPathPushes = counter("navserver_nav_path_pushes_total",
             "nav_path messages pushed to clients.");

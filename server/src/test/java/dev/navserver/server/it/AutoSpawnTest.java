@@ -14,7 +14,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Monsters spawned on hello: {@code chase.monstersPerPlayer} of them, on the player's island, at the set range. */
+/**
+ * Monsters spawned with the first {@code player_pos}: {@code chase.monstersPerPlayer} of them, on the player's island,
+ * at the set range.
+ */
 class AutoSpawnTest {
     @TempDir
     Path tmp;
@@ -46,6 +49,7 @@ class AutoSpawnTest {
                 assertThat(p.status()).isEqualTo(PathStatus.OK);
                 assertWalkable(arena, p.navPath());
             }
+            assertThat(server.metrics()).as("spawn events counted").contains("navserver_monsters_spawned_total 3.0");
         }
     }
 }
