@@ -28,6 +28,11 @@ final class JumpScanner {
     private int rowWords;
     private long[] colBits;
     private int colWords;
+    // the goal and its arrival disc, copied from Goal by aim(): read on every scan step, kept one load away
+    private int goalX;
+    private int goalY;
+    private int discRadius;
+    private int[] discHalf;
 
     JumpScanner(Frontier frontier) {
         this.frontier = frontier;
@@ -44,11 +49,26 @@ final class JumpScanner {
         colWords = grid.columnWords();
     }
 
+    /** Takes the goal and arrival disc of the search about to run; call after {@link Goal#set}. */
+    void aim() {
+        goalX = goal.x;
+        goalY = goal.y;
+        discRadius = goal.discRadius;
+        discHalf = goal.discHalf;
+    }
+
+    /** Whether padded (x, y) lies in the arrival disc; the same test as {@link Goal#inDisc}. */
+    private boolean inDisc(int x, int y) {
+        int dy = Math.abs(y - goalY);
+        return dy <= discRadius && Math.abs(x - goalX) <= discHalf[dy];
+    }
+
     /** Drops the references to the grid's arrays. */
     void release() {
         open = null;
         rowBits = null;
         colBits = null;
+        discHalf = null;
     }
 
     /** Offers the jump points from padded node {@code p}, whose cost from the start is {@code gp}. */
@@ -155,7 +175,7 @@ final class JumpScanner {
             c += step;
             k++;
             double gc = gp + k * SQRT2;
-            if (goal.inDisc(cx, cy)) {
+            if (inDisc(cx, cy)) {
                 f.relax(c, cx, cy, gc, p, Frontier.NONE);
                 return;
             }
@@ -181,7 +201,7 @@ final class JumpScanner {
      * @return the padded column of the jump point, or -1 when a blocked cell comes first
      */
     int scanRow(int y, int x, int dx) {
-        return scan(rowBits, rowWords, y, x, dx, goal.y, goal.x);
+        return scan(rowBits, rowWords, y, x, dx, goalY, goalX);
     }
 
     /**
@@ -190,7 +210,7 @@ final class JumpScanner {
      * @return the padded row of the jump point, or -1 when a blocked cell comes first
      */
     int scanColumn(int x, int y, int dy) {
-        return scan(colBits, colWords, x, y, dy, goal.x, goal.y);
+        return scan(colBits, colWords, x, y, dy, goalX, goalY);
     }
 
     /**
@@ -248,8 +268,8 @@ final class JumpScanner {
         }
         // the arrival disc on this line, if it crosses the open run [start, last]
         int dl = Math.abs(line - targetLine);
-        if (dl <= goal.discRadius) {
-            int half = goal.discHalf[dl];
+        if (dl <= discRadius) {
+            int half = discHalf[dl];
             int last = blocked ? stop - dir : stop;
             if (dir > 0) {
                 int first = Math.max(start, targetPos - half);

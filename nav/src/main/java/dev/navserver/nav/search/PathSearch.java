@@ -121,6 +121,9 @@ public final class PathSearch {
         expanded = 0;
         goal.set(grid.pad(goalCell), stride, four, options.arrivalRadiusCells(),
                 Math.max(stride, grid.height() + 2));
+        if (jps) {
+            jumps.aim();
+        }
 
         int startP = grid.pad(startCell);
         frontier.begin(grid.paddedSize(), startP, startP % stride, startP / stride);

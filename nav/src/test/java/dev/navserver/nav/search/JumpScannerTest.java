@@ -28,6 +28,7 @@ class JumpScannerTest {
         goal.set(grid.pad(g[0], g[1]), grid.stride(), false, radiusCells,
                 Math.max(grid.stride(), grid.height() + 2));
         scanner.bind(grid);
+        scanner.aim();
     }
 
     /** Expands {@code s} as a search's start (no predecessor: all eight directions). */
