@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -30,8 +31,8 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -76,7 +77,7 @@ final class ConfigMapper {
             .addModule(new SimpleModule("navserver-config")
                     .addSerializer(Algorithm.class, new AlgorithmSerializer())
                     .addDeserializer(Algorithm.class, new AlgorithmDeserializer())
-                    .addSerializer(Path.class, new PathSerializer())
+                    .addSerializer(Path.class, ToStringSerializer.instance)
                     .addDeserializer(Path.class, new PathDeserializer()))
             .build();
 
@@ -188,14 +189,6 @@ final class ConfigMapper {
             String text = p.getText();
             return Algorithm.fromSpelling(text).orElseThrow(() -> new IllegalArgumentException(
                     "'" + text + "' is not one of (" + Algorithm.spellings("|") + ")"));
-        }
-    }
-
-    /** Writes {@link Path#toString()}, not the {@code file:} URI Jackson writes by default. */
-    private static final class PathSerializer extends JsonSerializer<Path> {
-        @Override
-        public void serialize(Path value, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            gen.writeString(value.toString());
         }
     }
 
