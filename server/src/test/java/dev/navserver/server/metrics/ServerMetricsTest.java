@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -206,6 +207,11 @@ class ServerMetricsTest {
             metrics.monitorExecutor(planner, "planner");
             metrics.monitorEventLoops(loops, "io");
             planner.submit(() -> { }).get(5, TimeUnit.SECONDS);
+            // the pool counts a task as completed just after its future completes: wait for the count itself
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (((ThreadPoolExecutor) planner).getCompletedTaskCount() < 1 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
             String text = metrics.scrape();
             assertThat(text).contains(
                     "# TYPE process_cpu_seconds_total counter\n",
