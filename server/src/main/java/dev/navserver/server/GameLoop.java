@@ -202,9 +202,10 @@ public final class GameLoop implements TickLoop.Task {
                     deferred = true;
                     break;
                 }
-                ClientMessage m = s.pollInbox();
+                Session.Inbound in = s.pollInbox();
+                ClientMessage m = in.message();
                 if (m instanceof PlayerPos pos) {
-                    w.playerPos(s.id(), pos.seq(), pos.pos().x(), pos.pos().y(), pos.pos().z());
+                    w.playerPos(s.id(), pos.seq(), pos.pos().x(), pos.pos().y(), pos.pos().z(), in.arrivalNanos());
                 } else if (m instanceof Spawn spawn) {
                     spawn(w, s, spawn);
                 }
@@ -254,7 +255,7 @@ public final class GameLoop implements TickLoop.Task {
         }
         if (event instanceof WorldEvent.NavPathReady e) {
             s.writeNavPath(new NavPath(e.monsterId(), e.seq(), e.playerSeq(), e.path(), e.speedMetersPerSecond(),
-                    context.serverTime()));
+                    context.serverTime()), e.posArrivalNanos());
         } else if (event instanceof WorldEvent.LocalNavChanged e) {
             s.write(new LocalNav(e.monsterId(), e.active()));
         } else if (event instanceof WorldEvent.SnapshotDue e) {

@@ -139,6 +139,7 @@ public final class NavServer implements AutoCloseable {
         s.put("skippedTicks", tickLoop.skippedTicks());
         s.put("tickDurationMs", ServerMetrics.summaryMillis(metrics.tickDuration));
         s.put("planLatencyMs", ServerMetrics.summaryMillis(metrics.planLatency));
+        s.put("posToPathMs", ServerMetrics.summaryMillis(metrics.posToPath));
         s.put("navPathPushes", (long) metrics.navPathPushes.count());
         s.putAll(reloader.describe());
         return s;

@@ -86,6 +86,10 @@ public final class ServerMetrics implements AutoCloseable {
     static final Duration[] TICK_DURATION_BUCKETS = {micros(100), micros(250), micros(500), millis(1), millis(2),
         millis(5), millis(10), millis(25), millis(50), millis(100), millis(250), millis(1000)};
 
+    /** Upper bucket bounds of {@link #posToPath}; {@code +Inf} is implied. */
+    static final Duration[] POS_TO_PATH_BUCKETS = {micros(250), micros(500), millis(1), millis(2), millis(5),
+        millis(10), millis(25), millis(50), millis(100), millis(250), millis(500), millis(1000), millis(2500)};
+
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final long startNanos = System.nanoTime();
     private final JvmGcMetrics gcMetrics = new JvmGcMetrics();
@@ -121,6 +125,13 @@ public final class ServerMetrics implements AutoCloseable {
     /** Wall time of one tick. */
     public final Timer tickDuration = timer("navserver_tick_duration_seconds",
             "Time spent in one world tick.", TICK_DURATION_BUCKETS);
+    /**
+     * From the arrival (I/O thread) of the {@code player_pos} a plan used to its {@code nav_path} being taken by the
+     * session's socket.
+     */
+    public final Timer posToPath = timer("navserver_pos_to_path_seconds",
+            "From the arrival of the player_pos a plan used to its nav_path written to the socket.",
+            POS_TO_PATH_BUCKETS);
     /** Monsters spawned, automatically or on a client's {@code spawn}. */
     public final Counter monstersSpawned = counter("navserver_monsters_spawned_total",
             "Monsters spawned (automatic and client spawns).");

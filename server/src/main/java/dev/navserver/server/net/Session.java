@@ -7,6 +7,7 @@ import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.ServerMessage;
 import dev.navserver.server.metrics.ServerMetrics;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.DuplexChannel;
 import java.util.Iterator;
 import java.util.Map;
@@ -36,8 +37,8 @@ public final class Session {
     private final Channel channel;
     private final ServerMetrics metrics;
     private final long outboundLimitBytes;
-    private final ArrayBlockingQueue<ClientMessage> inbox;
-    private final Map<String, NavPath> coalesced = new ConcurrentHashMap<>();
+    private final ArrayBlockingQueue<Inbound> inbox;
+    private final Map<String, Outbound> coalesced = new ConcurrentHashMap<>();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final AtomicBoolean dirty = new AtomicBoolean();
     private final AtomicBoolean ready = new AtomicBoolean();
@@ -85,11 +86,23 @@ public final class Session {
     }
 
     /**
+     * A message in the inbox with the {@link System#nanoTime()} at which the I/O thread accepted it.
+     */
+    public record Inbound(ClientMessage message, long arrivalNanos) {
+    }
+
+    /** A {@code nav_path} kept for a slow reader, with the arrival of the {@code player_pos} its plan used. */
+    private record Outbound(NavPath path, long posArrivalNanos) {
+    }
+
+    /**
      * Queues a message for the tick thread and, if the session was not already waiting in the ready queue, puts it
      * there. False when the inbox is full.
+     *
+     * @param arrivalNanos {@link System#nanoTime()} when the I/O thread accepted the message
      */
-    boolean offer(ClientMessage message) {
-        if (!inbox.offer(message)) {
+    boolean offer(ClientMessage message, long arrivalNanos) {
+        if (!inbox.offer(new Inbound(message, arrivalNanos))) {
             return false;
         }
         if (ready.compareAndSet(false, true)) {
@@ -115,11 +128,12 @@ public final class Session {
 
     /** The next queued message without taking it, or null. Tick thread. */
     public ClientMessage peekInbox() {
-        return inbox.peek();
+        Inbound in = inbox.peek();
+        return in == null ? null : in.message();
     }
 
     /** Next queued message, or null. Tick thread. */
-    public ClientMessage pollInbox() {
+    public Inbound pollInbox() {
         return inbox.poll();
     }
 
@@ -127,10 +141,14 @@ public final class Session {
      * Writes a message without flushing; {@link #flush()} sends it. Dropped silently once the session is closing.
      */
     public void write(ServerMessage message) {
+        write(message, channel.voidPromise());
+    }
+
+    private void write(ServerMessage message, ChannelPromise promise) {
         if (closing.get()) {
             return;
         }
-        channel.write(message, channel.voidPromise());
+        channel.write(message, promise);
         metrics.messagesOut.inc(message.type());
         if (!dirty.getAndSet(true)) {
             context.dirtySessions.add(this);
@@ -153,18 +171,21 @@ public final class Session {
 
     /**
      * Sends a {@code nav_path}, or, while the channel is not writable, keeps it as the newest for its monster
-     * (replacing and counting an older one as coalesced).
+     * (replacing and counting an older one as coalesced). When the socket has taken it, the time since
+     * {@code posArrivalNanos} is recorded as {@code navserver_pos_to_path_seconds}.
+     *
+     * @param posArrivalNanos {@link System#nanoTime()} at which the {@code player_pos} the plan used arrived; 0 when
+     *                        unknown (nothing is recorded)
      */
-    public void writeNavPath(NavPath path) {
+    public void writeNavPath(NavPath path, long posArrivalNanos) {
         if (closing.get()) {
             return;
         }
         if (channel.isWritable() && coalesced.isEmpty()) {
-            write(path);
-            metrics.navPathPushes.increment();
+            writeTimed(path, posArrivalNanos);
             return;
         }
-        if (coalesced.put(path.monster(), path) != null) {
+        if (coalesced.put(path.monster(), new Outbound(path, posArrivalNanos)) != null) {
             metrics.messagesCoalesced.increment();
         }
         if (channel.isWritable()) {
@@ -172,17 +193,31 @@ public final class Session {
         }
     }
 
+    private void writeTimed(NavPath path, long posArrivalNanos) {
+        metrics.navPathPushes.increment();
+        if (posArrivalNanos == 0) {
+            write(path);
+            return;
+        }
+        ChannelPromise written = channel.newPromise();
+        written.addListener(f -> {
+            if (f.isSuccess()) {
+                metrics.posToPath.record(System.nanoTime() - posArrivalNanos, TimeUnit.NANOSECONDS);
+            }
+        });
+        write(path, written);
+    }
+
     /** Sends the coalesced paths if the channel is writable again. Called on the channel's event loop. */
     void drainCoalesced() {
         if (!channel.isWritable()) {
             return;
         }
-        Iterator<Map.Entry<String, NavPath>> it = coalesced.entrySet().iterator();
+        Iterator<Map.Entry<String, Outbound>> it = coalesced.entrySet().iterator();
         while (it.hasNext() && channel.isWritable()) {
-            NavPath p = it.next().getValue();
+            Outbound o = it.next().getValue();
             it.remove();
-            write(p);
-            metrics.navPathPushes.increment();
+            writeTimed(o.path(), o.posArrivalNanos());
         }
         flush();
     }

@@ -214,7 +214,7 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void enqueue(ClientMessage m) {
-        if (!session.offer(m)) {
+        if (!session.offer(m, System.nanoTime())) {
             context.metrics.messagesDropped.inc("inbox_full");
             error(m.id(), ErrorCodes.RATE_LIMITED, "server busy: " + m.type() + " dropped");
         }

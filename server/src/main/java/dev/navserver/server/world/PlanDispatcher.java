@@ -26,14 +26,16 @@ final class PlanDispatcher {
     /** Takes a finished plan into a monster's state (tick thread). */
     interface Adopter {
         /**
-         * @param path the planned path from where the monster stood at submission
+         * @param path            the planned path from where the monster stood at submission
+         * @param posArrivalNanos arrival of the player position the plan aimed at ({@link Player#posArrivalNanos})
          * @return false when the path could not be used (the monster plans afresh)
          */
-        boolean adopt(Monster m, WorldPath path, long playerSeq);
+        boolean adopt(Monster m, WorldPath path, long playerSeq, long posArrivalNanos);
     }
 
     /** A finished plan travelling from a planner thread to the tick thread; {@code path} null when planning failed. */
-    private record PlanDone(String monsterId, long token, long mapGeneration, long playerSeq, WorldPath path) {
+    private record PlanDone(String monsterId, long token, long mapGeneration, long playerSeq, long posArrivalNanos,
+            WorldPath path) {
     }
 
     private final String worldName;
@@ -70,6 +72,7 @@ final class PlanDispatcher {
         m.planStartX = m.x;
         m.planStartZ = m.z;
         long playerSeq = p.seq;
+        long posArrivalNanos = p.posArrivalNanos;
         String id = m.id;
         double sx = m.x;
         double sz = m.z;
@@ -86,7 +89,7 @@ final class PlanDispatcher {
                 metrics.planFailed();
                 LOG.error("plan for {} on {} failed", id, worldName, e);
             }
-            done.add(new PlanDone(id, token, mapGeneration, playerSeq, result));
+            done.add(new PlanDone(id, token, mapGeneration, playerSeq, posArrivalNanos, result));
             wakeup.run();
         };
         try {
@@ -131,7 +134,7 @@ final class PlanDispatcher {
                 m.state = m.state.onInvalidated();
                 continue;
             }
-            if (adopter.adopt(m, d.path(), d.playerSeq())) {
+            if (adopter.adopt(m, d.path(), d.playerSeq(), d.posArrivalNanos())) {
                 applied++;
             }
         }

@@ -8,6 +8,8 @@ final class Player {
     final String sessionId;
     boolean hasPos;
     long seq = -1;
+    /** {@link System#nanoTime()} at which the position with {@link #seq} arrived; 0 when unknown. */
+    long posArrivalNanos;
     double x;
     double y;
     double z;

@@ -159,15 +159,18 @@ public final class World {
      * Records a player's position (world metres). The first one spawns {@code monstersPerPlayer} monsters (see
      * {@link Spawner#autoSpawnCell}). Positions with a lower or equal {@code seq} than the last one are ignored.
      *
+     * @param arrivalNanos {@link System#nanoTime()} at which the position arrived (0 when unknown); carried to the
+     *                     {@code nav_path}s planned from it
      * @return false when the position was stale and ignored
      */
-    public boolean playerPos(String sessionId, long seq, double x, double y, double z) {
+    public boolean playerPos(String sessionId, long seq, double x, double y, double z, long arrivalNanos) {
         Player p = players.get(sessionId);
         if (p == null || seq <= p.seq) {
             return false;
         }
         boolean first = !p.hasPos;
         p.seq = seq;
+        p.posArrivalNanos = arrivalNanos;
         p.x = x;
         p.y = y;
         p.z = z;
@@ -186,6 +189,11 @@ public final class World {
             }
         }
         return true;
+    }
+
+    /** {@link #playerPos(String, long, double, double, double, long)} with an unknown arrival time. */
+    public boolean playerPos(String sessionId, long seq, double x, double y, double z) {
+        return playerPos(sessionId, seq, x, y, z, 0);
     }
 
     /**
@@ -227,7 +235,7 @@ public final class World {
      * to start where it stands now: its position replaces the first point when the second is in sight, or is
      * prepended when the first is; otherwise the plan is dropped and the monster plans afresh.
      */
-    private boolean adopt(Monster m, WorldPath planned, long playerSeq) {
+    private boolean adopt(Monster m, WorldPath planned, long playerSeq, long posArrivalNanos) {
         double y = map.transform().originY();
         WorldPath path;
         if (!planned.hasPoints()) {
@@ -246,7 +254,8 @@ public final class World {
         m.state = m.state.onAdopted(path.size() >= 2, path.status() == SearchStatus.FOUND);
         if (!m.state.local()) {
             m.seq++;
-            outbox.add(new WorldEvent.NavPathReady(m.sessionId, m.id, m.seq, playerSeq, path, m.speed));
+            outbox.add(new WorldEvent.NavPathReady(m.sessionId, m.id, m.seq, playerSeq, path, m.speed,
+                    posArrivalNanos));
         }
         return true;
     }

@@ -11,10 +11,12 @@ public sealed interface WorldEvent {
     /**
      * A new path for a monster, to be sent as {@code nav_path}.
      *
-     * @param path the adopted path, first point = the monster's position
+     * @param path            the adopted path, first point = the monster's position
+     * @param posArrivalNanos {@link System#nanoTime()} at which the {@code player_pos} with {@code playerSeq}
+     *                        arrived; 0 when unknown
      */
     record NavPathReady(String sessionId, String monsterId, long seq, long playerSeq, WorldPath path,
-                        double speedMetersPerSecond) implements WorldEvent {
+                        double speedMetersPerSecond, long posArrivalNanos) implements WorldEvent {
     }
 
     /** Local navigation switched on or off for a monster. */

@@ -70,14 +70,16 @@ class PlanDispatcherTest {
         player = new Player("s-1");
         player.hasPos = true;
         player.seq = 7;
+        player.posArrivalNanos = 1234;
         player.x = 5;
         player.z = -1;
         monster = new Monster("m-1", player, 0, 0, 2);
     }
 
     private int apply(long generation) {
-        return dispatcher.applyFinished(Map.of(monster.id, monster), generation, (m, path, playerSeq) -> {
-            adopted.add(m.id + " " + path.x(path.size() - 1) + "," + path.z(path.size() - 1) + " seq=" + playerSeq);
+        return dispatcher.applyFinished(Map.of(monster.id, monster), generation, (m, path, playerSeq, arrival) -> {
+            adopted.add(m.id + " " + path.x(path.size() - 1) + "," + path.z(path.size() - 1) + " seq=" + playerSeq
+                    + " arrival=" + arrival);
             return true;
         });
     }
@@ -99,7 +101,7 @@ class PlanDispatcherTest {
         runPool();
         assertThat(wakeups).isEqualTo(1);
         assertThat(apply(0)).isEqualTo(1);
-        assertThat(adopted).containsExactly("m-1 5.0,-1.0 seq=7");
+        assertThat(adopted).containsExactly("m-1 5.0,-1.0 seq=7 arrival=1234");
         assertThat(PlanDispatcher.inFlight(monster)).isFalse();
         assertThat(metrics.planned).containsExactly(SearchStatus.FOUND);
     }
@@ -109,10 +111,11 @@ class PlanDispatcherTest {
         dispatcher.submit(monster, MAP, 0, 0);
         player.x = 3;
         player.seq = 8;
+        player.posArrivalNanos = 5678;
         dispatcher.submit(monster, MAP, 0, 0.5);
         runPool();
         assertThat(apply(0)).isEqualTo(1);
-        assertThat(adopted).containsExactly("m-1 3.0,-1.0 seq=8");
+        assertThat(adopted).containsExactly("m-1 3.0,-1.0 seq=8 arrival=5678");
         assertThat(metrics.dropped).isEqualTo(1);
     }
 
@@ -130,7 +133,7 @@ class PlanDispatcherTest {
     void applyFinished_WhenMonsterGone_DropsIt() {
         dispatcher.submit(monster, MAP, 0, 0);
         runPool();
-        assertThat(dispatcher.applyFinished(Map.of(), 0, (m, p, s) -> true)).isZero();
+        assertThat(dispatcher.applyFinished(Map.of(), 0, (m, p, s, a) -> true)).isZero();
         assertThat(metrics.dropped).isEqualTo(1);
     }
 
@@ -174,7 +177,7 @@ class PlanDispatcherTest {
     void applyFinished_WhenAdopterRefuses_NotCounted() {
         dispatcher.submit(monster, MAP, 0, 0);
         runPool();
-        assertThat(dispatcher.applyFinished(Map.of(monster.id, monster), 0, (m, p, s) -> false)).isZero();
+        assertThat(dispatcher.applyFinished(Map.of(monster.id, monster), 0, (m, p, s, a) -> false)).isZero();
         assertThat(PlanDispatcher.inFlight(monster)).isFalse();
     }
 }

@@ -108,6 +108,22 @@ class WorldTest {
     }
 
     @Test
+    void navPath_CarriesTheArrivalTimeOfThePositionItsPlanUsed() {
+        world.playerPos("s-1", 1, 10, 0, 0, 111);
+        world.spawn("s-1", -10, 0);
+        tick();
+        world.playerPos("s-1", 2, 12, 0, 0, 222); // not due yet: the path in flight keeps the first position's time
+        tick();
+        List<Long> arrivals = new ArrayList<>();
+        world.outbox().drainTo(e -> {
+            if (e instanceof WorldEvent.NavPathReady p) {
+                arrivals.add(p.posArrivalNanos());
+            }
+        });
+        assertThat(arrivals).containsExactly(111L);
+    }
+
+    @Test
     void replan_WhenPlayerStandsStill_NoFurtherPlansWhatever() {
         world.playerPos("s-1", 1, 15, 0, 0);
         world.spawn("s-1", -15, 0);
