@@ -50,7 +50,7 @@ class RealServerTest {
         assertThat(r.navPaths()).isPositive();
         assertThat(r.latencyMs().count()).isPositive();
         assertThat(r.invalid()).isZero();
-        assertThat(r.errors()).isZero();
+        assertThat(r.errors()).as("errors by code %s", r.errorsByCode()).isZero();
         assertThat(r.disconnects()).isZero();
         assertThat(r.connectFailed()).isZero();
         assertThat(r.undecodable()).isZero();
