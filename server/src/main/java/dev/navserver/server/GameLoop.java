@@ -189,6 +189,9 @@ public final class GameLoop implements TickLoop.Task {
         boolean deferred = false;
         while (!deferred && (s = context.pollReadySession()) != null) {
             s.clearReady();
+            // A session's join event is queued before its welcome, so before any message it can send: joins that
+            // arrived since this pass began are applied first, or a spawn right after welcome finds no player.
+            applySessionEvents();
             World w = s.mapName() == null ? null : world(s.mapName());
             if (w == null) {
                 continue;
