@@ -215,7 +215,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             return;
         }
         last[0] = p.seq();
-        PathVerdict v = map.checker().check(p.status(), p.navPath());
+        PathVerdict v = map.checker().check(p.path());
         if (!v.valid()) {
             stats.invalidPath(v.problem());
             String where = v.badSegment() < 0 ? "" : " at segment " + v.badSegment();

@@ -1,8 +1,10 @@
 package dev.navserver.bots;
 
 import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.smooth.PathCheck;
 import dev.navserver.nav.smooth.PathValidator;
+import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.protocol.PathStatus;
 import dev.navserver.protocol.message.Vec3;
 import java.util.List;
@@ -38,19 +40,33 @@ public final class PathChecker {
     }
 
     /**
-     * Checks one path.
+     * Checks a received {@code nav_path}'s path: its points are checked as they are, without a copy into
+     * {@link Vec3}s.
+     */
+    public PathVerdict check(WorldPath path) {
+        return check(path.status(), path.toPackedArray());
+    }
+
+    /**
+     * Checks one path given as wire values (tests, and statuses no {@link WorldPath} can hold, such as an empty
+     * {@code ok}).
      *
      * @param status the {@code nav_path}'s status
      * @param points its points, Unity world metres, in path order
      */
     public PathVerdict check(String status, List<Vec3> points) {
-        boolean unreachable = PathStatus.UNREACHABLE.equals(status);
-        if (!unreachable && !PathStatus.OK.equals(status) && !PathStatus.PARTIAL.equals(status)) {
+        return check(status == null ? null : PathStatus.parse(status), Vec3.pack(points));
+    }
+
+    /** @param status null when the wire status is no path status */
+    private PathVerdict check(SearchStatus status, double[] xyz) {
+        boolean unreachable = status == SearchStatus.UNREACHABLE;
+        if (!unreachable && status != SearchStatus.FOUND && status != SearchStatus.PARTIAL) {
             return PathVerdict.invalid(BAD_STATUS, -1);
         }
-        if (unreachable && points.isEmpty()) {
+        if (unreachable && xyz.length == 0) {
             return PathVerdict.VALID;
         }
-        return PathVerdict.of(validator.check(Vec3.pack(points)));
+        return PathVerdict.of(validator.check(xyz));
     }
 }
