@@ -19,6 +19,11 @@ public final class WorldPath {
     private final int expanded;
 
     private WorldPath(SearchStatus status, double[] xyz, int expanded) {
+        this(status, xyz, polylineLength(xyz), expanded);
+    }
+
+    /** @param length the polyline length of {@code xyz}, already known */
+    private WorldPath(SearchStatus status, double[] xyz, double length, int expanded) {
         this.status = Objects.requireNonNull(status, "status");
         if (xyz.length % 3 != 0) {
             throw new IllegalArgumentException("need whole points (a multiple of 3 coordinates), got " + xyz.length);
@@ -30,7 +35,7 @@ public final class WorldPath {
             throw new IllegalArgumentException("expanded must be >= 0, got " + expanded);
         }
         this.xyz = xyz;
-        this.length = polylineLength(xyz);
+        this.length = length;
         this.expanded = expanded;
     }
 
@@ -62,9 +67,9 @@ public final class WorldPath {
         return new WorldPath(SearchStatus.FOUND, xyz, 0);
     }
 
-    /** The same points with another outcome: the planner's status and expansion count. No copy. */
+    /** The same points with another outcome: the planner's status and expansion count. No copy, no re-measure. */
     public WorldPath withOutcome(SearchStatus newStatus, int newExpanded) {
-        return new WorldPath(newStatus, xyz, newExpanded);
+        return new WorldPath(newStatus, xyz, length, newExpanded);
     }
 
     /**
@@ -147,7 +152,7 @@ public final class WorldPath {
 
     private static double polylineLength(double[] p) {
         double sum = 0;
-        for (int i = 3; i < p.length; i += 3) {
+        for (int i = 3; i + 2 < p.length; i += 3) { // whole points only: the constructor rejects the rest
             double dx = p[i] - p[i - 3];
             double dy = p[i + 1] - p[i - 2];
             double dz = p[i + 2] - p[i - 1];
