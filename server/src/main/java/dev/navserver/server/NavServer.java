@@ -8,6 +8,7 @@ import dev.navserver.protocol.PathStatus;
 import dev.navserver.server.admin.AdminEndpoints;
 import dev.navserver.server.admin.AdminServer;
 import dev.navserver.server.config.ConfigException;
+import dev.navserver.server.config.ConfigOverrides;
 import dev.navserver.server.config.ConfigReloader;
 import dev.navserver.server.config.MapWatcher;
 import dev.navserver.server.config.NavServerConfig;
@@ -65,13 +66,24 @@ public final class NavServer implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
-     * Loads and validates the config and every map; binds nothing yet.
+     * Loads and validates the config and every map; binds nothing yet. The file's values are used as they are.
      *
      * @throws ConfigException when the config file is invalid
      * @throws IOException     when the maps directory cannot be read or holds no usable default map
      */
     public NavServer(Path configFile) throws ConfigException, IOException {
-        reloader = new ConfigReloader(configFile, pending, metrics.configReloads, Clock.systemUTC());
+        this(configFile, ConfigOverrides.NONE);
+    }
+
+    /**
+     * Loads and validates the config, with {@code overrides} applied to it and to every reload, and every map; binds
+     * nothing yet.
+     *
+     * @throws ConfigException when the config file is invalid
+     * @throws IOException     when the maps directory cannot be read or holds no usable default map
+     */
+    public NavServer(Path configFile, ConfigOverrides overrides) throws ConfigException, IOException {
+        reloader = new ConfigReloader(configFile, overrides, pending, metrics.configReloads, Clock.systemUTC());
         initial = reloader.current();
         int loaded = maps.loadDirectory(initial.maps().dir());
         if (maps.get(initial.maps().defaultMap()) == null) {

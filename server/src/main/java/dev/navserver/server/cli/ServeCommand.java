@@ -2,6 +2,7 @@ package dev.navserver.server.cli;
 
 import dev.navserver.server.NavServer;
 import dev.navserver.server.config.ConfigException;
+import dev.navserver.server.config.ConfigOverrides;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,7 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code navserver serve [--config FILE]}: runs the server until SIGTERM/SIGINT. */
+/** {@code navserver serve [--config FILE] [--admin-host HOST]}: runs the server until SIGTERM/SIGINT. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = "Run the server (default: config/navserver.yaml with the bundled maps).")
 public final class ServeCommand implements Callable<Integer> {
@@ -21,6 +22,11 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE",
             description = "Config file (default: config/navserver.yaml under the navserver home).")
     Path config;
+
+    @Option(names = "--admin-host", paramLabel = "HOST",
+            description = "Bind address of the admin HTTP listener for this run, replacing admin.host of the config "
+                    + "file (also across reloads). The Docker image passes 0.0.0.0.")
+    String adminHost;
 
     /** The default config: {@code $navserver.home/config/navserver.yaml}, else relative to the working directory. */
     static Path defaultConfig() {
@@ -36,9 +42,16 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println("navserver: config file not found: " + file);
             return 2;
         }
+        ConfigOverrides overrides;
+        try {
+            overrides = new ConfigOverrides(adminHost);
+        } catch (IllegalArgumentException e) {
+            System.err.println("navserver: invalid option " + e.getMessage());
+            return 2;
+        }
         NavServer server;
         try {
-            server = new NavServer(file);
+            server = new NavServer(file, overrides);
         } catch (ConfigException e) {
             System.err.println("navserver: invalid config: " + e.getMessage());
             return 2;

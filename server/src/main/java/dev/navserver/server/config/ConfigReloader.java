@@ -28,6 +28,8 @@ import org.slf4j.LoggerFactory;
  * the previous one, after {@link #lastResult()} and {@link #current()} show the reload; it should not throw (an
  * exception is logged and the reload still counts as applied).
  *
+ * {@link ConfigOverrides} from the command line are applied to every config read from the file, before any of this.
+ *
  * <p>Thread-safe: reloads are serialized; {@link #current()} and {@link #lastResult()} may be read from any thread.
  */
 public final class ConfigReloader implements AutoCloseable {
@@ -41,10 +43,11 @@ public final class ConfigReloader implements AutoCloseable {
     private final Consumer<NavServerConfig> listener;
     private final LabeledCounter reloads;
     private final Clock clock;
+    private final ConfigOverrides overrides;
 
     private volatile NavServerConfig current;
     private volatile String currentSha256;
-    /** The file's config as read, restart-only values included; differs from current only in those. */
+    /** The file's config as read (overrides applied), restart-only values included; differs from current only in those. */
     private NavServerConfig currentFromFile;
     private volatile ReloadResult lastResult;
     /** Hash of the last file the watcher saw rejected, so that a rescan does not warn twice about the same bytes. */
@@ -52,22 +55,34 @@ public final class ConfigReloader implements AutoCloseable {
     private DirectoryWatcher watcher;
 
     /**
+     * Loads the initial config from {@code configFile} without command-line overrides; nothing is published for it.
+     *
+     * @see #ConfigReloader(Path, ConfigOverrides, Consumer, LabeledCounter, Clock)
+     */
+    public ConfigReloader(Path configFile, Consumer<NavServerConfig> listener, LabeledCounter reloads, Clock clock)
+            throws ConfigException {
+        this(configFile, ConfigOverrides.NONE, listener, reloads, clock);
+    }
+
+    /**
      * Loads the initial config from {@code configFile}; nothing is published for it.
      *
      * @param configFile the YAML file to load and watch
+     * @param overrides  applied to the initial config and to every reloaded one
      * @param listener   receives each newly applied config, on the thread that reloaded it; should not throw
      * @param reloads    counts every attempt by {@link ReloadResult.Outcome#label()}
      * @param clock      time source for {@link ReloadResult#time()}
      * @throws ConfigException if the initial file is missing or invalid
      */
-    public ConfigReloader(Path configFile, Consumer<NavServerConfig> listener, LabeledCounter reloads, Clock clock)
-            throws ConfigException {
+    public ConfigReloader(Path configFile, ConfigOverrides overrides, Consumer<NavServerConfig> listener,
+                          LabeledCounter reloads, Clock clock) throws ConfigException {
         this.configFile = configFile.toAbsolutePath().normalize();
+        this.overrides = Objects.requireNonNull(overrides, "overrides");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.reloads = Objects.requireNonNull(reloads, "reloads");
         this.clock = Objects.requireNonNull(clock, "clock");
         byte[] bytes = ConfigLoader.read(this.configFile);
-        this.current = ConfigLoader.parse(bytes, this.configFile);
+        this.current = overrides.apply(ConfigLoader.parse(bytes, this.configFile));
         this.currentFromFile = current;
         this.currentSha256 = sha256Hex(bytes);
     }
@@ -143,7 +158,8 @@ public final class ConfigReloader implements AutoCloseable {
 
     /**
      * JSON-ready status: {@code configFile, configVersion, configSha256, lastReload} (null before the first reload),
-     * {@code pendingRestartKeys} and {@code config} (every key in force, token redacted).
+     * {@code pendingRestartKeys}, {@code config} (every key in force, token redacted) and {@code overrides} (keys the
+     * command line replaces, with their values; empty without overrides).
      */
     public Map<String, Object> describe() {
         NavServerConfig c = current;
@@ -155,6 +171,7 @@ public final class ConfigReloader implements AutoCloseable {
         m.put("lastReload", r == null ? null : r.toMap());
         m.put("pendingRestartKeys", pendingRestartKeys());
         m.put("config", c.describe());
+        m.put("overrides", overrides.describe());
         return m;
     }
 
@@ -184,7 +201,7 @@ public final class ConfigReloader implements AutoCloseable {
         NavServerConfig fromFile;
         NavServerConfig effective;
         try {
-            fromFile = ConfigLoader.parse(bytes, configFile);
+            fromFile = overrides.apply(ConfigLoader.parse(bytes, configFile));
             effective = fromFile.withRestartOnlyValuesFrom(before);
         } catch (ConfigException | IllegalArgumentException e) {
             return reject(source, sha, e.getMessage());

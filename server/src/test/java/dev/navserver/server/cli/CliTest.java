@@ -160,4 +160,10 @@ class CliTest {
         assertThat(p.waitFor()).isZero();
         assertThat(text).contains("serve", "path MAP SX SY GX GY", "scen MAP SCEN", "bots");
     }
+    @Test
+    void serve_WhenAdminHostIsBlank_ExitsTwoNamingTheOption() {
+        int code = run("serve", "--config", root().resolve("config/navserver.yaml").toString(), "--admin-host", " ");
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("invalid option --admin-host: must not be empty");
+    }
 }

@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -229,5 +230,39 @@ class ConfigReloaderTest {
         pending.accept(b);
         assertThat(pending.poll()).isSameAs(b);
         assertThat(pending.poll()).isNull();
+    }
+    @Test
+    void adminHostOverride_HoldsFromStartAndAcrossReloadsWhateverTheFileSays() throws Exception {
+        write("configVersion: 1\nadmin:\n  host: 127.0.0.1\n");
+        try (ConfigReloader overridden = new ConfigReloader(configFile, new ConfigOverrides("0.0.0.0"),
+                published::add, metrics.configReloads, CLOCK)) {
+            assertThat(overridden.current().admin().host()).isEqualTo("0.0.0.0");
+            assertThat(overridden.describe()).containsEntry("overrides", Map.of("admin.host", "0.0.0.0"));
+
+            write("configVersion: 1\nadmin:\n  host: 10.1.2.3\nchase:\n  navIntervalSeconds: 0.25\n");
+            ReloadResult r = overridden.reload();
+
+            assertThat(r.outcome()).isEqualTo(ReloadResult.Outcome.APPLIED);
+            assertThat(r.changedKeys()).containsExactly("chase.navIntervalSeconds");
+            assertThat(r.restartRequiredKeys()).isEmpty();
+            assertThat(overridden.pendingRestartKeys()).isEmpty();
+            assertThat(overridden.current().admin().host()).isEqualTo("0.0.0.0");
+            assertThat(awaitPublished().admin().host()).isEqualTo("0.0.0.0");
+        }
+    }
+
+    @Test
+    void noOverride_DescribesAnEmptyOverrideMap() {
+        assertThat(reloader.describe()).containsEntry("overrides", Map.of());
+    }
+
+    @Test
+    void adminHostOverride_WhenBlankOrPadded_IsRefusedNamingTheOption() {
+        assertThatThrownBy(() -> new ConfigOverrides(" "))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("--admin-host: must not be empty");
+        assertThatThrownBy(() -> new ConfigOverrides(" 0.0.0.0"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--admin-host: must not start or end with whitespace");
+        assertThat(ConfigOverrides.NONE.apply(reloader.current())).isSameAs(reloader.current());
     }
 }
