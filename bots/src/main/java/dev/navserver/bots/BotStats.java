@@ -216,8 +216,8 @@ public final class BotStats {
     }
 
     /**
-     * The timeline up to {@code runSeconds} after the start: one point per bucket that starts before it. Call after
-     * the bots have stopped for exact values.
+     * The timeline up to {@code runSeconds} after the start: one point per bucket that starts before it, except a
+     * last bucket less than half inside the run. Call after the bots have stopped for exact values.
      *
      * @param runSeconds    the run's measured length, seconds
      * @param rampUpSeconds the ramp's length, seconds, for the report
@@ -227,6 +227,9 @@ public final class BotStats {
         for (int b = 0; b < bucketNavPaths.length() && b * bucketSeconds < runSeconds; b++) {
             double t = b * bucketSeconds;
             double width = Math.min(bucketSeconds, runSeconds - t);
+            if (b > 0 && width < bucketSeconds / 2.0) {
+                break; // a last sliver (the run ends a few ms after a whole second) would chart as a spurious dip
+            }
             long paths = bucketNavPaths.get(b);
             IntCountsHistogram h = bucketLatency.get(b);
             Percentiles p;

@@ -104,7 +104,7 @@ final class HtmlReport {
                 .append(" of sending; the y axis ends at 1.5 × the highest p99, taller max spikes are cut off.</p>\n");
         SvgChart latency = new SvgChart("latency", "nav_path latency (ms)", "seconds since the first connect", "ms")
                 .band(0, t.rampUpSeconds(), ramp).xMax(r.durationSeconds())
-                .line("p50", "#1f77b4", xs, p50).line("p99", "#d62728", xs, p99).line("max", "#999999", xs, max);
+                .line("max", "#aaaaaa", xs, max).line("p99", "#d62728", xs, p99).line("p50", "#1f77b4", xs, p50);
         if (p99Top > 0) {
             latency.yMax(p99Top * 1.5);
         }

@@ -65,6 +65,8 @@ class BotStatsTest {
         assertThat(t.points()).extracting(Timeline.Point::navPaths).containsExactly(2L, 1L, 2L);
         // the last bucket holds half a second of the 2.5 s run
         assertThat(t.points()).extracting(Timeline.Point::navPathsPerSecond).containsExactly(2.0, 1.0, 4.0);
+        // a run ending just after a whole second has no last sliver of a bucket
+        assertThat(stats.timeline(2.01, 1).points()).hasSize(2);
     }
 
     @Test

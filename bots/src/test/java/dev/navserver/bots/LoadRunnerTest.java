@@ -365,7 +365,7 @@ class LoadRunnerTest {
             assertThat(r.steadyNavPathsPerSecond()).isPositive();
             assertThat(r.server()).isNull();
             assertThat(r.summaryLine()).contains(" ramp_up=1.0s steady_duration=1.").doesNotContain("server_p99_ms");
-            assertThat(r.timeline().points()).hasSize(3);
+            assertThat(r.timeline().points()).hasSizeBetween(2, 3);
             assertThat(r.timeline().points().get(0).latencySamples()).isPositive();
             assertThat(r.exitStatus()).isZero();
             assertThat(err()).isEmpty();
