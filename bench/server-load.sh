@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Server load test for docs/performance.md: the real server and the bots on this machine, loopback only.
-# For each player count: start the server on rooms512 (512x512), run the bots for DURATION seconds with 5 monsters
-# per player, then read /admin/status (tick and plan latency quantiles, pushes) and /metrics (CPU, heap), and stop.
+# For each player count: start the server on rooms512 (512x512), run the bots with 5 monsters per player for a RAMP
+# of seconds (connects spread over it) then DURATION measured seconds, with the server's pos_to_path and tick p99
+# over that steady window (--admin-port) and an HTML report, then read /admin/status (tick and plan latency
+# quantiles, pushes) and /metrics (CPU, heap), and stop.
 #
 #   bench/server-load.sh                 # 100, 1000 and 2000 players, 60 s each
-#   PLAYERS="100" DURATION=20 bench/server-load.sh
+#   PLAYERS="100" DURATION=20 RAMP=5 bench/server-load.sh
 #
-# Output: bench/target/server-load/{bots-N.json, bots-N.txt, status-N.json, metrics-N.txt, server-N.log}
+# Output: bench/target/server-load/{bots-N.json, bots-N.html, bots-N.txt, status-N.json, metrics-N.txt, server-N.log}
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PLAYERS="${PLAYERS:-100 1000 2000}"
 DURATION="${DURATION:-60}"
+RAMP="${RAMP:-10}"
 SPAWN="${SPAWN:-5}"
 PORT="${PORT:-17400}"
 ADMIN_PORT="${ADMIN_PORT:-17401}"
@@ -58,12 +61,12 @@ YAML
     curl -fsS "http://127.0.0.1:$ADMIN_PORT/health" > /dev/null 2>&1 && break
     sleep 0.2
   done
-  echo "== $n players x $SPAWN monsters, ${DURATION}s (server pid $server_pid)"
+  echo "== $n players x $SPAWN monsters, ${RAMP}s ramp + ${DURATION}s (server pid $server_pid)"
   set +e
   # shellcheck disable=SC2086
   java $BOTS_JAVA_OPTS -jar "$ROOT/bots/target/navserver-bots.jar" --host 127.0.0.1 --port "$PORT" \
-    --players "$n" --spawn "$SPAWN" --duration "$DURATION" --map "$ROOT/maps/rooms512.map" \
-    --report "$OUT/bots-$n.json" | tee "$OUT/bots-$n.txt" | grep -E '^bots:'
+    --players "$n" --spawn "$SPAWN" --ramp-up "$RAMP" --duration "$DURATION" --map "$ROOT/maps/rooms512.map" \
+    --admin-port "$ADMIN_PORT" --report "$OUT/bots-$n.json" --report-html "$OUT/bots-$n.html" | tee "$OUT/bots-$n.txt" | grep -E '^bots:'
   bots_status=${PIPESTATUS[0]}
   set -e
   curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$ADMIN_PORT/admin/status" > "$OUT/status-$n.json"

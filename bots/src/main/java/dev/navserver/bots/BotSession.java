@@ -202,11 +202,11 @@ final class BotSession extends ChannelInboundHandlerAdapter {
 
     private void onNavPath(NavPath p) {
         long now = System.nanoTime();
-        stats.navPaths.increment();
+        stats.navPath(now);
         int slot = (int) (p.playerSeq() & (RING - 1));
         if (ringSeq[slot] == p.playerSeq()) {
             ringSeq[slot] = -1; // only the first nav_path for a player seq counts
-            stats.latencyNanos(now - ringNanos[slot]);
+            stats.latency(ringNanos[slot], now);
         }
         long[] last = seeMonster(p.monster());
         if (p.seq() <= last[0]) {

@@ -16,7 +16,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code ./navserver bots}: headless load-test clients against a navserver on loopback. Prints progress lines, then
- * one {@code bots:} summary line; {@code --report} also writes it as JSON. Exit status: 0 when every path was
+ * one {@code bots:} summary line; {@code --report} also writes it as JSON, {@code --report-html} as an HTML page
+ * with charts. The run is a ramp ({@code --ramp-up}) followed by a steady window ({@code --duration}). Exit status:
+ * 0 when every path was
  * valid and no connection failed, 1 otherwise, 2 for bad arguments (including a non-loopback host or an unreadable
  * map).
  */
@@ -53,8 +55,21 @@ public final class BotsMain implements Callable<Integer> {
     int spawn;
 
     @Option(names = "--duration", defaultValue = "30", paramLabel = "SECONDS",
-            description = "run length in seconds, > 0 and <= 86400 (default: ${DEFAULT-VALUE})")
+            description = "steady window after the ramp, seconds, > 0 and <= 86400; the run lasts --ramp-up + "
+                    + "--duration (default: ${DEFAULT-VALUE})")
     double durationSeconds;
+
+    @Option(names = "--ramp-up", defaultValue = "10", paramLabel = "SECONDS",
+            description = "connect the bots evenly spread over this many seconds before the steady window, "
+                    + "0..3600; the steady_* fields leave out positions sent during the ramp (default: "
+                    + "${DEFAULT-VALUE})")
+    double rampUpSeconds;
+
+    @Option(names = "--admin-port", paramLabel = "PORT",
+            description = "the server's admin HTTP port on --host, 1..65535: read its /metrics at the start and the "
+                    + "end of the steady window and print server_p99_ms (pos_to_path) and tick_p99_ms over that "
+                    + "window (default: not read)")
+    Integer adminPort;
 
     @Option(names = "--map", paramLabel = "FILE",
             description = "map file the bots walk and check paths on, NavExport or Moving AI (default: "
@@ -75,6 +90,11 @@ public final class BotsMain implements Callable<Integer> {
 
     @Option(names = "--report", paramLabel = "FILE", description = "also write the summary as JSON to FILE")
     Path reportFile;
+
+    @Option(names = "--report-html", paramLabel = "FILE",
+            description = "also write a self-contained HTML page with the summary and charts of latency and "
+                    + "nav_paths/s over time to FILE")
+    Path reportHtmlFile;
 
     @Option(names = "--seed", description = "random seed for routes and spawn points (default: random)")
     Long seed;
@@ -123,7 +143,7 @@ public final class BotsMain implements Callable<Integer> {
         String name = mapName != null ? mapName : MapLoader.mapName(file);
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong();
         BotsSettings settings = new BotsSettings(address, port, players, spawn, durationSeconds, file, name, speed,
-                posHz, s);
+                posHz, s, rampUpSeconds, adminPort == null ? 0 : adminPort);
         BotsReport report;
         try {
             report = new LoadRunner(settings, map, out, err, PROGRESS_INTERVAL_SECONDS).run();
@@ -133,15 +153,24 @@ public final class BotsMain implements Callable<Integer> {
         }
         out.println(report.summaryLine());
         out.flush();
+        int status = report.exitStatus();
         if (reportFile != null) {
             try {
                 report.write(reportFile);
             } catch (IOException e) {
                 err.println("bots: cannot write report " + reportFile + ": " + e);
-                return EXIT_FAILED;
+                status = EXIT_FAILED;
             }
         }
-        return report.exitStatus();
+        if (reportHtmlFile != null) {
+            try {
+                HtmlReport.write(report, reportHtmlFile);
+            } catch (IOException e) {
+                err.println("bots: cannot write HTML report " + reportHtmlFile + ": " + e);
+                status = EXIT_FAILED;
+            }
+        }
+        return status;
     }
 
     /** The first out-of-range argument as a message, or null. */
@@ -157,6 +186,12 @@ public final class BotsMain implements Callable<Integer> {
         }
         if (!(durationSeconds > 0 && durationSeconds <= 86_400)) {
             return "--duration must be > 0 and <= 86400 seconds, got " + durationSeconds;
+        }
+        if (!(rampUpSeconds >= 0 && rampUpSeconds <= 3600)) {
+            return "--ramp-up must be >= 0 and <= 3600 seconds, got " + rampUpSeconds;
+        }
+        if (adminPort != null && (adminPort < 1 || adminPort > 65535)) {
+            return "--admin-port must be 1..65535, got " + adminPort;
         }
         if (!(speed > 0 && speed <= 100)) {
             return "--speed must be > 0 and <= 100 m/s, got " + speed;

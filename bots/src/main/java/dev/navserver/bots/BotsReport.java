@@ -16,14 +16,15 @@ import java.util.Map;
  * @param players            bots started
  * @param welcomed           bots that received {@code welcome}
  * @param monsters           distinct monsters seen (spawned, in a {@code nav_path} or a {@code monsters} list)
- * @param durationSeconds    from the first connect to the end of the run, seconds
+ * @param durationSeconds    from the first connect to the end of the run (ramp and steady window), seconds
  * @param navPaths           {@code nav_path} messages received
  * @param invalid            of those, paths that failed a check (see {@link PathChecker})
  * @param errors             {@code error} messages received
  * @param disconnects        connections closed by the server, or a server {@code bye}, before the end
  * @param connectFailed      connections not opened, or without a usable {@code welcome}
  * @param undecodable        lines from the server that did not decode
- * @param latencyMs          {@code player_pos} seq s sent → first {@code nav_path} with {@code playerSeq} s, ms
+ * @param latencyMs          {@code player_pos} seq s sent → first {@code nav_path} with {@code playerSeq} s, ms,
+ *                           over the whole run (ramp included)
  * @param connectMs          connect started → {@code welcome} received, ms
  * @param navPathsPerSecond  {@code navPaths / durationSeconds}
  * @param invalidByReason    invalid paths per problem
@@ -33,15 +34,27 @@ import java.util.Map;
  * @param messagesOut        sent messages per {@code type}
  * @param settings           the run's parameters
  * @param exitStatus         0 when every path was valid and no connection failed, else 1
+ * @param rampUpSeconds      the ramp ({@code --ramp-up}), seconds
+ * @param steadyDurationSeconds from the end of the ramp to the end of the run, seconds (0 when the run ended
+ *                           during the ramp)
+ * @param steadyLatencyMs    {@code latencyMs} of the positions sent in the steady window only, ms
+ * @param steadyNavPathsPerSecond {@code nav_path}s received in the steady window per second of it
+ * @param server             the server's latency over the steady window from its {@code /metrics}; null without
+ *                           {@code --admin-port}
+ * @param timeline           the run over time (per-second buckets for runs up to 30 minutes)
  */
 @JsonPropertyOrder({"players", "welcomed", "monsters", "durationSeconds", "navPaths", "invalid", "errors",
-        "disconnects", "connectFailed", "undecodable", "latencyMs", "connectMs", "navPathsPerSecond"})
+        "disconnects", "connectFailed", "undecodable", "latencyMs", "connectMs", "navPathsPerSecond", "rampUpSeconds",
+        "steadyDurationSeconds", "steadyLatencyMs", "steadyNavPathsPerSecond", "server", "invalidByReason",
+        "errorsByCode", "failuresByReason", "messagesIn", "messagesOut", "settings", "exitStatus", "timeline"})
 public record BotsReport(int players, long welcomed, long monsters, double durationSeconds, long navPaths,
                          long invalid, long errors, long disconnects, long connectFailed, long undecodable,
                          Percentiles latencyMs, Percentiles connectMs, double navPathsPerSecond,
                          Map<String, Long> invalidByReason, Map<String, Long> errorsByCode,
                          Map<String, Long> failuresByReason, Map<String, Long> messagesIn,
-                         Map<String, Long> messagesOut, Settings settings, int exitStatus) {
+                         Map<String, Long> messagesOut, Settings settings, int exitStatus, double rampUpSeconds,
+                         double steadyDurationSeconds, Percentiles steadyLatencyMs, double steadyNavPathsPerSecond,
+                         ServerLatency server, Timeline timeline) {
 
     /**
      * The run's parameters as reported.
@@ -51,7 +64,7 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
      * @param map                  map file
      * @param mapName              map name sent in {@code hello}
      * @param spawn                monsters spawned per bot
-     * @param requestedDurationSeconds {@code --duration}, seconds
+     * @param requestedDurationSeconds {@code --duration}: the steady window, seconds
      * @param speedMetersPerSecond walking speed, metres per second
      * @param posHz                {@code player_pos} per second per bot
      * @param seed                 random seed
@@ -70,17 +83,33 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
     }
 
     /**
-     * The one-line summary, e.g. {@code bots: players=100 monsters=500 duration=60.0s nav_paths=123456 invalid=0
-     * errors=0 disconnects=0 latency_ms p50=12.1 p90=25.3 p99=48.0 max=80.2 connect_ms p50=3.0 p99=9.1 ...}.
+     * The one-line summary, e.g. {@code bots: players=100 monsters=500 duration=70.0s nav_paths=123456 invalid=0
+     * errors=0 disconnects=0 latency_ms p50=12.1 p90=25.3 p99=48.0 max=80.2 connect_ms p50=3.0 p99=9.1 ...
+     * steady_p99_ms=45.0 ... server_p99_ms=98.3 tick_p99_ms=4.20}. The fields up to {@code latency_samples} cover the
+     * whole run; {@code steady_*} the steady window; {@code server_p99_ms} and {@code tick_p99_ms} (only with
+     * {@code --admin-port}; {@code n/a} when unavailable) the server's histograms over the steady window.
      */
     public String summaryLine() {
-        return String.format(Locale.ROOT,
+        String line = String.format(Locale.ROOT,
                 "bots: players=%d monsters=%d duration=%.1fs nav_paths=%d invalid=%d errors=%d disconnects=%d"
                         + " latency_ms p50=%.1f p90=%.1f p99=%.1f max=%.1f connect_ms p50=%.1f p99=%.1f"
                         + " welcomed=%d connect_failed=%d undecodable=%d nav_paths_per_s=%.1f latency_samples=%d",
                 players, monsters, durationSeconds, navPaths, invalid, errors, disconnects,
                 latencyMs.p50(), latencyMs.p90(), latencyMs.p99(), latencyMs.max(), connectMs.p50(), connectMs.p99(),
-                welcomed, connectFailed, undecodable, navPathsPerSecond, latencyMs.count());
+                welcomed, connectFailed, undecodable, navPathsPerSecond, latencyMs.count())
+                + String.format(Locale.ROOT, " ramp_up=%.1fs steady_duration=%.1fs steady_p50_ms=%.1f steady_p90_ms=%.1f"
+                        + " steady_p99_ms=%.1f steady_max_ms=%.1f steady_latency_samples=%d steady_nav_paths_per_s=%.1f",
+                rampUpSeconds, steadyDurationSeconds, steadyLatencyMs.p50(), steadyLatencyMs.p90(),
+                steadyLatencyMs.p99(), steadyLatencyMs.max(), steadyLatencyMs.count(), steadyNavPathsPerSecond);
+        if (server != null) {
+            line += " server_p99_ms=" + format("%.1f", server.posToPathMs() == null ? null : server.posToPathMs().p99())
+                    + " tick_p99_ms=" + format("%.2f", server.tickMs() == null ? null : server.tickMs().p99());
+        }
+        return line;
+    }
+
+    private static String format(String pattern, Double value) {
+        return value == null ? "n/a" : String.format(Locale.ROOT, pattern, value);
     }
 
     /** This report as indented JSON with snake_case keys. */

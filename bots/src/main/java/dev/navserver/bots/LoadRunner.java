@@ -29,17 +29,21 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs one load test: {@code players} bots on one Netty client event loop group, connected at most
- * {@value #MAX_CONNECTS_IN_FLIGHT} at a time, for {@code durationSeconds} from the first connect; then every bot
- * says {@code bye} and closes, with at most {@value #GRACE_SECONDS} s of grace before the rest are closed. Prints a
- * progress line every {@code progressIntervalSeconds} to {@code out} and problem notes to {@code err}.
+ * Runs one load test: {@code players} bots on one Netty client event loop group. Bot {@code i} starts connecting
+ * {@code i / players} of the way through the ramp ({@link RampSchedule}), with at most
+ * {@value #MAX_CONNECTS_IN_FLIGHT} connects in flight; the steady window follows the ramp and lasts
+ * {@code durationSeconds}; then every bot says {@code bye} and closes, with at most {@value #GRACE_SECONDS} s of
+ * grace before the rest are closed. With an admin port it reads the server's {@code /metrics} at the start and the
+ * end of the steady window. Prints a progress line every {@code progressIntervalSeconds} to {@code out} and problem
+ * notes to {@code err}.
  *
- * <p>{@link #run} blocks the calling thread for the run's duration plus at most a few seconds; a runner is used
- * once, from one thread.
+ * <p>{@link #run} blocks the calling thread for the ramp plus the run's duration plus at most a few seconds; a
+ * runner is used once, from one thread.
  */
 public final class LoadRunner {
     /** Connects started but not finished at any time, so a large run does not overflow the server's backlog. */
@@ -54,7 +58,7 @@ public final class LoadRunner {
     private final PrintStream out;
     private final PrintStream err;
     private final double progressIntervalSeconds;
-    private final BotStats stats = new BotStats();
+    private final BotStats stats;
     private final AtomicInteger nextBot = new AtomicInteger();
 
     /**
@@ -67,6 +71,7 @@ public final class LoadRunner {
         this.out = out;
         this.err = err;
         this.progressIntervalSeconds = progressIntervalSeconds;
+        this.stats = new BotStats(settings.runSeconds());
     }
 
     /** Runs the bots and returns the report; the caller prints or writes it. */
@@ -82,30 +87,48 @@ public final class LoadRunner {
         }
         warmUpPipeline();
         long durationNanos = Math.round(settings.durationSeconds() * 1e9);
+        long rampNanos = Math.round(settings.rampUpSeconds() * 1e9);
+        RampSchedule ramp = new RampSchedule(players, rampNanos);
+        AdminScraper scraper = settings.adminPort() > 0 ? new AdminScraper(settings.host(), settings.adminPort()) : null;
+        CompletableFuture<AdminScraper.Result> startScrape = null;
+        CompletableFuture<AdminScraper.Result> endScrape = null;
         Bootstrap base = new Bootstrap().group(group).channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS,
                         (int) Math.max(100, Math.min(5000, durationNanos / 1_000_000)));
         long end;
         long start;
+        long steadyStart;
         try {
             // the first channel's registration loads the transport; keep that out of the connect times too
             base.clone().handler(new ChannelInboundHandlerAdapter()).register().sync().channel().close().sync();
-            start = System.nanoTime();
-            for (int i = 0; i < Math.min(players, MAX_CONNECTS_IN_FLIGHT); i++) {
-                launchNext(base, bots, run);
+            if (scraper != null && rampNanos == 0) {
+                startScrape = scraper.scrape();
             }
-            long deadline = start + durationNanos;
+            start = System.nanoTime();
+            steadyStart = start + rampNanos;
+            stats.begin(start, steadyStart);
+            for (int i = 0; i < Math.min(players, MAX_CONNECTS_IN_FLIGHT); i++) {
+                launchNext(base, bots, run, start, ramp);
+            }
+            long deadline = steadyStart + durationNanos;
             long progressNanos = Math.round(progressIntervalSeconds * 1e9);
             long nextProgress = start + progressNanos;
             long lastPaths = 0;
             long lastProgress = start;
             while (true) {
                 long now = System.nanoTime();
+                if (scraper != null && startScrape == null && now >= steadyStart) {
+                    startScrape = scraper.scrape();
+                }
                 if (now >= deadline) {
                     break;
                 }
-                if (run.awaitAllDone(Math.min(deadline, nextProgress) - now)) {
+                long wake = Math.min(deadline, nextProgress);
+                if (scraper != null && startScrape == null) {
+                    wake = Math.min(wake, steadyStart);
+                }
+                if (run.awaitAllDone(wake - now)) {
                     break; // every bot has failed or been closed: nothing left to measure
                 }
                 now = System.nanoTime();
@@ -124,6 +147,9 @@ public final class LoadRunner {
                 }
             }
             end = System.nanoTime();
+            if (scraper != null && startScrape != null) {
+                endScrape = scraper.scrape();
+            }
             run.startEnding();
             int launched = Math.min(players, nextBot.getAndSet(Integer.MAX_VALUE));
             for (int i = launched; i < players; i++) {
@@ -151,7 +177,25 @@ public final class LoadRunner {
         if (run.noteCount() > RunControl.MAX_NOTES) {
             err.println("bots: ... and " + (run.noteCount() - RunControl.MAX_NOTES) + " more problems");
         }
-        return report((end - start) / 1e9);
+        ServerLatency server = scraper == null ? null : serverLatency(startScrape, endScrape);
+        if (server != null && server.problem() != null) {
+            err.println("bots: server metrics: " + server.problem());
+        }
+        return report((end - start) / 1e9, Math.max(0, end - steadyStart) / 1e9, server);
+    }
+
+    /** The server's latency over the steady window from the two scrapes (either may be missing). */
+    private ServerLatency serverLatency(CompletableFuture<AdminScraper.Result> startScrape,
+                                        CompletableFuture<AdminScraper.Result> endScrape)
+            throws InterruptedException {
+        if (startScrape == null) {
+            return new ServerLatency(settings.adminPort(), null, null,
+                    "the run ended before the steady window started; /metrics not read");
+        }
+        AdminScraper.Result a = AdminScraper.await(startScrape);
+        AdminScraper.Result b = endScrape == null ? new AdminScraper.Result(null, "not read")
+                : AdminScraper.await(endScrape);
+        return ServerLatency.between(settings.adminPort(), a.body(), b.body(), a.problem(), b.problem());
     }
 
     /**
@@ -189,12 +233,31 @@ public final class LoadRunner {
         ch.finishAndReleaseAll();
     }
 
-    private void launchNext(Bootstrap base, BotSession[] bots, RunControl run) {
+    /**
+     * Takes the next bot and connects it at its ramp time (at once when that has passed); when the connect
+     * completes, the next one follows. Each call chain keeps at most one connect in flight.
+     */
+    private void launchNext(Bootstrap base, BotSession[] bots, RunControl run, long start, RampSchedule ramp) {
         int i = nextBot.getAndIncrement();
         if (i >= bots.length) {
             return;
         }
+        long delay = start + ramp.offsetNanos(i) - System.nanoTime();
+        if (delay > 0) {
+            base.config().group().next().schedule(() -> connect(base, bots, run, start, ramp, i), delay,
+                    TimeUnit.NANOSECONDS);
+        } else {
+            connect(base, bots, run, start, ramp, i);
+        }
+    }
+
+    private void connect(Bootstrap base, BotSession[] bots, RunControl run, long start, RampSchedule ramp, int i) {
         BotSession bot = bots[i];
+        if (run.ending()) {
+            stats.connectFailure("not_started");
+            bot.release();
+            return;
+        }
         Bootstrap b = base.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
@@ -212,12 +275,12 @@ public final class LoadRunner {
                 bot.release();
             }
             if (!run.ending()) {
-                launchNext(base, bots, run);
+                launchNext(base, bots, run, start, ramp);
             }
         });
     }
 
-    private BotsReport report(double durationSeconds) {
+    private BotsReport report(double durationSeconds, double steadySeconds, ServerLatency server) {
         long navPaths = stats.navPaths.sum();
         long invalid = stats.invalidPaths.sum();
         long disconnects = stats.disconnects.sum();
@@ -230,6 +293,8 @@ public final class LoadRunner {
                 navPaths, invalid, stats.errors.sum(), disconnects, connectFailed, undecodable, stats.latency(),
                 stats.connect(), durationSeconds > 0 ? navPaths / durationSeconds : 0, stats.invalidByReason(),
                 stats.errorsByCode(), stats.failuresByReason(), stats.messagesIn(), stats.messagesOut(), s,
-                BotsReport.exitStatusOf(invalid, disconnects, connectFailed, undecodable));
+                BotsReport.exitStatusOf(invalid, disconnects, connectFailed, undecodable), settings.rampUpSeconds(),
+                steadySeconds, stats.steadyLatency(), steadySeconds > 0 ? stats.steadyNavPaths.sum() / steadySeconds : 0,
+                server, stats.timeline(durationSeconds, settings.rampUpSeconds()));
     }
 }

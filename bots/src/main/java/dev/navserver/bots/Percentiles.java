@@ -1,6 +1,6 @@
 package dev.navserver.bots;
 
-import org.HdrHistogram.Histogram;
+import org.HdrHistogram.AbstractHistogram;
 
 /**
  * Summary of a latency histogram, milliseconds. Immutable.
@@ -18,7 +18,7 @@ public record Percentiles(long count, double p50, double p90, double p99, double
      *
      * @param micros samples in microseconds; only read
      */
-    public static Percentiles ofMicros(Histogram micros) {
+    public static Percentiles ofMicros(AbstractHistogram micros) {
         if (micros.getTotalCount() == 0) {
             return new Percentiles(0, 0, 0, 0, 0, 0);
         }

@@ -56,6 +56,11 @@ class BotsMainTest {
         "--spawn=101              | --spawn must be 0..100",
         "--duration=0             | --duration must be > 0 and <= 86400 seconds",
         "--duration=NaN           | --duration must be > 0",
+        "--ramp-up=-1             | --ramp-up must be >= 0 and <= 3600 seconds, got -1.0",
+        "--ramp-up=3601           | --ramp-up must be >= 0 and <= 3600 seconds",
+        "--ramp-up=NaN            | --ramp-up must be >= 0",
+        "--admin-port=0           | --admin-port must be 1..65535, got 0",
+        "--admin-port=70000       | --admin-port must be 1..65535",
         "--speed=0                | --speed must be > 0 and <= 100 m/s",
         "--pos-hz=1000            | --pos-hz must be > 0 and <= 100",
         "--map=/no/such/file.map  | --map /no/such/file.map is not a readable file",
@@ -73,7 +78,8 @@ class BotsMainTest {
     void main_WhenAskedForHelp_ExpectedUsageWithEveryFlagAndExit0() {
         assertThat(main("--help")).isZero();
         assertThat(out()).contains("Usage: bots", "--host", "--port", "--players", "--spawn", "--duration", "--map",
-                "--map-name", "--speed", "--pos-hz", "--report", "--seed", "loopback only", "Exit status:");
+                "--map-name", "--speed", "--pos-hz", "--report", "--seed", "loopback only", "Exit status:", "--ramp-up",
+                "--admin-port", "--report-html", "--ramp-up + --duration");
     }
 
     @Test
@@ -123,7 +129,8 @@ class BotsMainTest {
         Path report = dir.resolve("report.json");
         try (FakeServer fake = new FakeServer(map, 2, script)) {
             int status = main("--port", String.valueOf(fake.port()), "--players", "2", "--spawn", "1",
-                    "--duration", "3", "--map", mapFile.toString(), "--report", report.toString(), "--seed", "9",
+                    "--duration", "3", "--ramp-up", "0", "--map", mapFile.toString(), "--report", report.toString(),
+                    "--seed", "9",
                     "--pos-hz", "20", "--speed", "4");
             assertThat(status).isEqualTo(1);
         }
@@ -172,7 +179,8 @@ class BotsMainTest {
         };
         try (FakeServer fake = new FakeServer(map, 1, script)) {
             assertThat(main("--host", "localhost", "--port", String.valueOf(fake.port()), "--players", "1",
-                    "--spawn", "3", "--duration", "2", "--map", mapFile.toString(), "--map-name", "arena2"))
+                    "--spawn", "3", "--duration", "2", "--ramp-up", "0", "--map", mapFile.toString(),
+                    "--map-name", "arena2"))
                     .isEqualTo(0);
         }
         assertThat(helloMaps).containsExactly("arena2");

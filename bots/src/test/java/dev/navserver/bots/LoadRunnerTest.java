@@ -26,7 +26,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -44,6 +46,14 @@ class LoadRunnerTest {
                 players, spawn, seconds, Path.of("walled.map"), "walled", 3.0, 20, 42);
         return new LoadRunner(s, MAP, new PrintStream(outBytes, true, StandardCharsets.UTF_8),
                 new PrintStream(errBytes, true, StandardCharsets.UTF_8), progressSeconds).run();
+    }
+
+    private BotsReport runWithRamp(FakeServer fake, int players, double rampSeconds, double seconds)
+            throws InterruptedException {
+        BotsSettings s = new BotsSettings(InetAddress.getLoopbackAddress(), fake.port(), players, 1, seconds,
+                Path.of("walled.map"), "walled", 3.0, 20, 42, rampSeconds, 0);
+        return new LoadRunner(s, MAP, new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8), 60).run();
     }
 
     private String out() {
@@ -317,5 +327,65 @@ class LoadRunnerTest {
             assertThat(fake.awaitClosed(5)).isTrue();
         }
         assertThat(peakThreads.get() - before).isLessThan(50);
+    }
+
+    @Test
+    void run_WithARamp_ExpectedHellosSpreadOverTheRampAndSteadyFieldsCoveringOnlyTheWindowAfterIt()
+            throws Exception {
+        Queue<Long> hellos = new ConcurrentLinkedQueue<>();
+        FakeServer.Script script = new FakeServer.Script() {
+            @Override
+            public Message onHello(FakeServer.Session s, Hello hello, Welcome welcome) {
+                hellos.add(System.nanoTime());
+                return welcome;
+            }
+
+            @Override
+            public void onPlayerPos(FakeServer.Session s, PlayerPos pos) {
+                VALID_PATHS.onPlayerPos(s, pos);
+            }
+        };
+        try (FakeServer fake = new FakeServer(MAP, 5, script)) {
+            BotsReport r = runWithRamp(fake, 5, 1.0, 1.0);
+
+            assertThat(fake.awaitClosed(5)).isTrue();
+            List<Long> t = hellos.stream().sorted().toList();
+            assertThat(t).hasSize(5);
+            // bots start at 0, 0.2, 0.4, 0.6, 0.8 s: the last hello comes at least 0.7 s after the first
+            assertThat(TimeUnit.NANOSECONDS.toMillis(t.get(4) - t.get(0))).isBetween(700L, 1000L);
+            for (int i = 1; i < 5; i++) {
+                assertThat(TimeUnit.NANOSECONDS.toMillis(t.get(i) - t.get(i - 1))).as("gap %d", i)
+                        .isGreaterThanOrEqualTo(100L);
+            }
+            assertThat(r.rampUpSeconds()).isEqualTo(1.0);
+            assertThat(r.durationSeconds()).isBetween(2.0, 2.5);
+            assertThat(r.steadyDurationSeconds()).isBetween(1.0, 1.5);
+            assertThat(r.welcomed()).isEqualTo(5);
+            assertThat(r.steadyLatencyMs().count()).isPositive().isLessThan(r.latencyMs().count());
+            assertThat(r.steadyNavPathsPerSecond()).isPositive();
+            assertThat(r.server()).isNull();
+            assertThat(r.summaryLine()).contains(" ramp_up=1.0s steady_duration=1.").doesNotContain("server_p99_ms");
+            assertThat(r.timeline().points()).hasSizeBetween(2, 3);
+            assertThat(r.timeline().points().get(0).latencySamples()).isPositive();
+            assertThat(r.exitStatus()).isZero();
+            assertThat(err()).isEmpty();
+        }
+    }
+
+    @Test
+    void run_WithAnAdminPortNobodyListensOn_ExpectedAProblemLineAndNaFieldsNotACrash() throws Exception {
+        try (FakeServer fake = new FakeServer(MAP, 1, VALID_PATHS)) {
+            BotsSettings s = new BotsSettings(InetAddress.getLoopbackAddress(), fake.port(), 1, 1, 0.5,
+                    Path.of("walled.map"), "walled", 3.0, 20, 42, 0, freePort());
+            BotsReport r = new LoadRunner(s, MAP, new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                    new PrintStream(errBytes, true, StandardCharsets.UTF_8), 60).run();
+
+            assertThat(r.exitStatus()).isZero();
+            assertThat(r.server().posToPathMs()).isNull();
+            assertThat(r.server().tickMs()).isNull();
+            assertThat(r.summaryLine()).endsWith(" server_p99_ms=n/a tick_p99_ms=n/a");
+            assertThat(err()).startsWith("bots: server metrics: cannot read /metrics at the start of the steady "
+                    + "window: GET http://127.0.0.1:");
+        }
     }
 }

@@ -56,4 +56,30 @@ class RealServerTest {
         assertThat(r.undecodable()).isZero();
         assertThat(r.exitStatus()).isZero();
     }
+
+    @Test
+    void main_WithARampAdminPortAndHtmlReport_ExpectedSteadyServerAndTickP99AndAPageWithTwoCharts()
+            throws Exception {
+        Path html = dir.resolve("bots.html");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status;
+        try (NavServer server = new NavServer(config())) {
+            server.start();
+            status = BotsMain.run(new String[] {"--port", String.valueOf(server.gamePort()), "--players", "10",
+                "--spawn", "1", "--ramp-up", "1", "--duration", "2", "--map", REPO.resolve("maps/arena.txt").toString(),
+                "--admin-port", String.valueOf(server.adminPort()), "--report-html", html.toString(), "--seed", "7"},
+                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        }
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(status).isZero();
+        String summary = out.toString(StandardCharsets.UTF_8).lines().reduce((a, b) -> b).orElseThrow();
+        assertThat(summary).matches(BotsMainTest.SUMMARY).contains(" ramp_up=1.0s ")
+                .containsPattern(" steady_p99_ms=\\d+\\.\\d ")
+                .containsPattern(" server_p99_ms=\\d+\\.\\d ")
+                .containsPattern(" tick_p99_ms=\\d+\\.\\d\\d$");
+        String page = Files.readString(html, StandardCharsets.UTF_8);
+        HtmlReportTest.assertSelfContained(page);
+        assertThat(HtmlReportTest.parseXml(page).getElementsByTagName("svg").getLength()).isEqualTo(2);
+    }
 }
