@@ -98,8 +98,9 @@ public final class NavServer implements AutoCloseable {
             return t;
         });
         metrics.monitorExecutor(plannerPool, "planner");
-        context = new ServerContext(metrics, reloader::current, maps, planner, plannerPool, startNanos);
         TickControl tickControl = new TickControl(initial.tick().hz());
+        context = new ServerContext(metrics, reloader::current, maps, planner, plannerPool, tickControl::wakeup,
+                startNanos);
         gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(), tickControl,
                 System.nanoTime());
         tickLoop = new TickLoop(System::nanoTime, tickControl, MAX_CATCH_UP_TICKS, gameLoop);

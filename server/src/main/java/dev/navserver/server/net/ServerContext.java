@@ -27,6 +27,8 @@ public final class ServerContext {
     final MapRegistry maps;
     final NavPlanner planner;
     final ExecutorService plannerPool;
+    /** Wakes the tick thread when a session gets inbox messages, so positions are applied between ticks. */
+    final Runnable tickWakeup;
     private final long startNanos;
 
     final Map<String, Session> sessions = new ConcurrentHashMap<>();
@@ -44,15 +46,18 @@ public final class ServerContext {
     /**
      * @param config      the config in force now (read on I/O threads for per-message limits)
      * @param plannerPool runs stateless queries and chase plans
+     * @param tickWakeup  asks the tick thread to run its between-ticks work soon; cheap and non-blocking, called on
+     *                    I/O threads when a session becomes ready
      * @param startNanos  {@code System.nanoTime()} at server start: {@code serverTime} 0
      */
     public ServerContext(ServerMetrics metrics, Supplier<NavServerConfig> config, MapRegistry maps, NavPlanner planner,
-            ExecutorService plannerPool, long startNanos) {
+            ExecutorService plannerPool, Runnable tickWakeup, long startNanos) {
         this.metrics = metrics;
         this.config = config;
         this.maps = maps;
         this.planner = planner;
         this.plannerPool = plannerPool;
+        this.tickWakeup = tickWakeup;
         this.startNanos = startNanos;
     }
 

@@ -97,7 +97,7 @@ public final class Session {
 
     /**
      * Queues a message for the tick thread and, if the session was not already waiting in the ready queue, puts it
-     * there. False when the inbox is full.
+     * there and wakes the tick thread, which applies it between ticks. False when the inbox is full.
      *
      * @param arrivalNanos {@link System#nanoTime()} when the I/O thread accepted the message
      */
@@ -107,6 +107,7 @@ public final class Session {
         }
         if (ready.compareAndSet(false, true)) {
             context.readySessions.add(this);
+            context.tickWakeup.run();
         }
         return true;
     }

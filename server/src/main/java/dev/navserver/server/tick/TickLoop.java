@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
  * A fixed-rate tick loop with a cap on catch-up, run on one dedicated thread that owns all world state.
  *
  * <p>Between ticks the thread parks until the next tick is due or until {@link TickControl#wakeup()} is called (a
- * planner finished a path), in which case it runs {@link Task#between} so that work reaches clients without waiting a
+ * planner finished a path, or a session received messages), in which case it runs {@link Task#between} so that work reaches clients without waiting a
  * whole tick. Each tick catches {@code Throwable}: a failing tick is logged and the loop goes on.
  *
  * <p>The scheduling decision is {@link #runDue(long)}, a pure function of the clock value, so tests drive it with a

@@ -19,6 +19,12 @@ public record ReplanRule(double navIntervalSeconds, double moveThresholdMeters, 
     static final double TIME_EPSILON_SECONDS = 1e-9;
     /** Least stopping distance used, metres, so an arrived monster standing on its player does not re-plan. */
     static final double MIN_STOP_METERS = 1e-6;
+    /**
+     * How long past the interval a tick leaves a player-moved re-plan to the arrival of the player's next position,
+     * seconds: one period of a 10 Hz client plus jitter. A plan started by an arriving position uses a position that
+     * is milliseconds old; one started by the tick would use one up to a client period old.
+     */
+    public static final double FRESH_POSITION_GRACE_SECONDS = 0.15;
 
     /** What the rule decided. */
     public enum Decision {
@@ -50,6 +56,17 @@ public record ReplanRule(double navIntervalSeconds, double moveThresholdMeters, 
     /** The rule of a chase config. */
     public static ReplanRule of(Chase chase) {
         return new ReplanRule(chase.navIntervalSeconds(), chase.moveThresholdMeters(), chase.stoppingDistanceMeters());
+    }
+
+    /**
+     * Whether a tick defers a {@link Decision#PLAN_PLAYER_MOVED} to the next arriving position: true while less than
+     * {@link #FRESH_POSITION_GRACE_SECONDS} passed since the interval ran out. A client that stopped sending (its
+     * player stands still after moving) is planned for by the tick once the grace is over.
+     *
+     * @param sinceLastPlan world seconds since the last plan was submitted
+     */
+    public boolean tickWaitsForFreshPosition(double sinceLastPlan) {
+        return sinceLastPlan < navIntervalSeconds + FRESH_POSITION_GRACE_SECONDS - TIME_EPSILON_SECONDS;
     }
 
     /**

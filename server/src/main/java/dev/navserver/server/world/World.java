@@ -267,12 +267,9 @@ public final class World {
     public void tick(double nowSeconds, double dtSeconds) {
         now = nowSeconds;
         applyFinishedPlans();
-        for (Player p : moved) {
-            p.moved = false;
-        }
-        moved.clear();
+        planMovedPlayers(); // positions that arrived since the last pass count as arrivals, not as tick findings
         for (Monster m : monsters.values()) {
-            planIfDue(m);
+            planIfDue(m, true);
         }
         double stop = settings.stoppingDistanceMeters();
         double on = settings.localNavDistanceMeters();
@@ -294,25 +291,38 @@ public final class World {
             return;
         }
         now = Math.max(now, nowSeconds);
+        planMovedPlayers();
+    }
+
+    private void planMovedPlayers() {
         for (Player p : moved) {
             p.moved = false;
             for (Monster m : p.monsters) {
-                planIfDue(m);
+                planIfDue(m, false);
             }
         }
         moved.clear();
     }
 
-    private void planIfDue(Monster m) {
+    /**
+     * Applies the re-plan rule to one monster. A player-moved re-plan found by the tick (rather than by the arrival
+     * of a position) waits {@link ReplanRule#FRESH_POSITION_GRACE_SECONDS} for the next position, so that plans
+     * start from fresh positions.
+     */
+    private void planIfDue(Monster m, boolean byTick) {
         Player p = m.player;
         if (!p.hasPos || PlanDispatcher.inFlight(m)) {
             return;
         }
         boolean lineClear = m.state.local() && planner.clearLine(map, m.x, m.z, p.x, p.z);
-        ReplanRule.Decision d = rule.decide(m.state, lineClear, now - m.lastPlanTime,
+        double sinceLastPlan = now - m.lastPlanTime;
+        ReplanRule.Decision d = rule.decide(m.state, lineClear, sinceLastPlan,
                 MonsterMover.distance(p.x - m.planGoalX, p.z - m.planGoalZ),
                 MonsterMover.distance(m.x - m.planStartX, m.z - m.planStartZ),
                 MonsterMover.distance(p.x - m.x, p.z - m.z));
+        if (byTick && d == ReplanRule.Decision.PLAN_PLAYER_MOVED && rule.tickWaitsForFreshPosition(sinceLastPlan)) {
+            return;
+        }
         if (d.plans()) {
             dispatcher.submit(m, map, mapGeneration, now);
         }

@@ -26,7 +26,7 @@ class SessionOutboundTest {
         // The water marks GameServerInitializer sets: writability flips at half the limit.
         int high = (int) (LIMIT / 2);
         ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(high / 2, high));
-        ServerContext context = new ServerContext(metrics, () -> null, null, null, null, 0);
+        ServerContext context = new ServerContext(metrics, () -> null, null, null, null, () -> { }, 0);
         session = new Session("s-1", ch, context, LIMIT, 64);
     }
 

@@ -77,4 +77,13 @@ class ReplanRuleTest {
         Chase chase = new Chase(0.25, 0.75, 4, 1, 1.5, 2, 0, true, 0, 8, 20);
         assertThat(ReplanRule.of(chase)).isEqualTo(new ReplanRule(0.25, 0.75, 1.5));
     }
+
+    @Test
+    void tickWaitsForFreshPosition_FromTheIntervalUntilTheGraceIsOver() {
+        double grace = ReplanRule.FRESH_POSITION_GRACE_SECONDS;
+        assertThat(RULE.tickWaitsForFreshPosition(0.5)).isTrue();
+        assertThat(RULE.tickWaitsForFreshPosition(0.5 + grace - 0.01)).isTrue();
+        assertThat(RULE.tickWaitsForFreshPosition(0.5 + grace)).isFalse();
+        assertThat(RULE.tickWaitsForFreshPosition(Double.POSITIVE_INFINITY)).isFalse();
+    }
 }

@@ -255,6 +255,44 @@ class WorldTest {
     }
 
     @Test
+    void tick_WhenTheIntervalRunsOutBetweenPositions_LeavesThePlanToTheNextArrivingPosition() {
+        world.playerPos("s-1", 1, 15, 0, 0);
+        world.spawn("s-1", -15, 0);
+        tick(); // first plan at t = 0
+        int before = plans;
+        world.playerPos("s-1", 2, 15, 0, -2); // moved 2 m at t = 0.05, not due yet
+        while (now < 0.6) { // the 0.5 and 0.55 s ticks find the plan due, but the position is up to 0.55 s old
+            tick();
+        }
+        assertThat(plans).as("no plan from a stale position within the grace").isEqualTo(before);
+        world.playerPos("s-1", 3, 15, 0, -2.5, 333);
+        world.planMoved(now);
+        assertThat(plans).as("planned on the fresh position's arrival").isEqualTo(before + 1);
+        world.applyFinishedPlans();
+        assertThat(events().get(events.size() - 1)).endsWith("playerSeq=3 ok");
+    }
+
+    @Test
+    void tick_WhenTheClientStopsSendingAfterMoving_PlansWithTheLastPositionOnceTheGraceIsOver() {
+        world.playerPos("s-1", 1, 15, 0, 0);
+        world.spawn("s-1", -15, 0);
+        tick(); // first plan at t = 0
+        int before = plans;
+        world.playerPos("s-1", 2, 15, 0, -2); // the last position this client sends
+        double planned = Double.NaN;
+        while (now < 1.0 && Double.isNaN(planned)) {
+            double at = now;
+            tick();
+            if (plans > before) {
+                planned = at;
+            }
+        }
+        assertThat(planned).as("tick time of the re-plan")
+                .isGreaterThanOrEqualTo(0.5 + ReplanRule.FRESH_POSITION_GRACE_SECONDS - 1e-9)
+                .isLessThan(0.5 + ReplanRule.FRESH_POSITION_GRACE_SECONDS + DT);
+    }
+
+    @Test
     void autoSpawn_WhenFirstPositionArrives_SpawnsConfiguredCountWithinRangeOnWalkableCells() {
         World w = new World("open", open, new Chase(0.5, 0.5, 4, 1, 1, 2, 3, true, 0, 8, 12), straight,
                 Runnable::run, WorldMetrics.NONE, spawner(7), () -> { });
