@@ -92,14 +92,8 @@ final class ViewerHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         if (f == lastSent || !channel.isActive() || !channel.isWritable()) {
             return;
         }
-        ByteBuf buf;
-        if (needFull || lastSent == null || lastSent.version() != f.version()) {
-            buf = ViewJson.write(channel.alloc(), g -> ViewJson.full(g, f));
-        } else {
-            ViewDelta d = ViewDelta.between(lastSent, f);
-            buf = ViewJson.write(channel.alloc(), g -> ViewJson.delta(g, f, d));
-        }
-        write(buf);
+        boolean full = needFull || lastSent == null || lastSent.version() != f.version();
+        write(full ? ViewMessages.full(channel.alloc(), f) : ViewMessages.delta(channel.alloc(), lastSent, f));
         lastSent = f;
         needFull = false;
         hub.frameSent();
