@@ -165,6 +165,16 @@ class ViewDeltaTest {
         assertThat(n.get("edits")).isEmpty();
     }
 
+    @Test
+    void millimetreFormat_MatchesTheRoundedDecimal() {
+        char[] buf = new char[24];
+        long[] cases = {0, 4100, 4000, -5, 12345, -2_800, 1_000_001, 999, -999_999_999_999L};
+        String[] expected = {"0.0", "4.1", "4.0", "-0.005", "12.345", "-2.8", "1000.001", "0.999", "-999999999.999"};
+        for (int i = 0; i < cases.length; i++) {
+            assertThat(new String(buf, 0, ViewJson.formatMilli(cases[i], buf))).isEqualTo(expected[i]);
+        }
+    }
+
     private static JsonNode json(ViewJson.Body body) throws Exception {
         ByteBuf buf = ViewJson.write(UnpooledByteBufAllocator.DEFAULT, body);
         try {
