@@ -88,11 +88,15 @@ class ViewerTest {
         }
 
         JsonNode next(Predicate<JsonNode> match) throws InterruptedException {
-            long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            return next(match, TIMEOUT);
+        }
+
+        JsonNode next(Predicate<JsonNode> match, Duration timeout) throws InterruptedException {
+            long deadline = System.nanoTime() + timeout.toNanos();
             while (true) {
                 JsonNode n = messages.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 if (n == null) {
-                    throw new AssertionError("no matching viewer message within " + TIMEOUT);
+                    throw new AssertionError("no matching viewer message within " + timeout);
                 }
                 if (match.test(n)) {
                     return n;
@@ -340,6 +344,30 @@ class ViewerTest {
             assertThat(full.get("paths").get(id).size()).isGreaterThanOrEqualTo(2);
             assertThat(full.get("stats").get("sessions").asInt()).isEqualTo(1);
             assertThat(full.get("stats").has("tickP99Ms")).isTrue();
+        }
+    }
+
+    @Test
+    void mapReload_SendsAFullWithTheNextVersion_AndTilesShowTheNewWall() throws Exception {
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of());
+                NdjsonClient c = server.player("hunted")) {
+            c.playerPos(1, -28, 27);
+            Viewer v = connect(server);
+            v.next("hello");
+            v.send("{\"type\":\"watch\",\"map\":\"arena\"}");
+            assertThat(v.next("full").get("version").asLong()).isEqualTo(1);
+            String q = "/view/tile?map=arena&layer=terrain&level=0&tx=0&ty=0";
+            assertThat(get(server, q, TestServer.TOKEN).body()[3 * 256 + 30]).isEqualTo((byte) 0);
+
+            String walled = HotReloadTest.withWall(
+                    java.nio.file.Files.readString(server.mapsDir.resolve("arena.txt")), 30, 1, 7);
+            server.replaceMapFile("arena.txt", walled);
+            // the map watcher may take a few seconds to see the file (polling file systems)
+            JsonNode full = v.next(n -> n.path("type").asText().equals("full"), Duration.ofSeconds(10));
+            assertThat(full.get("version").asLong()).isEqualTo(2);
+            assertThat(get(server, q, TestServer.TOKEN).body()[3 * 256 + 30]).isEqualTo((byte) 1);
+            JsonNode delta = v.next("delta");
+            assertThat(delta.get("version").asLong()).isEqualTo(2);
         }
     }
 
