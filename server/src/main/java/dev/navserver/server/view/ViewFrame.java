@@ -1,5 +1,6 @@
 package dev.navserver.server.view;
 
+import dev.navserver.nav.grid.GridMap;
 import dev.navserver.server.world.World;
 import dev.navserver.server.world.WorldView;
 import java.util.HashMap;
@@ -52,7 +53,7 @@ public final class ViewFrame {
      *
      * @param mapVersion version of a map snapshot
      */
-    public static ViewFrame capture(World w, ToLongFunction<dev.navserver.nav.grid.GridMap> mapVersion, long frame,
+    public static ViewFrame capture(World w, ToLongFunction<GridMap> mapVersion, long frame,
             double time, ViewStats stats) {
         return new ViewFrame(w.name(), mapVersion.applyAsLong(w.map()), frame, time, stats,
                 w.settings().localNavDistanceMeters(), w.settings().stoppingDistanceMeters(), w.view(mapVersion),

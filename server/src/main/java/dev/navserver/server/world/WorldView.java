@@ -187,10 +187,7 @@ public final class WorldView {
         return pathSeqs[i];
     }
 
-    /**
-     * A view built from explicit values, for tests and benchmarks: {@code players} rows are
-     * {@code {id, x, y, z, seq}}, monsters are given by {@link MonsterRow}s.
-     */
+    /** A view built from explicit rows, in the given order (tests and benchmarks). */
     public static WorldView of(java.util.List<PlayerRow> players, java.util.List<MonsterRow> monsters) {
         WorldView v = new WorldView(players.size(), monsters.size());
         for (int i = 0; i < players.size(); i++) {
