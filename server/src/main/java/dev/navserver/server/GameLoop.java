@@ -20,15 +20,21 @@ import dev.navserver.server.net.Session;
 import dev.navserver.server.plan.NavPlanner;
 import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
+import dev.navserver.server.view.ViewFrame;
+import dev.navserver.server.view.ViewHub;
+import dev.navserver.server.view.ViewStats;
+import dev.navserver.server.view.ViewStatsSampler;
 import dev.navserver.server.world.Spawner;
 import dev.navserver.server.world.World;
 import dev.navserver.server.world.WorldEvent;
 import dev.navserver.server.world.WorldMetrics;
+import dev.navserver.server.world.WorldView;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
@@ -65,17 +71,32 @@ public final class GameLoop implements TickLoop.Task {
     private final SplittableRandom random;
     /** Sessions drained in this pass that may still hold messages (the per-tick cap). */
     private final List<Session> leftovers = new ArrayList<>();
+    /** The live viewer; null without one. */
+    private final ViewHub view;
+    private final ViewStatsSampler viewStats;
+    /** Per watched map: world time of its last viewer frame and the frame count. */
+    private final Map<String, ViewCursor> viewCursors = new HashMap<>();
     private NavServerConfig config;
+
+    /** When a map's last viewer frame was captured, and how many so far. Tick thread only. */
+    private static final class ViewCursor {
+        double lastTime = Double.NEGATIVE_INFINITY;
+        long frames;
+    }
 
     /**
      * @param initial     the config in force at start
      * @param tickControl the tick loop's rate (retuned when a config is applied) and wakeup (called by planner
      *                    threads after finishing a plan)
      * @param seed        seed of spawn randomness
+     * @param view        the live viewer's hub, or null for none
      */
     public GameLoop(ServerContext context, NavServerConfig initial, PendingConfig pendingConfig, NavPlanner planner,
-            Executor plannerPool, WorldMetrics worldMetrics, TickControl tickControl, long seed) {
+            Executor plannerPool, WorldMetrics worldMetrics, TickControl tickControl, long seed, ViewHub view) {
         this.context = context;
+        this.view = view;
+        this.viewStats = new ViewStatsSampler(context.metrics().plans::total,
+                () -> (long) context.metrics().navPathPushes.count(), context::sessionCount);
         this.config = initial;
         this.pendingConfig = pendingConfig;
         this.planner = planner;
@@ -100,6 +121,7 @@ public final class GameLoop implements TickLoop.Task {
             w.tick(nowSeconds, dtSeconds);
             w.outbox().drainTo(this::deliver);
         }
+        publishViewFrames(nowSeconds);
         flushAll();
     }
 
@@ -119,6 +141,46 @@ public final class GameLoop implements TickLoop.Task {
     public void tickDuration(long nanos) {
         context.metrics().ticks.increment();
         context.metrics().tickDuration.record(nanos, TimeUnit.NANOSECONDS);
+        viewStats.tickDuration(nanos);
+    }
+
+    /**
+     * Captures a frame of every map a viewer watches, at most one per {@link ViewHub#FRAME_INTERVAL_SECONDS} of
+     * world time per map, and hands it to the hub (which encodes on the admin event loop). A watched map without a
+     * world yet gets frames without players or monsters. Without viewers this is one volatile read.
+     */
+    private void publishViewFrames(double now) {
+        if (view == null) {
+            return;
+        }
+        Set<String> watched = view.watchedMaps();
+        if (watched.isEmpty()) {
+            return;
+        }
+        MapRegistry maps = context.maps();
+        ViewStats stats = null;
+        for (String name : watched) {
+            ViewCursor c = viewCursors.computeIfAbsent(name, k -> new ViewCursor());
+            if (now - c.lastTime < ViewHub.FRAME_INTERVAL_SECONDS - 1e-9) {
+                continue;
+            }
+            World w = worlds.get(name);
+            GridMap map = w != null ? w.map() : maps.get(name);
+            if (map == null) {
+                continue;
+            }
+            c.lastTime = now;
+            c.frames++;
+            if (stats == null) {
+                stats = viewStats.sample(System.nanoTime());
+            }
+            ViewFrame f = w != null
+                    ? ViewFrame.capture(w, maps::version, c.frames, now, stats)
+                    : new ViewFrame(name, maps.version(map), c.frames, now, stats,
+                            config.chase().localNavDistanceMeters(), config.chase().stoppingDistanceMeters(),
+                            WorldView.EMPTY, List.of());
+            view.publish(f);
+        }
     }
 
     private void applyConfig() {

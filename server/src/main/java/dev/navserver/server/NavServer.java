@@ -21,6 +21,8 @@ import dev.navserver.server.net.Session;
 import dev.navserver.server.plan.NavPlanner;
 import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
+import dev.navserver.server.view.ViewHttp;
+import dev.navserver.server.view.ViewHub;
 import dev.navserver.server.world.WorldMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -60,6 +62,7 @@ public final class NavServer implements AutoCloseable {
     private final GameLoop gameLoop;
     private final GameServer gameServer;
     private final AdminServer adminServer;
+    private final ViewHub viewHub;
     private final long startNanos = System.nanoTime();
     private MapWatcher mapWatcher;
     private Thread tickThread;
@@ -101,8 +104,10 @@ public final class NavServer implements AutoCloseable {
         TickControl tickControl = new TickControl(initial.tick().hz());
         context = new ServerContext(metrics, reloader::current, maps, planner, plannerPool, tickControl::wakeup,
                 startNanos);
+        viewHub = new ViewHub(maps, () -> reloader.current().admin().token(), metrics.viewFrames::increment);
+        metrics.gauge("navserver_viewers", "Live viewer sockets open now.", viewHub::viewerCount);
         gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(), tickControl,
-                System.nanoTime());
+                System.nanoTime(), viewHub);
         tickLoop = new TickLoop(System::nanoTime, tickControl, MAX_CATCH_UP_TICKS, gameLoop);
         metrics.gauge("navserver_sessions", "Welcomed game sessions.", context::sessionCount);
         gameServer = new GameServer(context, initial.server().host(), initial.server().port(), 0);
@@ -111,7 +116,7 @@ public final class NavServer implements AutoCloseable {
                 () -> Map.of("sessions", context.sessionCount(), "maps", maps.size()),
                 metrics::scrape,
                 this::status,
-                reloader::reload));
+                reloader::reload), new ViewHttp(viewHub));
     }
 
     /** Search options of a config: algorithm and node budget. */
@@ -240,6 +245,7 @@ public final class NavServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         gameServer.close();
+        viewHub.close();
         adminServer.close();
         if (mapWatcher != null) {
             mapWatcher.close();

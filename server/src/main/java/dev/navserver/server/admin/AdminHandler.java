@@ -21,7 +21,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.timeout.ReadTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -29,7 +28,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Routes admin HTTP requests: {@code GET /health}, {@code GET /metrics}, {@code GET /admin/status},
- * {@code POST /admin/reload}. {@code /admin/*} needs {@code Authorization: Bearer <admin.token>} (401 without or with
+ * {@code POST /admin/reload}, and whatever an extra {@link AdminRoute} owns (the viewer's {@code /view...}). {@code /admin/*} needs {@code Authorization: Bearer <admin.token>} (401 without or with
  * a wrong token, 403 when no token is configured), checked before the method. Unknown path → 404, known path with
  * another method → 405 with {@code Allow}. Stateless, hence one {@code @Sharable} instance for all channels.
  */
@@ -40,9 +39,12 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private static final String JSON_TYPE = "application/json; charset=utf-8";
 
     private final AdminEndpoints endpoints;
+    private final AdminRoute extra;
 
-    AdminHandler(AdminEndpoints endpoints) {
+    /** @param extra further endpoints (the viewer), or null */
+    AdminHandler(AdminEndpoints endpoints, AdminRoute extra) {
         this.endpoints = endpoints;
+        this.extra = extra;
     }
 
     @Override
@@ -52,6 +54,17 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             return;
         }
         boolean keepAlive = HttpUtil.isKeepAlive(req);
+        String path = new QueryStringDecoder(req.uri()).path();
+        if (extra != null && extra.owns(path)) {
+            try {
+                extra.handle(ctx, req, path, keepAlive);
+            } catch (RuntimeException e) {
+                log.warn("Admin request {} {} failed", req.method(), path, e);
+                send(ctx, req, error(HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                        "internal error: " + e.getClass().getSimpleName()), false);
+            }
+            return;
+        }
         FullHttpResponse resp;
         try {
             resp = route(req);
@@ -124,8 +137,7 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                     "admin endpoints are disabled: set admin.token in the config file to enable them");
         }
         String header = req.headers().get(HttpHeaderNames.AUTHORIZATION);
-        if (header == null || header.length() < 7 || !header.regionMatches(true, 0, "Bearer ", 0, 7)
-                || !constantTimeEquals(header.substring(7).trim(), expected)) {
+        if (!BearerTokens.authorizes(header, expected)) {
             FullHttpResponse resp = error(HttpResponseStatus.UNAUTHORIZED,
                     "missing or wrong Authorization: Bearer <admin.token>");
             resp.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"navserver-admin\"");
@@ -134,16 +146,9 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         return null;
     }
 
-    /** Compares digests, so that neither the content nor the length of the token leaks through timing. */
+    /** See {@link BearerTokens#constantTimeEquals}. */
     static boolean constantTimeEquals(String presented, String expected) {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            byte[] a = md.digest(presented.getBytes(StandardCharsets.UTF_8));
-            byte[] b = md.digest(expected.getBytes(StandardCharsets.UTF_8));
-            return MessageDigest.isEqual(a, b);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
-        }
+        return BearerTokens.constantTimeEquals(presented, expected);
     }
 
     private static FullHttpResponse methodNotAllowed(String allow) {

@@ -26,6 +26,7 @@ public final class AdminServer implements AutoCloseable {
     private final String host;
     private final int port;
     private final AdminEndpoints endpoints;
+    private final AdminRoute extra;
     private EventLoopGroup group;
     private Channel channel;
 
@@ -34,9 +35,19 @@ public final class AdminServer implements AutoCloseable {
      * @param port TCP port; 0 binds an ephemeral port, see {@link #port()}
      */
     public AdminServer(String host, int port, AdminEndpoints endpoints) {
+        this(host, port, endpoints, null);
+    }
+
+    /**
+     * @param host  bind address
+     * @param port  TCP port; 0 binds an ephemeral port, see {@link #port()}
+     * @param extra further endpoints (the live viewer), or null
+     */
+    public AdminServer(String host, int port, AdminEndpoints endpoints, AdminRoute extra) {
         this.host = Objects.requireNonNull(host, "host");
         this.port = port;
         this.endpoints = Objects.requireNonNull(endpoints, "endpoints");
+        this.extra = extra;
     }
 
     /**
@@ -56,7 +67,7 @@ public final class AdminServer implements AutoCloseable {
                     .group(group)
                     .channel(NioServerSocketChannel.class)
                     .option(ChannelOption.SO_BACKLOG, 64)
-                    .childHandler(new AdminInitializer(new AdminHandler(endpoints), READ_TIMEOUT_SECONDS))
+                    .childHandler(new AdminInitializer(new AdminHandler(endpoints, extra), READ_TIMEOUT_SECONDS))
                     .bind(host, port).sync().channel();
         } catch (InterruptedException | RuntimeException e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);

@@ -144,6 +144,9 @@ public final class ServerMetrics implements AutoCloseable {
     /** Outbound messages replaced by a newer one of the same kind while a slow reader's queue was backed up. */
     public final Counter messagesCoalesced = counter("navserver_messages_coalesced_total",
             "Outbound messages replaced by a newer one before they were sent.");
+    /** Live viewer frames ({@code full} and {@code delta}) written to viewer sockets. */
+    public final Counter viewFrames = counter("navserver_view_frames_total",
+            "Live viewer frames (full and delta) written to viewer sockets.");
     /** Config reload attempts by outcome. */
     public final LabeledCounter configReloads = labeled("navserver_config_reloads_total",
             "Config reload attempts, by outcome.", "outcome", RELOAD_OUTCOMES);

@@ -1,5 +1,6 @@
 package dev.navserver.server.world;
 
+import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.smooth.WorldPath;
 
 /** One monster's chase state. Mutable; tick thread only. */
@@ -15,6 +16,8 @@ final class Monster {
 
     /** The adopted path, starting where the monster stood when it adopted it; null before the first. */
     WorldPath path;
+    /** The map {@link #path} was planned on; null before the first path (live viewer). */
+    GridMap pathMap;
     /** Index of the waypoint of {@link #path} being walked to. */
     int next;
 
@@ -25,6 +28,8 @@ final class Monster {
     double planGoalZ;
     double planStartX;
     double planStartZ;
+    /** {@code seq} of the player position the last submitted plan aimed at; {@link Long#MIN_VALUE} before. */
+    long planPlayerSeq = Long.MIN_VALUE;
 
     /** Token of the plan in flight, 0 when none; a result with another token is superseded. */
     long inFlight;

@@ -72,6 +72,7 @@ final class PlanDispatcher {
         m.planStartX = m.x;
         m.planStartZ = m.z;
         long playerSeq = p.seq;
+        m.planPlayerSeq = playerSeq;
         long posArrivalNanos = p.posArrivalNanos;
         String id = m.id;
         double sx = m.x;

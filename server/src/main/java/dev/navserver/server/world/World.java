@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.function.ToLongFunction;
 
 /**
  * The authoritative chase state of one map: players, the monsters chasing them, their paths. It composes the parts
@@ -250,6 +251,7 @@ public final class World {
             return false;
         }
         m.path = path;
+        m.pathMap = map;
         m.next = 1;
         m.state = m.state.onAdopted(path.size() >= 2, path.status() == SearchStatus.FOUND);
         if (!m.state.local()) {
@@ -359,6 +361,16 @@ public final class World {
             }
             outbox.add(new WorldEvent.SnapshotDue(p.sessionId, list));
         }
+    }
+
+    /**
+     * Copies the players (with a known position) and monsters for the live viewer; see {@link WorldView}. Tick
+     * thread only.
+     *
+     * @param mapVersion version of a map snapshot (this world's map, or the one a path was planned on)
+     */
+    public WorldView view(ToLongFunction<GridMap> mapVersion) {
+        return WorldView.of(players.values(), players.size(), monsters.values(), monsters.size(), map, mapVersion);
     }
 
     /** Current XZ position of a monster as {x, z}, or null when unknown (tests and admin status). */

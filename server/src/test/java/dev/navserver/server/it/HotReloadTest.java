@@ -224,7 +224,7 @@ class HotReloadTest {
     }
 
     /** The arena text with cells (col, row) for the given rows of one column made blocked. */
-    private static String withWall(String arena, int col, int fromRow, int toRow) {
+    static String withWall(String arena, int col, int fromRow, int toRow) {
         String[] lines = arena.split("\n", -1);
         int header = 4;
         for (int row = fromRow; row <= toRow; row++) {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code GET /metrics} of a real server keeps the contract of the scrape saved before the move to Micrometer
  * ({@code metrics-before-micrometer.txt}): every family, its type and every label set it had, in the Prometheus text
- * format 0.0.4; and it adds the JVM, process, Logback, Netty and planner-pool families.
+ * format 0.0.4; and it adds the JVM, process, Logback, Netty, planner-pool and live-viewer families.
  */
 class MetricsExpositionTest {
     private static final String BEFORE = "/metrics-before-micrometer.txt";
@@ -56,7 +56,7 @@ class MetricsExpositionTest {
     }
 
     @Test
-    void scrape_AddsJvmProcessLogbackNettyAndPlannerPoolFamilies() throws Exception {
+    void scrape_AddsJvmProcessLogbackNettyPlannerPoolAndViewerFamilies() throws Exception {
         try (TestServer server = TestServer.start(tmp, Map.of())) {
             String text = trafficThenScrape(server).body();
             Map<String, Family> after = parse(text);
@@ -72,6 +72,8 @@ class MetricsExpositionTest {
             assertFamily(after, "executor_completed_tasks_total", "counter", Set.of("name"));
             assertFamily(after, "netty_allocator_memory_used", "gauge", Set.of("allocator_type", "id", "memory_type"));
             assertFamily(after, "netty_eventexecutor_tasks_pending", "gauge", Set.of("group", "name"));
+            assertFamily(after, "navserver_viewers", "gauge", Set.of());
+            assertFamily(after, "navserver_view_frames_total", "counter", Set.of());
             assertThat(text).contains(
                     "executor_pool_max_threads{name=\"planner\"} 2.0\n",
                     "netty_eventexecutor_workers{group=\"accept\"} 1.0\n",
