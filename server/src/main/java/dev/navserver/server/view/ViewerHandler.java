@@ -92,7 +92,11 @@ final class ViewerHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
         if (f == lastSent || !channel.isActive() || !channel.isWritable()) {
             return;
         }
-        boolean full = needFull || lastSent == null || lastSent.version() != f.version();
+        boolean newVersion = lastSent != null && lastSent.version() != f.version();
+        if (newVersion) {
+            sendHello(); // the reloaded map may differ in size, origin, levels and islands
+        }
+        boolean full = needFull || lastSent == null || newVersion;
         write(full ? ViewMessages.full(channel.alloc(), f) : ViewMessages.delta(channel.alloc(), lastSent, f));
         lastSent = f;
         needFull = false;

@@ -77,6 +77,7 @@
 
   // ---- connection ------------------------------------------------------------------------------------------------
   let wantedMap = null;
+  let socketWatching = null;  // the socket a watch was sent on: a later hello on it is a map-version refresh
   let retryMs = 1000;
 
   function setConn(text, cls) {
@@ -132,7 +133,18 @@
       opt.textContent = m.name + ' (' + m.width + '×' + m.height + ')';
       select.appendChild(opt);
     }
-    const keep = (wantedMap && maps.find((m) => m.name === wantedMap)) || (map && maps.find((m) => m.name === map.name));
+    const current = map && maps.find((m) => m.name === map.name);
+    if (current && socketWatching === socket) {
+      // Sent again before the full of a new map version: take the new size, origin and levels.
+      if (current.width !== map.width || current.height !== map.height || current.cellSize !== map.cellSize
+        || current.originX !== map.originX || current.originZ !== map.originZ) {
+        view.fitted = false;
+      }
+      map = Object.assign({}, current);
+      clearTiles();
+      return;
+    }
+    const keep = (wantedMap && maps.find((m) => m.name === wantedMap)) || current;
     const pick = keep || maps[0];
     if (pick) watch(pick.name);
   }
@@ -149,6 +161,7 @@
     }
     $('map').value = name;
     wantedMap = name;
+    socketWatching = socket;
     send({ type: 'watch', map: name });
   }
 
@@ -432,15 +445,39 @@
     ctx.stroke();
   }
 
+  // The part of a path still ahead of the monster: from its position through the points after the segment it is
+  // nearest to. Monsters under local navigation walk straight and have no path ahead.
+  function remainingPath(m, pts) {
+    if (!m || pts.length < 2) return pts;
+    let best = 0, bestD = Infinity;
+    for (let i = 0; i + 1 < pts.length; i++) {
+      const d = segmentDistance2(m.x, m.z, pts[i][0], pts[i][2], pts[i + 1][0], pts[i + 1][2]);
+      if (d < bestD) { bestD = d; best = i; }
+    }
+    const out = [[m.x, 0, m.z]];
+    for (let i = best + 1; i < pts.length; i++) out.push(pts[i]);
+    return out;
+  }
+
+  function segmentDistance2(px, pz, ax, az, bx, bz) {
+    const dx = bx - ax, dz = bz - az;
+    const len2 = dx * dx + dz * dz;
+    const t = len2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (pz - az) * dz) / len2)) : 0;
+    const ex = ax + t * dx - px, ez = az + t * dz - pz;
+    return ex * ex + ez * ez;
+  }
+
   function drawPaths() {
     ctx.lineWidth = 1;
-    ctx.strokeStyle = 'rgba(255, 140, 60, 0.45)';
+    ctx.strokeStyle = 'rgba(255, 140, 60, 0.6)';
     const many = world.paths.size > 2000;
     let n = 0;
     for (const [id, pts] of world.paths) {
       if (id === selected) continue;
+      const m = world.monsters.get(id);
+      if (m && m.state === 'local' && m.detail !== 'LOCAL_PATH') continue;
       if (many && (n++ & 3) !== 0) continue;  // thin out a dense crowd; the selected path is always drawn
-      strokePath(pts);
+      strokePath(remainingPath(m, pts));
     }
   }
 
@@ -488,9 +525,13 @@
     if (!m) return;
     const pts = world.paths.get(selected);
     if (pts) {
+      // The whole adopted path, faint, and the part still ahead, bold.
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = 'rgba(255, 225, 77, 0.4)';
+      strokePath(pts);
       ctx.lineWidth = 2.5;
       ctx.strokeStyle = '#ffe14d';
-      strokePath(pts);
+      strokePath(remainingPath(m, pts));
     }
     const sx = toScreenX(gridX(m.x)), sy = toScreenY(gridY(m.z));
     ctx.lineWidth = 2;

@@ -348,7 +348,7 @@ class ViewerTest {
     }
 
     @Test
-    void mapReload_SendsAFullWithTheNextVersion_AndTilesShowTheNewWall() throws Exception {
+    void mapReload_SendsHelloThenAFullWithTheNextVersion_AndTilesShowTheNewWall() throws Exception {
         try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of());
                 NdjsonClient c = server.player("hunted")) {
             c.playerPos(1, -28, 27);
@@ -363,7 +363,10 @@ class ViewerTest {
                     java.nio.file.Files.readString(server.mapsDir.resolve("arena.txt")), 30, 1, 7);
             server.replaceMapFile("arena.txt", walled);
             // the map watcher may take a few seconds to see the file (polling file systems)
-            JsonNode full = v.next(n -> n.path("type").asText().equals("full"), Duration.ofSeconds(10));
+            JsonNode hello = v.next(n -> n.path("type").asText().equals("hello"), Duration.ofSeconds(10));
+            assertThat(hello.get("maps").get(0).get("version").asLong()).as("hello again, with the new version")
+                    .isEqualTo(2);
+            JsonNode full = v.next("full");
             assertThat(full.get("version").asLong()).isEqualTo(2);
             assertThat(get(server, q, TestServer.TOKEN).body()[3 * 256 + 30]).isEqualTo((byte) 1);
             JsonNode delta = v.next("delta");
