@@ -71,6 +71,17 @@ public final class BotsMain implements Callable<Integer> {
                     + "window (default: not read)")
     Integer adminPort;
 
+    @Option(names = "--viewers", defaultValue = "0", paramLabel = "N",
+            description = "live-viewer sockets to attach to the server's /view/ws on --admin-port for the whole run, "
+                    + "0..8, each watching the bots' map (needs --admin-token); prints a viewers: line "
+                    + "(default: ${DEFAULT-VALUE})")
+    int viewers;
+
+    @Option(names = "--admin-token", paramLabel = "TOKEN",
+            description = "the server's admin.token, for --viewers (default: the NAVSERVER_ADMIN_TOKEN environment "
+                    + "variable)")
+    String adminToken;
+
     @Option(names = "--map", paramLabel = "FILE",
             description = "map file the bots walk and check paths on, NavExport or Moving AI (default: "
                     + DEFAULT_MAP + " under navserver.home or the working directory)")
@@ -144,14 +155,30 @@ public final class BotsMain implements Callable<Integer> {
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong();
         BotsSettings settings = new BotsSettings(address, port, players, spawn, durationSeconds, file, name, speed,
                 posHz, s, rampUpSeconds, adminPort == null ? 0 : adminPort);
+        ViewerProbe viewerProbe = null;
+        if (viewers > 0) {
+            try {
+                viewerProbe = ViewerProbe.open(address, adminPort, token(), name, viewers);
+            } catch (IllegalStateException e) {
+                err.println("bots: " + e.getMessage());
+                return EXIT_FAILED;
+            }
+        }
         BotsReport report;
         try {
             report = new LoadRunner(settings, map, out, err, PROGRESS_INTERVAL_SECONDS).run();
         } catch (IllegalArgumentException e) {
             err.println("bots: " + e.getMessage());
             return EXIT_USAGE;
+        } finally {
+            if (viewerProbe != null) {
+                viewerProbe.close();
+            }
         }
         out.println(report.summaryLine());
+        if (viewerProbe != null) {
+            out.println(viewerProbe.summaryLine());
+        }
         out.flush();
         int status = report.exitStatus();
         if (reportFile != null) {
@@ -193,6 +220,15 @@ public final class BotsMain implements Callable<Integer> {
         if (adminPort != null && (adminPort < 1 || adminPort > 65535)) {
             return "--admin-port must be 1..65535, got " + adminPort;
         }
+        if (viewers < 0 || viewers > 8) {
+            return "--viewers must be 0..8, got " + viewers;
+        }
+        if (viewers > 0 && adminPort == null) {
+            return "--viewers needs --admin-port";
+        }
+        if (viewers > 0 && (token() == null || token().isEmpty())) {
+            return "--viewers needs --admin-token or NAVSERVER_ADMIN_TOKEN";
+        }
         if (!(speed > 0 && speed <= 100)) {
             return "--speed must be > 0 and <= 100 m/s, got " + speed;
         }
@@ -206,6 +242,11 @@ public final class BotsMain implements Callable<Integer> {
             return "--map " + mapFile + " is not a readable file";
         }
         return null;
+    }
+
+    /** The admin token: {@code --admin-token}, else {@code NAVSERVER_ADMIN_TOKEN}, else null. */
+    private String token() {
+        return adminToken != null ? adminToken : System.getenv("NAVSERVER_ADMIN_TOKEN");
     }
 
     /** {@value #DEFAULT_MAP} under the {@code navserver.home} system property, else under the working directory. */

@@ -61,6 +61,8 @@ class BotsMainTest {
         "--ramp-up=NaN            | --ramp-up must be >= 0",
         "--admin-port=0           | --admin-port must be 1..65535, got 0",
         "--admin-port=70000       | --admin-port must be 1..65535",
+        "--viewers=9              | --viewers must be 0..8, got 9",
+        "--viewers=1              | --viewers needs --admin-port",
         "--speed=0                | --speed must be > 0 and <= 100 m/s",
         "--pos-hz=1000            | --pos-hz must be > 0 and <= 100",
         "--map=/no/such/file.map  | --map /no/such/file.map is not a readable file",
@@ -79,7 +81,7 @@ class BotsMainTest {
         assertThat(main("--help")).isZero();
         assertThat(out()).contains("Usage: bots", "--host", "--port", "--players", "--spawn", "--duration", "--map",
                 "--map-name", "--speed", "--pos-hz", "--report", "--seed", "loopback only", "Exit status:", "--ramp-up",
-                "--admin-port", "--report-html", "--ramp-up + --duration");
+                "--admin-port", "--report-html", "--ramp-up + --duration", "--viewers", "--admin-token");
     }
 
     @Test

@@ -82,4 +82,49 @@ class RealServerTest {
         HtmlReportTest.assertSelfContained(page);
         assertThat(HtmlReportTest.parseXml(page).getElementsByTagName("svg").getLength()).isEqualTo(2);
     }
+
+    @Test
+    void main_WithAViewerAttached_ExpectedAViewersLineWithAFullAndDeltas() throws Exception {
+        String token = "bots-viewer-token-0123456789";
+        Path cfg = config();
+        Files.writeString(cfg, Files.readString(cfg).replaceAll("(?m)^  token: .*$", "  token: \"" + token + "\""));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status;
+        try (NavServer server = new NavServer(cfg)) {
+            server.start();
+            status = BotsMain.run(new String[] {"--port", String.valueOf(server.gamePort()), "--players", "5",
+                "--spawn", "1", "--ramp-up", "0", "--duration", "2", "--map", REPO.resolve("maps/arena.txt").toString(),
+                "--admin-port", String.valueOf(server.adminPort()), "--viewers", "1", "--admin-token", token,
+                "--seed", "7"},
+                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        }
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(status).isZero();
+        String last = out.toString(StandardCharsets.UTF_8).lines().reduce((a, b) -> b).orElseThrow();
+        // 2 s at up to 10 frames per second: one full, then deltas
+        assertThat(last).startsWith("viewers: sockets=1 fulls=1 deltas=").doesNotContain("problem=");
+        long deltas = Long.parseLong(last.replaceAll(".* deltas=(\\d+) .*", "$1"));
+        assertThat(deltas).isBetween(5L, 25L);
+    }
+
+    @Test
+    void main_WithAViewerAndAWrongToken_ExpectedExit1NamingTheRefusal() throws Exception {
+        String token = "bots-viewer-token-0123456789";
+        Path cfg = config();
+        Files.writeString(cfg, Files.readString(cfg).replaceAll("(?m)^  token: .*$", "  token: \"" + token + "\""));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status;
+        try (NavServer server = new NavServer(cfg)) {
+            server.start();
+            status = BotsMain.run(new String[] {"--port", String.valueOf(server.gamePort()), "--players", "1",
+                "--duration", "1", "--map", REPO.resolve("maps/arena.txt").toString(),
+                "--admin-port", String.valueOf(server.adminPort()), "--viewers", "1", "--admin-token", "wrong-token-0123456789"},
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+        }
+        assertThat(status).isEqualTo(1);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("viewer socket 1").contains("refused")
+                .doesNotContain("wrong-token-0123456789");
+    }
 }
