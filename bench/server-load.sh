@@ -7,6 +7,7 @@
 #
 #   bench/server-load.sh                 # 100, 1000 and 2000 players, 60 s each
 #   PLAYERS="100" DURATION=20 RAMP=5 bench/server-load.sh
+#   PLAYERS=100 SPAWN=100 SPEED=0.05 VIEWERS=1 bench/server-load.sh   # 10,000 monsters, one live viewer attached
 #
 # Output: bench/target/server-load/{bots-N.json, bots-N.html, bots-N.txt, status-N.json, metrics-N.txt, server-N.log}
 set -euo pipefail
@@ -16,6 +17,8 @@ PLAYERS="${PLAYERS:-100 1000 2000}"
 DURATION="${DURATION:-60}"
 RAMP="${RAMP:-10}"
 SPAWN="${SPAWN:-5}"
+SPEED="${SPEED:-3.0}"
+VIEWERS="${VIEWERS:-0}"
 PORT="${PORT:-17400}"
 ADMIN_PORT="${ADMIN_PORT:-17401}"
 TOKEN="load-test-token-0123456789"
@@ -66,13 +69,14 @@ YAML
   # shellcheck disable=SC2086
   java $BOTS_JAVA_OPTS -jar "$ROOT/bots/target/navserver-bots.jar" --host 127.0.0.1 --port "$PORT" \
     --players "$n" --spawn "$SPAWN" --ramp-up "$RAMP" --duration "$DURATION" --map "$ROOT/maps/rooms512.map" \
-    --admin-port "$ADMIN_PORT" --report "$OUT/bots-$n.json" --report-html "$OUT/bots-$n.html" | tee "$OUT/bots-$n.txt" | grep -E '^bots:'
+    --speed "$SPEED" --viewers "$VIEWERS" --admin-token "$TOKEN" \
+    --admin-port "$ADMIN_PORT" --report "$OUT/bots-$n.json" --report-html "$OUT/bots-$n.html" | tee "$OUT/bots-$n.txt" | grep -E '^(bots|viewers):'
   bots_status=${PIPESTATUS[0]}
   set -e
   curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$ADMIN_PORT/admin/status" > "$OUT/status-$n.json"
   curl -fsS "http://127.0.0.1:$ADMIN_PORT/metrics" > "$OUT/metrics-$n.txt"
   echo "   bots exit $bots_status; server: $(grep -E '^(process_cpu_seconds_total|jvm_heap_peak_bytes|navserver_nav_path_pushes_total) ' "$OUT/metrics-$n.txt" | tr '\n' ' ')"
-  echo "   status: $(tr -d '\n' < "$OUT/status-$n.json" | grep -oE '"(tickDurationMs|planLatencyMs)":\{[^}]*\}' | tr '\n' ' ')"
+  echo "   status: $(tr -d '\n' < "$OUT/status-$n.json" | grep -oE '"(tickDurationMs|planLatencyMs|posToPathMs)":\{[^}]*\}' | tr '\n' ' ')"
   kill -TERM "$server_pid"
   wait "$server_pid" || true
 done
