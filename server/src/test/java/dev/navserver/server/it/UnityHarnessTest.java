@@ -21,7 +21,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,8 +42,11 @@ class UnityHarnessTest {
     static Path tmp;
     private static Path exe;
 
-    @BeforeAll
-    static void buildPackage() throws Exception {
+    @BeforeEach
+    void buildPackageOnce() throws Exception {
+        if (exe != null) {
+            return;
+        }
         List<String> missing = new ArrayList<>();
         if (onPath("mcs") == null) {
             missing.add("mcs (apt-get install mono-mcs)");
