@@ -79,6 +79,11 @@ namespace UnityEngine
             return new Vector3(a.x + b.x, a.y + b.y, a.z + b.z);
         }
 
+        public static Vector3 operator *(Vector3 a, float d)
+        {
+            return new Vector3(a.x * d, a.y * d, a.z * d);
+        }
+
         public static Vector3 Min(Vector3 a, Vector3 b)
         {
             return new Vector3(Math.Min(a.x, b.x), Math.Min(a.y, b.y), Math.Min(a.z, b.z));
@@ -87,6 +92,28 @@ namespace UnityEngine
         public static Vector3 Max(Vector3 a, Vector3 b)
         {
             return new Vector3(Math.Max(a.x, b.x), Math.Max(a.y, b.y), Math.Max(a.z, b.z));
+        }
+    }
+
+    public struct Rect
+    {
+        public Rect(float x, float y, float width, float height)
+        {
+        }
+    }
+
+    public static class Input
+    {
+        public static float GetAxis(string axisName)
+        {
+            return 0f;
+        }
+    }
+
+    public static class GUI
+    {
+        public static void Label(Rect position, string text)
+        {
         }
     }
 
