@@ -1,0 +1,180 @@
+using System;
+using System.Collections.Generic;
+
+namespace NavServer.Client
+{
+    /// <summary>
+    /// The monsters of one session, keyed by id: creates a <see cref="MonsterBrain"/> when a monster first shows up
+    /// (<c>spawned</c>, <c>nav_path</c> or <c>monsters</c>), routes every message to it, and removes it when it is
+    /// missing from two <c>monsters</c> snapshots in a row or when a new session starts (a reconnected server numbers
+    /// monsters and seqs afresh, so nothing of the old session may survive). Raises
+    /// <see cref="MonsterAppeared"/> / <see cref="MonsterLeft"/> so a factory can create and destroy GameObjects.
+    /// Main thread only.
+    /// </summary>
+    public sealed class MonsterRegistry
+    {
+        private readonly Dictionary<string, MonsterBrain> brains = new Dictionary<string, MonsterBrain>();
+        private readonly Dictionary<string, int> missed = new Dictionary<string, int>();
+        private readonly HashSet<string> inSnapshot = new HashSet<string>();
+        private readonly List<string> scratch = new List<string>();
+        private NavVector3 playerPosition;
+
+        /// <summary>A monster appeared; set its <see cref="MonsterBrain.Agent"/> here.</summary>
+        public event Action<MonsterBrain> MonsterAppeared;
+        /// <summary>A monster left (removed by the server, or its session ended).</summary>
+        public event Action<MonsterBrain> MonsterLeft;
+        /// <summary>A <c>nav_path</c> was dropped because its seq was not newer than the newest of its monster.</summary>
+        public event Action<NavPathMessage> StaleNavPathDropped;
+
+        /// <summary>Paths dropped as stale since creation.</summary>
+        public int StaleNavPathsDropped { get; private set; }
+        /// <summary><c>local_nav active:true</c> messages that handed a monster to its agent.</summary>
+        public int Handoffs { get; private set; }
+        /// <summary><c>local_nav active:false</c> messages that took a monster back.</summary>
+        public int Handbacks { get; private set; }
+
+        /// <summary>The live monsters by id. Do not modify.</summary>
+        public IReadOnlyDictionary<string, MonsterBrain> Monsters { get { return brains; } }
+
+        /// <summary>The player's position, used as the local agent's destination when <c>local_nav</c> has no slot.</summary>
+        public NavVector3 PlayerPosition
+        {
+            get { return playerPosition; }
+            set { playerPosition = value; }
+        }
+
+        /// <summary>Subscribes to a connection's events; call once, on the main thread.</summary>
+        public void Attach(NavConnection connection)
+        {
+            connection.WelcomeReceived += m => Clear();
+            connection.SpawnedReceived += m => GetOrAdd(m.Monster, m.Pos);
+            connection.NavPathReceived += OnNavPath;
+            connection.LocalNavReceived += OnLocalNav;
+            connection.MonstersReceived += OnMonsters;
+        }
+
+        /// <summary>The brain for a monster id, or null.</summary>
+        public MonsterBrain Find(string id)
+        {
+            MonsterBrain b;
+            return brains.TryGetValue(id, out b) ? b : null;
+        }
+
+        public void OnNavPath(NavPathMessage m)
+        {
+            NavVector3 start = m.Points.Count > 0 ? m.Points[0] : playerPosition;
+            MonsterBrain b = GetOrAdd(m.Monster, start);
+            if (b.OnNavPath(m) == NavPathOutcome.Stale)
+            {
+                StaleNavPathsDropped++;
+                if (StaleNavPathDropped != null)
+                {
+                    StaleNavPathDropped(m);
+                }
+            }
+        }
+
+        public void OnLocalNav(LocalNavMessage m)
+        {
+            MonsterBrain b = Find(m.Monster);
+            if (b == null)
+            {
+                return; // a monster never announced: nothing to drive; its next nav_path or snapshot adds it
+            }
+            bool wasLocal = b.Mode == MonsterMode.Local;
+            b.OnLocalNav(m, playerPosition);
+            if (m.Active && !wasLocal)
+            {
+                Handoffs++;
+            }
+            else if (!m.Active && wasLocal)
+            {
+                Handbacks++;
+            }
+        }
+
+        public void OnMonsters(MonstersMessage m)
+        {
+            inSnapshot.Clear();
+            for (int i = 0; i < m.List.Count; i++)
+            {
+                MonsterSnapshot s = m.List[i];
+                inSnapshot.Add(s.Monster);
+                GetOrAdd(s.Monster, s.Pos).OnSnapshot(s);
+                missed[s.Monster] = 0;
+            }
+            scratch.Clear();
+            foreach (KeyValuePair<string, MonsterBrain> e in brains)
+            {
+                if (!inSnapshot.Contains(e.Key))
+                {
+                    int n = missed[e.Key] + 1;
+                    missed[e.Key] = n;
+                    if (n >= 2)
+                    {
+                        scratch.Add(e.Key);
+                    }
+                }
+            }
+            for (int i = 0; i < scratch.Count; i++)
+            {
+                Remove(scratch[i]);
+            }
+        }
+
+        /// <summary>Advances every monster by one frame; <paramref name="dtSeconds"/> is the frame time.</summary>
+        public void Tick(double dtSeconds)
+        {
+            foreach (MonsterBrain b in brains.Values)
+            {
+                b.Tick(dtSeconds, playerPosition);
+            }
+        }
+
+        /// <summary>Removes every monster (raising <see cref="MonsterLeft"/> for each).</summary>
+        public void Clear()
+        {
+            scratch.Clear();
+            foreach (string id in brains.Keys)
+            {
+                scratch.Add(id);
+            }
+            for (int i = 0; i < scratch.Count; i++)
+            {
+                Remove(scratch[i]);
+            }
+        }
+
+        private MonsterBrain GetOrAdd(string id, NavVector3 position)
+        {
+            MonsterBrain b;
+            if (brains.TryGetValue(id, out b))
+            {
+                return b;
+            }
+            b = new MonsterBrain(id, position);
+            brains.Add(id, b);
+            missed[id] = 0;
+            if (MonsterAppeared != null)
+            {
+                MonsterAppeared(b);
+            }
+            return b;
+        }
+
+        private void Remove(string id)
+        {
+            MonsterBrain b = brains[id];
+            brains.Remove(id);
+            missed.Remove(id);
+            if (b.Mode == MonsterMode.Local && b.Agent != null)
+            {
+                b.Agent.Deactivate();
+            }
+            if (MonsterLeft != null)
+            {
+                MonsterLeft(b);
+            }
+        }
+    }
+}
