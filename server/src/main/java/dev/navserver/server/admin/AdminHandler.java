@@ -1,23 +1,17 @@
 package dev.navserver.server.admin;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.navserver.server.config.ReloadResult;
 import dev.navserver.server.metrics.ServerMetrics;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.timeout.ReadTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -35,8 +29,6 @@ import org.slf4j.LoggerFactory;
 @ChannelHandler.Sharable
 final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private static final Logger log = LoggerFactory.getLogger(AdminHandler.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String JSON_TYPE = "application/json; charset=utf-8";
 
     private final AdminEndpoints endpoints;
     private final AdminRoute extra;
@@ -158,31 +150,16 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     private static FullHttpResponse error(HttpResponseStatus status, String message) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", message);
-        return json(status, body);
+        return HttpResponses.error(status, message);
     }
 
     private static FullHttpResponse json(HttpResponseStatus status, Object body) {
-        byte[] bytes;
-        try {
-            bytes = JSON.writeValueAsBytes(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot render admin response as JSON", e);
-        }
-        return response(status, JSON_TYPE, bytes);
+        return HttpResponses.json(status, body);
     }
 
     private static FullHttpResponse text(String body) {
-        return response(HttpResponseStatus.OK, ServerMetrics.CONTENT_TYPE, body.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static FullHttpResponse response(HttpResponseStatus status, String contentType, byte[] body) {
-        FullHttpResponse resp = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
-        resp.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
-        resp.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
-        resp.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
-        return resp;
+        return HttpResponses.response(HttpResponseStatus.OK, ServerMetrics.CONTENT_TYPE,
+                body.getBytes(StandardCharsets.UTF_8));
     }
 
     private static void send(ChannelHandlerContext ctx, FullHttpRequest req, FullHttpResponse resp, boolean keepAlive) {

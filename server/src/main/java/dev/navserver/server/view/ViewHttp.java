@@ -1,17 +1,14 @@
 package dev.navserver.server.view;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.navserver.server.admin.HttpResponses;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.server.admin.AdminRoute;
 import dev.navserver.server.admin.BearerTokens;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -19,7 +16,6 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker;
@@ -31,7 +27,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -49,7 +44,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ViewHttp implements AdminRoute {
     private static final Logger LOG = LoggerFactory.getLogger(ViewHttp.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** Classpath folder of the page's files. */
     static final String RESOURCES = "/dev/navserver/server/view/";
     /** Names allowed under {@code /view/assets/}: one path segment, no leading dot. */
@@ -367,21 +361,11 @@ public final class ViewHttp implements AdminRoute {
     }
 
     private static FullHttpResponse error(HttpResponseStatus status, String message) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", message);
-        try {
-            return response(status, "application/json; charset=utf-8", JSON.writeValueAsBytes(body));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return HttpResponses.error(status, message);
     }
 
     private static FullHttpResponse response(HttpResponseStatus status, String contentType, byte[] body) {
-        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
-        r.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
-        r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
-        r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
-        return r;
+        return HttpResponses.response(status, contentType, body);
     }
 
     private static void send(Channel ch, FullHttpResponse r, boolean keepAlive) {
