@@ -65,10 +65,17 @@ namespace NavServer.Client
         public double NavIntervalSeconds { get; }
         public double MoveThresholdMeters { get; }
         public double LocalNavDistanceMeters { get; }
+        /// <summary><c>authority</c> or <c>player</c>; null from a server that does not send it.</summary>
+        public string Role { get; }
+        /// <summary>Version of the session's map (1 at first load, +1 per reload); 0 from a server that does not send it.</summary>
+        public long MapVersion { get; }
 
         public WelcomeMessage(RequestId id, int protocol, string session, string player, MapInfo map, int tickHz,
-            double navIntervalSeconds, double moveThresholdMeters, double localNavDistanceMeters)
+            double navIntervalSeconds, double moveThresholdMeters, double localNavDistanceMeters, string role = null,
+            long mapVersion = 0)
         {
+            Role = role;
+            MapVersion = mapVersion;
             Id = id;
             Protocol = protocol;
             Session = session;
@@ -108,9 +115,13 @@ namespace NavServer.Client
         public IReadOnlyList<NavVector3> Points { get; }
         /// <summary>Polyline length, metres.</summary>
         public double Length { get; }
+        /// <summary>Version of the map the path was planned on; 0 from a server that does not send it.</summary>
+        public long MapVersion { get; }
 
-        public PathMessage(RequestId id, string status, IReadOnlyList<NavVector3> points, double length)
+        public PathMessage(RequestId id, string status, IReadOnlyList<NavVector3> points, double length,
+            long mapVersion = 0)
         {
+            MapVersion = mapVersion;
             Id = id;
             Status = status;
             Points = points;
@@ -169,10 +180,13 @@ namespace NavServer.Client
         public IReadOnlyList<NavVector3> Points { get; }
         public double SpeedMetersPerSecond { get; }
         public double ServerTime { get; }
+        /// <summary>Version of the map the path was planned on; 0 from a server that does not send it.</summary>
+        public long MapVersion { get; }
 
         public NavPathMessage(string monster, long seq, long playerSeq, string status, IReadOnlyList<NavVector3> points,
-            double speedMetersPerSecond, double serverTime)
+            double speedMetersPerSecond, double serverTime, long mapVersion = 0)
         {
+            MapVersion = mapVersion;
             Monster = monster;
             Seq = seq;
             PlayerSeq = playerSeq;

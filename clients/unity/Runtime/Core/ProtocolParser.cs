@@ -100,11 +100,12 @@ namespace NavServer.Client
                         RequiredInt(map, "width"), RequiredInt(map, "height"));
                     return new WelcomeMessage(Id(o), RequiredInt(o, "protocol"), RequiredString(o, "session"), RequiredString(o, "player"),
                         info, RequiredInt(o, "tickHz"), RequiredDouble(o, "navIntervalSeconds"), RequiredDouble(o, "moveThresholdMeters"),
-                        RequiredDouble(o, "localNavDistanceMeters"));
+                        RequiredDouble(o, "localNavDistanceMeters"), OptionalString(o, "role"), OptionalLong(o, "mapVersion"));
                 case SpawnedMessage.WireType:
                     return new SpawnedMessage(Id(o), RequiredString(o, "monster"), Vec(o, "pos"));
                 case PathMessage.WireType:
-                    return new PathMessage(Id(o), RequiredString(o, "status"), Points(o, "points"), RequiredDouble(o, "length"));
+                    return new PathMessage(Id(o), RequiredString(o, "status"), Points(o, "points"), RequiredDouble(o, "length"),
+                        OptionalLong(o, "mapVersion"));
                 case PathValidMessage.WireType:
                     bool valid = RequiredBool(o, "valid");
                     int? bad = o["badSegment"] == null ? (int?)null : RequiredInt(o, "badSegment");
@@ -114,7 +115,7 @@ namespace NavServer.Client
                 case NavPathMessage.WireType:
                     return new NavPathMessage(RequiredString(o, "monster"), RequiredLong(o, "seq"), RequiredLong(o, "playerSeq"),
                         RequiredString(o, "status"), Points(o, "nav_path"), RequiredDouble(o, "speedMetersPerSecond"),
-                        RequiredDouble(o, "serverTime"));
+                        RequiredDouble(o, "serverTime"), OptionalLong(o, "mapVersion"));
                 case LocalNavMessage.WireType:
                     NavVector3? slot = o["slot"] == null || o["slot"].Type == JTokenType.Null
                         ? (NavVector3?)null : Vec(o, "slot");
@@ -243,6 +244,13 @@ namespace NavServer.Client
                 throw new BadField(field + ": expected an integer");
             }
             return (long)t;
+        }
+
+        /// <summary>The integer, or 0 when the field is absent or null (a server that does not send it).</summary>
+        private static long OptionalLong(JObject o, string field)
+        {
+            JToken t = o[field];
+            return t == null || t.Type == JTokenType.Null ? 0 : RequiredLong(o, field);
         }
 
         private static int RequiredInt(JObject o, string field)

@@ -81,6 +81,14 @@ namespace NavServer.Client.Harness
                     && Near(p.Points[1], new NavVector3(4, 0, -1)) && Near(p.SpeedMetersPerSecond, 2.0),
                     "nav_path fields (points under the key nav_path, unknown field ignored)");
             }
+            Check(w != null && w.Role == null && w.MapVersion == 0 && p != null && p.MapVersion == 0,
+                "role and mapVersion absent from an older server");
+            var wv = Parsed<WelcomeMessage>("{\"type\":\"welcome\",\"protocol\":1,\"session\":\"s-2\",\"player\":\"gm\",\"map\":{\"name\":\"arena\",\"origin\":[-30.0,0.0,30.0],\"cellSize\":1.0,\"width\":60,\"height\":60},\"tickHz\":20,\"navIntervalSeconds\":0.5,\"moveThresholdMeters\":0.5,\"localNavDistanceMeters\":4.0,\"role\":\"authority\",\"mapVersion\":3}");
+            Check(wv != null && wv.Role == "authority" && wv.MapVersion == 3, "welcome role and mapVersion");
+            var npv = Parsed<NavPathMessage>("{\"type\":\"nav_path\",\"monster\":\"m-9\",\"seq\":5,\"playerSeq\":17,\"status\":\"ok\",\"nav_path\":[[0,0,0]],\"speedMetersPerSecond\":2.0,\"serverTime\":1.0,\"mapVersion\":2}");
+            Check(npv != null && npv.MapVersion == 2, "nav_path mapVersion");
+            var qv = Parsed<PathMessage>("{\"type\":\"path\",\"id\":\"q1\",\"status\":\"partial\",\"points\":[[0,0,0],[0,0,29]],\"length\":29.0,\"mapVersion\":2}");
+            Check(qv != null && qv.Status == "partial" && qv.MapVersion == 2, "path status partial and mapVersion");
             var ln = Parsed<LocalNavMessage>("{\"type\":\"local_nav\",\"monster\":\"m-9\",\"active\":true}");
             Check(ln != null && ln.Active && !ln.Slot.HasValue, "local_nav without slot");
             var ls = Parsed<LocalNavMessage>("{\"type\":\"local_nav\",\"monster\":\"m-9\",\"active\":true,\"slot\":[1.5,0,-2]}");

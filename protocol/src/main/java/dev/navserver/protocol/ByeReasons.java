@@ -10,6 +10,8 @@ public final class ByeReasons {
     public static final String RATE_LIMITED = "rate_limited";
     /** The client stopped reading and its pending output passed {@code server.outboundLimitBytes}. */
     public static final String SLOW_READER = "slow_reader";
+    /** {@code hello} carried a wrong {@code token}; follows an {@code error} with code {@code unauthorized}. */
+    public static final String UNAUTHORIZED = "unauthorized";
     /** The client said {@code bye} (optional in a client's {@code bye}; used as the close reason in logs). */
     public static final String CLIENT = "client";
 

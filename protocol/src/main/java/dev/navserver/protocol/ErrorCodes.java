@@ -28,6 +28,11 @@ public final class ErrorCodes {
     public static final String RATE_LIMITED = "rate_limited";
     /** {@code server.maxConnections} reached; the connection is closed after this error. */
     public static final String SERVER_FULL = "server_full";
+    /**
+     * {@code hello} carried a {@code token} that is not the server's {@code server.authorityToken} (or the server
+     * has none); the connection is closed after this error and a {@code bye} with reason {@code unauthorized}.
+     */
+    public static final String UNAUTHORIZED = "unauthorized";
     /** The server failed while handling a valid request; the request had no effect. */
     public static final String INTERNAL = "internal";
 

@@ -26,6 +26,9 @@ public final class Protocol {
     /** Maximum length in chars of {@code player}, {@code map}, {@code session}, {@code monster} and similar names. */
     public static final int MAX_NAME_CHARS = 64;
 
+    /** Maximum length in chars of {@code hello.token} (the longest {@code server.authorityToken} allowed). */
+    public static final int MAX_TOKEN_CHARS = 256;
+
     /** Maximum number of points in a client's {@code validate_path}. */
     public static final int MAX_VALIDATE_POINTS = 4096;
 

@@ -320,7 +320,7 @@ public final class GameLoop implements TickLoop.Task {
         }
         if (event instanceof WorldEvent.NavPathReady e) {
             s.writeNavPath(new NavPath(e.monsterId(), e.seq(), e.playerSeq(), e.path(), e.speedMetersPerSecond(),
-                    context.serverTime()), e.posArrivalNanos());
+                    context.serverTime(), context.maps().version(e.map())), e.posArrivalNanos());
         } else if (event instanceof WorldEvent.LocalNavChanged e) {
             s.write(new LocalNav(e.monsterId(), e.active()));
         } else if (event instanceof WorldEvent.SnapshotDue e) {

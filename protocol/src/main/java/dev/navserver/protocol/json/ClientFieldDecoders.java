@@ -37,7 +37,8 @@ final class ClientFieldDecoders {
         int protocol = (int) f.integer("protocol", 1, Integer.MAX_VALUE);
         String player = f.string("player", Protocol.MAX_NAME_CHARS);
         String map = f.optionalString("map", Protocol.MAX_NAME_CHARS);
-        return f.failed() ? null : new Hello(id, protocol, player, map);
+        String token = f.optionalString("token", Protocol.MAX_TOKEN_CHARS); // messages never quote its value
+        return f.failed() ? null : new Hello(id, protocol, player, map, token);
     }
 
     private static PlayerPos playerPos(Fields f, RequestId id) {

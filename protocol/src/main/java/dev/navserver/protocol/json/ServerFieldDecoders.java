@@ -53,8 +53,11 @@ final class ServerFieldDecoders {
         double navInterval = f.number("navIntervalSeconds", 0, Double.MAX_VALUE);
         double moveThreshold = f.number("moveThresholdMeters", 0, Double.MAX_VALUE);
         double localNav = f.number("localNavDistanceMeters", 0, Double.MAX_VALUE);
+        String role = f.string("role", MAX_TEXT_CHARS);
+        long mapVersion = f.integer("mapVersion", 1, Protocol.MAX_COUNTER);
         return f.failed() ? null
-                : new Welcome(id, protocol, session, player, map, tickHz, navInterval, moveThreshold, localNav);
+                : new Welcome(id, protocol, session, player, map, tickHz, navInterval, moveThreshold, localNav, role,
+                        mapVersion);
     }
 
     private static MapInfo mapInfo(Fields m) {
@@ -80,7 +83,8 @@ final class ServerFieldDecoders {
         String status = f.pathStatus("status");
         List<Vec3> points = f.vec3List("points", minPoints(status), Integer.MAX_VALUE);
         f.number("length", 0, Double.MAX_VALUE); // checked; the value is the polyline's length
-        return f.failed() ? null : new PathResult(id, status, points);
+        long mapVersion = f.integer("mapVersion", 1, Protocol.MAX_COUNTER);
+        return f.failed() ? null : new PathResult(id, status, points, mapVersion);
     }
 
     private static PathValid pathValid(Fields f, RequestId id) {
@@ -105,7 +109,8 @@ final class ServerFieldDecoders {
         List<Vec3> points = f.vec3List("nav_path", minPoints(status), Integer.MAX_VALUE);
         double speed = f.number("speedMetersPerSecond", 0, Double.MAX_VALUE);
         double serverTime = f.number("serverTime", -Double.MAX_VALUE, Double.MAX_VALUE);
-        return f.failed() ? null : new NavPath(monster, seq, playerSeq, status, points, speed, serverTime);
+        long mapVersion = f.integer("mapVersion", 1, Protocol.MAX_COUNTER);
+        return f.failed() ? null : new NavPath(monster, seq, playerSeq, status, points, speed, serverTime, mapVersion);
     }
 
     private static LocalNav localNav(Fields f, RequestId id) {

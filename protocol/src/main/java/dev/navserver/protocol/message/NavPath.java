@@ -22,11 +22,12 @@ import java.util.Objects;
  *                             origin's y
  * @param speedMetersPerSecond the monster's speed, metres per second
  * @param serverTime           server clock when planned, seconds
+ * @param mapVersion           version of the map the path was planned on, {@code >= 1}
  */
 @JsonPropertyOrder({"type", "monster", "seq", "playerSeq", "status", "nav_path", "speedMetersPerSecond",
-        "serverTime"})
+        "serverTime", "mapVersion"})
 public record NavPath(String monster, long seq, long playerSeq, @JsonIgnore WorldPath path,
-                      double speedMetersPerSecond, double serverTime) implements ServerMessage {
+                      double speedMetersPerSecond, double serverTime, long mapVersion) implements ServerMessage {
     public static final String TYPE = "nav_path";
 
     public NavPath {
@@ -34,6 +35,7 @@ public record NavPath(String monster, long seq, long playerSeq, @JsonIgnore Worl
         Objects.requireNonNull(path, "path");
         Require.finite(speedMetersPerSecond, "speedMetersPerSecond");
         Require.finite(serverTime, "serverTime");
+        Require.mapVersion(mapVersion);
     }
 
     /**
@@ -43,8 +45,15 @@ public record NavPath(String monster, long seq, long playerSeq, @JsonIgnore Worl
      * @throws IllegalArgumentException when {@code status} is not a path status
      */
     public NavPath(String monster, long seq, long playerSeq, String status, List<Vec3> navPath,
+            double speedMetersPerSecond, double serverTime, long mapVersion) {
+        this(monster, seq, playerSeq, PathPoints.toPath(status, navPath), speedMetersPerSecond, serverTime,
+                mapVersion);
+    }
+
+    /** From wire values, planned on the first version of the map (tests and fake servers). */
+    public NavPath(String monster, long seq, long playerSeq, String status, List<Vec3> navPath,
             double speedMetersPerSecond, double serverTime) {
-        this(monster, seq, playerSeq, PathPoints.toPath(status, navPath), speedMetersPerSecond, serverTime);
+        this(monster, seq, playerSeq, status, navPath, speedMetersPerSecond, serverTime, 1);
     }
 
     /** The wire status, one of {@link PathStatus}. */

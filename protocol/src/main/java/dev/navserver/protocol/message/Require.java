@@ -15,6 +15,15 @@ final class Require {
         return value;
     }
 
+    /** A map version: 1 for a map's first load, increasing from there. */
+    static long mapVersion(long value) {
+        if (value < 1 || value > dev.navserver.protocol.Protocol.MAX_COUNTER) {
+            throw new IllegalArgumentException("mapVersion must be 1.." + dev.navserver.protocol.Protocol.MAX_COUNTER
+                    + ", got " + value);
+        }
+        return value;
+    }
+
     static String nonNull(String value, String name) {
         return Objects.requireNonNull(value, name);
     }

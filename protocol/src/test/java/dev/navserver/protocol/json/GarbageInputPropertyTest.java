@@ -24,6 +24,7 @@ class GarbageInputPropertyTest {
 
     private static final List<String> VALID_LINES = List.of(
             "{\"type\":\"hello\",\"id\":\"h\",\"protocol\":1,\"player\":\"alice\",\"map\":\"arena\"}",
+            "{\"type\":\"hello\",\"protocol\":1,\"player\":\"gm\",\"token\":\"0123456789abcdef\"}",
             "{\"type\":\"player_pos\",\"seq\":17,\"pos\":[1.5,0.0,-2.0]}",
             "{\"type\":\"spawn\",\"id\":\"r1\",\"pos\":[1,0,2]}",
             "{\"type\":\"path_query\",\"id\":\"q1\",\"from\":[0,0,0],\"to\":[3,0,4]}",
@@ -32,9 +33,10 @@ class GarbageInputPropertyTest {
             "{\"type\":\"bye\"}",
             "{\"type\":\"welcome\",\"protocol\":1,\"session\":\"s-1\",\"player\":\"alice\",\"map\":{\"name\":\"arena\","
                     + "\"origin\":[-30.0,0.0,30.0],\"cellSize\":1.0,\"width\":60,\"height\":60},\"tickHz\":20,"
-                    + "\"navIntervalSeconds\":0.5,\"moveThresholdMeters\":0.5,\"localNavDistanceMeters\":4.0}",
+                    + "\"navIntervalSeconds\":0.5,\"moveThresholdMeters\":0.5,\"localNavDistanceMeters\":4.0,"
+                    + "\"role\":\"player\",\"mapVersion\":1}",
             "{\"type\":\"nav_path\",\"monster\":\"m-9\",\"seq\":4,\"playerSeq\":17,\"status\":\"ok\","
-                    + "\"nav_path\":[[1,0,2],[3,0,4]],\"speedMetersPerSecond\":2.0,\"serverTime\":123.456}",
+                    + "\"nav_path\":[[1,0,2],[3,0,4]],\"speedMetersPerSecond\":2.0,\"serverTime\":123.456,\"mapVersion\":1}",
             "{\"type\":\"monsters\",\"serverTime\":1.0,\"list\":[{\"monster\":\"m-9\",\"pos\":[0,0,0],\"state\":\"chase\"}]}");
 
     private static void assertDecodedToValue(FromClient fromClient, FromServer fromServer) {

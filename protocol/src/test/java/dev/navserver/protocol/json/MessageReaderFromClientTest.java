@@ -248,6 +248,24 @@ class MessageReaderFromClientTest {
     }
 
     @Test
+    void hello_TokenIsOptional_AndItsErrorsNeverQuoteIt() {
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"gm\","
+                + "\"token\":\"0123456789abcdef\"}"))
+                .isEqualTo(new Hello(null, 1, "gm", null, "0123456789abcdef"));
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"gm\",\"token\":null}"))
+                .isEqualTo(new Hello(null, 1, "gm", null));
+        FromClient tooLong = MessageReader.FROM_CLIENT.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"gm\","
+                + "\"token\":\"" + "s".repeat(Protocol.MAX_TOKEN_CHARS) + "x\"}");
+        assertThat(tooLong).isInstanceOf(ProtocolError.class);
+        assertThat(((ProtocolError) tooLong).code()).isEqualTo(ErrorCodes.BAD_FIELD);
+        assertThat(((ProtocolError) tooLong).message()).startsWith("token: longer than 256 chars").doesNotContain("sss");
+        FromClient empty = MessageReader.FROM_CLIENT.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"gm\",\"token\":\"\"}");
+        assertThat(((ProtocolError) empty).message()).startsWith("token: must not be empty");
+        FromClient number = MessageReader.FROM_CLIENT.read("{\"type\":\"hello\",\"protocol\":1,\"player\":\"gm\",\"token\":12345}");
+        assertThat(((ProtocolError) number).message()).startsWith("token: must be a string").doesNotContain("12345");
+    }
+
+    @Test
     void issueExamples_Decode() {
         assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"player_pos\",\"seq\":17,\"pos\":[1.5,0,-2]}"))
                 .isEqualTo(new PlayerPos(null, 17, new Vec3(1.5, 0, -2)));

@@ -39,6 +39,15 @@ class MessageReaderFromServerTest {
                 arguments("{\"type\":\"welcome\",\"protocol\":1,\"session\":\"s-1\",\"player\":\"a\"," + MAP
                         + ",\"tickHz\":20,\"navIntervalSeconds\":0.5,\"moveThresholdMeters\":0.5}",
                         ErrorCodes.BAD_FIELD, "localNavDistanceMeters: required field missing"),
+                arguments("{\"type\":\"welcome\",\"protocol\":1,\"session\":\"s-1\",\"player\":\"a\"," + MAP
+                        + ",\"tickHz\":20,\"navIntervalSeconds\":0.5,\"moveThresholdMeters\":0.5,"
+                        + "\"localNavDistanceMeters\":4.0,\"role\":\"player\"}",
+                        ErrorCodes.BAD_FIELD, "mapVersion: required field missing"),
+                arguments("{\"type\":\"nav_path\",\"monster\":\"m-9\",\"seq\":4,\"playerSeq\":17,\"status\":\"ok\","
+                                + "\"nav_path\":[[0,0,0]],\"speedMetersPerSecond\":2.0,\"serverTime\":1.0,\"mapVersion\":0}",
+                        ErrorCodes.BAD_FIELD, "mapVersion: 0 is out of range"),
+                arguments("{\"type\":\"path\",\"status\":\"unreachable\",\"points\":[],\"length\":0}",
+                        ErrorCodes.BAD_FIELD, "mapVersion: required field missing"),
                 arguments("{\"type\":\"nav_path\",\"monster\":\"m-9\",\"seq\":4,\"playerSeq\":17,\"status\":\"ok\","
                                 + "\"points\":[],\"speedMetersPerSecond\":2.0,\"serverTime\":1.0}",
                         ErrorCodes.BAD_FIELD, "nav_path: required field missing"),
@@ -72,12 +81,13 @@ class MessageReaderFromServerTest {
     @Test
     void issueExamples_Decode() {
         assertThat(MessageReader.FROM_SERVER.read("{\"type\":\"path\",\"id\":\"q1\",\"status\":\"partial\","
-                + "\"points\":[[0,0,0],[3,0,4]],\"length\":5}"))
+                + "\"points\":[[0,0,0],[3,0,4]],\"length\":5,\"mapVersion\":4}"))
                 .isEqualTo(new PathResult(RequestId.of("q1"), PathStatus.PARTIAL,
-                        List.of(new Vec3(0, 0, 0), new Vec3(3, 0, 4))));
+                        List.of(new Vec3(0, 0, 0), new Vec3(3, 0, 4)), 4));
         assertThat(MessageReader.FROM_SERVER.read("{\"type\":\"nav_path\",\"monster\":\"m-9\",\"seq\":4,\"playerSeq\":17,"
-                + "\"status\":\"ok\",\"nav_path\":[[1,0,2]],\"speedMetersPerSecond\":2.0,\"serverTime\":123.456}"))
-                .isEqualTo(new NavPath("m-9", 4, 17, PathStatus.OK, List.of(new Vec3(1, 0, 2)), 2.0, 123.456));
+                + "\"status\":\"ok\",\"nav_path\":[[1,0,2]],\"speedMetersPerSecond\":2.0,\"serverTime\":123.456,"
+                + "\"mapVersion\":2}"))
+                .isEqualTo(new NavPath("m-9", 4, 17, PathStatus.OK, List.of(new Vec3(1, 0, 2)), 2.0, 123.456, 2));
         assertThat(MessageReader.FROM_SERVER.read("{\"type\":\"error\",\"id\":5,\"code\":\"bad_field\",\"message\":\"pos\"}"))
                 .isEqualTo(new ErrorMessage(RequestId.of(5), ErrorCodes.BAD_FIELD, "pos"));
     }

@@ -29,6 +29,21 @@ class MessageRecordsTest {
     }
 
     @Test
+    void mapVersions_StartAtOne() {
+        assertThatThrownBy(() -> new NavPath("m", 1, 1, "ok", List.of(new Vec3(0, 0, 0)), 2, 0, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mapVersion");
+        assertThatThrownBy(() -> new PathResult(null, "unreachable", List.of(), -1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mapVersion");
+        MapInfo map = new MapInfo("a", new Vec3(0, 0, 0), 1, 1, 1);
+        assertThatThrownBy(() -> new Welcome(null, 1, "s-1", "p", map, 20, 0.5, 0.5, 4, "player", 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mapVersion");
+        assertThatThrownBy(() -> new Welcome(null, 1, "s-1", "p", map, 20, 0.5, 0.5, 4, null, 1))
+                .isInstanceOf(NullPointerException.class);
+        assertThat(new Welcome(null, 1, "s-1", "p", map, 20, 0.5, 0.5, 4).role()).isEqualTo("player");
+        assertThat(new PathResult(null, "unreachable", List.of()).mapVersion()).isEqualTo(1);
+    }
+
+    @Test
     void requiredFields_RejectNull() {
         assertThatThrownBy(() -> new Spawned(null, null, new Vec3(0, 0, 0))).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> new Spawn(null, null)).isInstanceOf(NullPointerException.class);

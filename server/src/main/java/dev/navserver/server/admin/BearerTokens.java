@@ -1,23 +1,15 @@
 package dev.navserver.server.admin;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
+import dev.navserver.server.auth.Secrets;
 
 /** Checks of the admin bearer token. Stateless; thread-safe. */
 public final class BearerTokens {
     private BearerTokens() {
     }
 
-    /** Compares digests, so that neither the content nor the length of the token leaks through timing. */
+    /** See {@link Secrets#constantTimeEquals}. */
     public static boolean constantTimeEquals(String presented, String expected) {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            byte[] a = md.digest(presented.getBytes(StandardCharsets.UTF_8));
-            byte[] b = md.digest(expected.getBytes(StandardCharsets.UTF_8));
-            return MessageDigest.isEqual(a, b);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
-        }
+        return Secrets.constantTimeEquals(presented, expected);
     }
 
     /**

@@ -41,6 +41,26 @@ final class Checks {
         return value;
     }
 
+    /**
+     * A secret token: empty, or 16..256 characters without whitespace or control characters. Messages never quote
+     * the value.
+     *
+     * @param emptyMeans what leaving it empty does, e.g. {@code "to disable /admin/*"}
+     */
+    static String token(String key, String value, String emptyMeans) {
+        notNull(key, value);
+        if (!value.isEmpty()) {
+            if (value.length() < 16 || value.length() > 256) {
+                throw new IllegalArgumentException(key + ": length " + value.length()
+                        + " is out of range (16..256), or leave it empty " + emptyMeans);
+            }
+            if (value.chars().anyMatch(c -> c <= ' ' || c == 0x7f)) {
+                throw new IllegalArgumentException(key + ": must not contain whitespace or control characters");
+            }
+        }
+        return value;
+    }
+
     static <T> T notNull(String key, T value) {
         if (value == null) {
             throw new IllegalArgumentException(key + ": must be set");

@@ -58,9 +58,13 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
         return ConfigMapper.keyValues(this);
     }
 
-    /** {@link #keyValues()} with {@code admin.token} replaced by {@code "(set)"} or {@code "(empty)"}. */
+    /**
+     * {@link #keyValues()} with {@code admin.token} and {@code server.authorityToken} replaced by {@code "(set)"} or
+     * {@code "(empty)"}.
+     */
     public Map<String, Object> describe() {
         Map<String, Object> m = keyValues();
+        m.put("server.authorityToken", server.authorityToken().isEmpty() ? "(empty)" : "(set)");
         m.put("admin.token", admin.token().isEmpty() ? "(empty)" : "(set)");
         return m;
     }
@@ -72,7 +76,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
     public NavServerConfig withRestartOnlyValuesFrom(NavServerConfig running) {
         Server s = new Server(running.server.host(), running.server.port(), server.maxFrameBytes(),
                 server.maxConnections(), server.maxMessagesPerSecond(), server.outboundLimitBytes(),
-                server.idleTimeoutSeconds());
+                server.idleTimeoutSeconds(), server.authorityToken());
         Admin a = new Admin(running.admin.host(), running.admin.port(), admin.token());
         Search se = new Search(search.algorithm(), search.maxExpandedNodes(), running.search.plannerThreads());
         Maps m = new Maps(running.maps.dir(), maps.defaultMap());
@@ -90,10 +94,15 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      * @param outboundLimitBytes   unsent bytes queued for one connection before it is closed as a slow reader;
      *                             4 KiB..1 GiB and at least {@code maxFrameBytes}
      * @param idleTimeoutSeconds   a connection with no inbound message for this long is closed; 1..86400
+     * @param authorityToken       the {@code hello.token} that makes a session an authority; empty (or
+     *                             {@code authorityToken:} with no value in the file) means no authority sessions.
+     *                             Otherwise 16..256 characters without whitespace. Never printed by
+     *                             {@link #toString()}.
      */
     public record Server(String host, int port, int maxFrameBytes, int maxConnections, int maxMessagesPerSecond,
-                         long outboundLimitBytes, int idleTimeoutSeconds) {
-        public static final Server DEFAULT = new Server("0.0.0.0", 7400, 65536, 4096, 100, 1L << 20, 60);
+                         long outboundLimitBytes, int idleTimeoutSeconds,
+                         @JsonSetter(nulls = Nulls.AS_EMPTY) String authorityToken) {
+        public static final Server DEFAULT = new Server("0.0.0.0", 7400, 65536, 4096, 100, 1L << 20, 60, "");
 
         public Server {
             Checks.notBlank("server.host", host);
@@ -107,6 +116,15 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                         + " must be at least server.maxFrameBytes (" + maxFrameBytes + ")");
             }
             Checks.range("server.idleTimeoutSeconds", idleTimeoutSeconds, 1, 86_400);
+            Checks.token("server.authorityToken", authorityToken, "to have no authority sessions");
+        }
+
+        @Override
+        public String toString() {
+            return "Server[host=" + host + ", port=" + port + ", maxFrameBytes=" + maxFrameBytes + ", maxConnections="
+                    + maxConnections + ", maxMessagesPerSecond=" + maxMessagesPerSecond + ", outboundLimitBytes="
+                    + outboundLimitBytes + ", idleTimeoutSeconds=" + idleTimeoutSeconds + ", authorityToken="
+                    + (authorityToken.isEmpty() ? "(empty)" : "(set)") + "]";
         }
     }
 
@@ -125,16 +143,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
         public Admin {
             Checks.notBlank("admin.host", host);
             Checks.range("admin.port", port, 0, 65535);
-            Checks.notNull("admin.token", token);
-            if (!token.isEmpty()) {
-                if (token.length() < 16 || token.length() > 256) {
-                    throw new IllegalArgumentException("admin.token: length " + token.length()
-                            + " is out of range (16..256), or leave it empty to disable /admin/*");
-                }
-                if (token.chars().anyMatch(c -> c <= ' ' || c == 0x7f)) {
-                    throw new IllegalArgumentException("admin.token: must not contain whitespace or control characters");
-                }
-            }
+            Checks.token("admin.token", token, "to disable /admin/*");
         }
 
         @Override

@@ -61,10 +61,10 @@ public final class ServerMetrics implements AutoCloseable {
     /** Error codes of protocol 1. */
     public static final List<String> ERROR_CODES = List.of("bad_json", "bad_message", "unknown_type", "bad_field",
             "not_welcomed", "already_welcomed", "unknown_map", "out_of_bounds", "blocked", "spawn_disabled",
-            "frame_too_long", "rate_limited", "server_full");
+            "frame_too_long", "rate_limited", "server_full", "unauthorized");
     /** Why a connection ended. */
     public static final List<String> CLOSE_REASONS = List.of("client_bye", "client_closed", "idle", "rate_limited",
-            "slow_reader", "server_full", "shutdown", "error");
+            "slow_reader", "server_full", "shutdown", "error", "unauthorized");
     /** Statuses a plan or path query can end with. */
     public static final List<String> PLAN_STATUSES = List.of("ok", "partial", "unreachable", "blocked",
             "out_of_bounds");
@@ -101,6 +101,9 @@ public final class ServerMetrics implements AutoCloseable {
     /** Connections ended, by {@link #CLOSE_REASONS reason}; count each opened connection exactly once. */
     public final LabeledCounter connectionsClosed = labeled("navserver_connections_closed_total",
             "Game connections ended, by reason.", "reason", CLOSE_REASONS);
+    /** {@code hello}s refused for a wrong {@code token} (each also counts as error and close {@code unauthorized}). */
+    public final Counter authorityFailures = counter("navserver_authority_failures_total",
+            "hello messages refused for a wrong authority token.");
     /** Decoded inbound messages by type. */
     public final LabeledCounter messagesIn = labeled("navserver_messages_in_total",
             "Inbound messages decoded, by type.", "type", MESSAGE_TYPES_IN);

@@ -47,6 +47,7 @@ public final class Session {
     private volatile boolean welcomed;
     private volatile String player;
     private volatile String mapName;
+    private volatile String role;
 
     Session(String id, Channel channel, ServerContext context, long outboundLimitBytes, int inboxCapacity) {
         this.id = id;
@@ -79,9 +80,23 @@ public final class Session {
         return mapName;
     }
 
-    void welcome(String player, String mapName) {
+    /**
+     * The session's role from its {@code hello}: {@link dev.navserver.protocol.Roles#AUTHORITY} or
+     * {@link dev.navserver.protocol.Roles#PLAYER}; null before {@code hello}. Fixed for the session's life.
+     */
+    public String role() {
+        return role;
+    }
+
+    /** Whether the session's {@code hello} carried the right authority token. */
+    public boolean authority() {
+        return dev.navserver.protocol.Roles.AUTHORITY.equals(role);
+    }
+
+    void welcome(String player, String mapName, String role) {
         this.player = player;
         this.mapName = mapName;
+        this.role = role;
         this.welcomed = true;
     }
 

@@ -7,6 +7,7 @@ import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.protocol.ByeReasons;
 import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.protocol.Protocol;
+import dev.navserver.protocol.Roles;
 import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.ErrorMessage;
@@ -24,6 +25,7 @@ import dev.navserver.protocol.message.Spawn;
 import dev.navserver.protocol.message.ValidatePath;
 import dev.navserver.protocol.message.Vec3;
 import dev.navserver.protocol.message.Welcome;
+import dev.navserver.server.auth.Secrets;
 import dev.navserver.server.config.NavServerConfig;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -175,6 +177,12 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void hello(Hello hello) {
+        // The token first: a wrong one ends the connection whatever else the hello says, so a connection can never
+        // try a second token.
+        if (hello.token() != null && !authorityTokenMatches(hello.token())) {
+            unauthorized(hello);
+            return;
+        }
         if (session.welcomed()) {
             error(hello.id(), ErrorCodes.ALREADY_WELCOMED, "hello already received for session " + session.id());
             return;
@@ -191,7 +199,8 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
             error(hello.id(), ErrorCodes.UNKNOWN_MAP, "map: no map named '" + mapName + "'");
             return;
         }
-        session.welcome(hello.player(), mapName);
+        String role = hello.token() != null ? Roles.AUTHORITY : Roles.PLAYER;
+        session.welcome(hello.player(), mapName, role);
         context.sessions.put(session.id(), session);
         context.sessionEvents.add(new ServerContext.SessionEvent(session, true));
         var t = map.transform();
@@ -200,7 +209,28 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
                 new MapInfo(map.name(), new Vec3(t.originX(), t.originY(), t.originZ()), t.cellSize(), map.width(),
                         map.height()),
                 cfg.tick().hz(), chase.navIntervalSeconds(), chase.moveThresholdMeters(),
-                chase.localNavDistanceMeters()));
+                chase.localNavDistanceMeters(), role, context.maps.version(map)));
+        if (session.authority()) {
+            LOG.info("session {} ({}) is an authority", session.id(), hello.player());
+        }
+    }
+
+    /**
+     * Whether {@code token} is the configured {@code server.authorityToken}, read now so that a reload decides
+     * later hellos; always false when none is configured. Constant time ({@link Secrets#constantTimeEquals}).
+     */
+    private boolean authorityTokenMatches(String token) {
+        String expected = context.config.get().server().authorityToken();
+        return !expected.isEmpty() && Secrets.constantTimeEquals(token, expected);
+    }
+
+    /** {@code error unauthorized}, {@code bye unauthorized}, close; counted, logged without the token. */
+    private void unauthorized(Hello hello) {
+        context.metrics.authorityFailures.increment();
+        LOG.warn("connection {} from {} refused: wrong authority token in hello (player '{}')", session.id(),
+                session.channel().remoteAddress(), hello.player());
+        error(hello.id(), ErrorCodes.UNAUTHORIZED, "token: not accepted");
+        session.closeWithBye(ByeReasons.UNAUTHORIZED);
     }
 
     private void playerPos(PlayerPos pos) {
@@ -223,8 +253,8 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
     private void pathQuery(PathQuery q) {
         GridMap map = context.maps.get(session.mapName());
         runOnPlanner(() -> {
-            WorldPath path = context.planner.plan(map, q.from().x(), q.from().z(), q.to().x(), q.to().z());
-            session.send(new PathResult(q.id(), path));
+            WorldPath path = context.planner.planQuery(map, q.from().x(), q.from().z(), q.to().x(), q.to().z());
+            session.send(new PathResult(q.id(), path, context.maps.version(map)));
         });
     }
 

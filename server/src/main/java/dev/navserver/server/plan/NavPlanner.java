@@ -17,7 +17,8 @@ import java.util.Objects;
  * Plans paths between world points on a map: grid search, then line-of-sight smoothing with the exact world start
  * and goal as end points.
  *
- * <p>Goal handling: a goal on a blocked cell snaps to the nearest walkable cell (status OK); a goal on another
+ * <p>Goal handling: a goal on a blocked cell snaps to the nearest walkable cell (status OK for a chase, see
+ * {@link #plan}; PARTIAL for a query, see {@link #planQuery}); a goal on another
  * island than the start yields PARTIAL toward the reachable cell nearest to it, found from island labels without
  * flooding the map; a search over the node budget yields PARTIAL toward the expanded node nearest the goal.
  *
@@ -52,6 +53,23 @@ public final class NavPlanner implements PathPlanner {
      */
     @Override
     public WorldPath plan(GridMap map, double startX, double startZ, double goalX, double goalZ) {
+        return plan(map, startX, startZ, goalX, goalZ, false);
+    }
+
+    /**
+     * Answers a {@code path_query}: like {@link #plan}, except that a goal on a blocked cell is PARTIAL (the path
+     * ends at the substitute walkable cell's centre, not at the goal), as Unity's {@code NavMesh.CalculatePath}
+     * reports {@code PathPartial}. A chase keeps OK there: the player stands next to a wall, and the monster
+     * reaching the nearest walkable cell is reaching the player.
+     *
+     * @return as {@link #plan}, with PARTIAL whenever the goal cell is blocked
+     */
+    public WorldPath planQuery(GridMap map, double startX, double startZ, double goalX, double goalZ) {
+        return plan(map, startX, startZ, goalX, goalZ, true);
+    }
+
+    private WorldPath plan(GridMap map, double startX, double startZ, double goalX, double goalZ,
+            boolean blockedGoalIsPartial) {
         NavGrid grid = map.navGrid();
         int start = map.cellAt(startX, startZ);
         int goal = map.cellAt(goalX, goalZ);
@@ -61,7 +79,8 @@ public final class NavPlanner implements PathPlanner {
         if (!grid.openCell(start)) {
             return WorldPath.none(SearchStatus.START_BLOCKED, 0);
         }
-        if (!grid.openCell(goal)) {
+        boolean goalBlocked = !grid.openCell(goal);
+        if (goalBlocked) {
             // A player hugging a wall: aim at the nearest walkable cell when it lies on the start's island.
             // Otherwise the search's NEAREST_REACHABLE policy finds the reachable cell nearest the goal.
             int near = grid.nearestOpen(map.col(goal), map.row(goal), 0, Math.max(map.width(), map.height()));
@@ -80,7 +99,8 @@ public final class NavPlanner implements PathPlanner {
         double endX = exactGoal ? goalX : map.worldX(end);
         double endZ = exactGoal ? goalZ : map.worldZ(end);
         WorldPath path = smoothers.get().smooth(grid, startX, startZ, endX, endZ, cells, cells.length);
-        SearchStatus status = r.status() == SearchStatus.FOUND ? SearchStatus.FOUND : SearchStatus.PARTIAL;
+        boolean complete = r.status() == SearchStatus.FOUND && !(goalBlocked && blockedGoalIsPartial);
+        SearchStatus status = complete ? SearchStatus.FOUND : SearchStatus.PARTIAL;
         return path.withOutcome(status, r.expanded());
     }
 

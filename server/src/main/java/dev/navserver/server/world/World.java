@@ -257,7 +257,7 @@ public final class World {
         if (!m.state.local()) {
             m.seq++;
             outbox.add(new WorldEvent.NavPathReady(m.sessionId, m.id, m.seq, playerSeq, path, m.speed,
-                    posArrivalNanos));
+                    posArrivalNanos, map));
         }
         return true;
     }

@@ -1,5 +1,6 @@
 package dev.navserver.server.world;
 
+import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.smooth.WorldPath;
 import java.util.List;
 
@@ -14,9 +15,10 @@ public sealed interface WorldEvent {
      * @param path            the adopted path, first point = the monster's position
      * @param posArrivalNanos {@link System#nanoTime()} at which the {@code player_pos} with {@code playerSeq}
      *                        arrived; 0 when unknown
+     * @param map             the map snapshot the path was planned on (its version goes on the wire)
      */
     record NavPathReady(String sessionId, String monsterId, long seq, long playerSeq, WorldPath path,
-                        double speedMetersPerSecond, long posArrivalNanos) implements WorldEvent {
+                        double speedMetersPerSecond, long posArrivalNanos, GridMap map) implements WorldEvent {
     }
 
     /** Local navigation switched on or off for a monster. */

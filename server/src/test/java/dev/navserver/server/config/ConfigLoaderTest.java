@@ -106,6 +106,23 @@ class ConfigLoaderTest {
     @Test
     void nullToken_MeansNoToken() throws Exception {
         assertThat(parse("configVersion: 1\nadmin:\n  token:\n").admin().token()).isEmpty();
+        assertThat(parse("configVersion: 1\nserver:\n  authorityToken:\n").server().authorityToken()).isEmpty();
+    }
+
+    @Test
+    void authorityToken_IsReadKeptOutOfToStringAndDescribe_AndAppliedLive() throws Exception {
+        String token = "authority-" + "x".repeat(246); // 256 characters, the longest allowed
+        NavServerConfig c = parse("configVersion: 1\nserver: {authorityToken: " + token + "}\n");
+        assertThat(c.server().authorityToken()).isEqualTo(token);
+        assertThat(c.toString()).doesNotContain(token).contains("authorityToken=(set)");
+        assertThat(c.describe()).containsEntry("server.authorityToken", "(set)");
+        assertThat(c.describe().toString()).doesNotContain(token);
+        assertThat(NavServerConfig.defaults().server().authorityToken()).isEmpty();
+        assertThat(NavServerConfig.defaults().describe()).containsEntry("server.authorityToken", "(empty)");
+
+        ConfigDiff d = ConfigDiff.between(NavServerConfig.defaults(), c);
+        assertThat(d.liveKeys()).containsExactly("server.authorityToken");
+        assertThat(c.withRestartOnlyValuesFrom(NavServerConfig.defaults()).server().authorityToken()).isEqualTo(token);
     }
 
     @Test
@@ -163,6 +180,21 @@ class ConfigLoaderTest {
                         "admin.token: length 6 is out of range (16..256)"),
                 Arguments.of("token with space", "configVersion: 1\nadmin: {token: \"0123456789 abcdefgh\"}\n",
                         "admin.token: must not contain whitespace"),
+                Arguments.of("short authority token", "configVersion: 1\nserver: {authorityToken: 0123456789abcde}\n",
+                        "server.authorityToken: length 15 is out of range (16..256), or leave it empty to have no "
+                                + "authority sessions"),
+                Arguments.of("long authority token",
+                        "configVersion: 1\nserver: {authorityToken: " + "t".repeat(257) + "}\n",
+                        "server.authorityToken: length 257 is out of range (16..256)"),
+                Arguments.of("authority token with space",
+                        "configVersion: 1\nserver: {authorityToken: \"0123456789 abcdefgh\"}\n",
+                        "server.authorityToken: must not contain whitespace"),
+                Arguments.of("authority token with tab",
+                        "configVersion: 1\nserver: {authorityToken: \"0123456789\\tabcdefgh\"}\n",
+                        "server.authorityToken: must not contain whitespace"),
+                Arguments.of("authority token as number",
+                        "configVersion: 1\nserver: {authorityToken: 12345678901234567890}\n",
+                        "server.authorityToken: expected a string"),
                 Arguments.of("empty host", "configVersion: 1\nserver: {host: \"\"}\n",
                         "server.host: must not be empty"),
                 Arguments.of("default map as path", "configVersion: 1\nmaps: {default: ../etc/passwd}\n",
@@ -213,7 +245,7 @@ class ConfigLoaderTest {
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(28).containsEntry("search.algorithm", "jps");
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(29).containsEntry("search.algorithm", "jps");
     }
 
     @Test

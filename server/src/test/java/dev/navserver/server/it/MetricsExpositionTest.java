@@ -56,7 +56,7 @@ class MetricsExpositionTest {
     }
 
     @Test
-    void scrape_AddsJvmProcessLogbackNettyPlannerPoolAndViewerFamilies() throws Exception {
+    void scrape_AddsJvmProcessLogbackNettyPlannerPoolViewerAndAuthorityFamilies() throws Exception {
         try (TestServer server = TestServer.start(tmp, Map.of())) {
             String text = trafficThenScrape(server).body();
             Map<String, Family> after = parse(text);
@@ -74,6 +74,10 @@ class MetricsExpositionTest {
             assertFamily(after, "netty_eventexecutor_tasks_pending", "gauge", Set.of("group", "name"));
             assertFamily(after, "navserver_viewers", "gauge", Set.of());
             assertFamily(after, "navserver_view_frames_total", "counter", Set.of());
+            assertFamily(after, "navserver_authority_failures_total", "counter", Set.of());
+            assertThat(text).contains("navserver_authority_failures_total 0.0\n",
+                    "navserver_errors_total{code=\"unauthorized\"} 0.0\n",
+                    "navserver_connections_closed_total{reason=\"unauthorized\"} 0.0\n");
             assertThat(text).contains(
                     "executor_pool_max_threads{name=\"planner\"} 2.0\n",
                     "netty_eventexecutor_workers{group=\"accept\"} 1.0\n",
