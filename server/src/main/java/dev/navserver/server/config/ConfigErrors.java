@@ -75,15 +75,16 @@ final class ConfigErrors {
         for (String name : path) {
             found = found.path(name);
         }
+        boolean secret = !path.isEmpty() && isSecret(path.get(path.size() - 1));
         if (cause instanceof InputCoercionException) {
-            return key + ": " + found.asText() + " is out of range for an integer";
+            return key + ": " + (secret ? "the value" : found.asText()) + " is out of range for an integer";
         }
         if (cause instanceof IllegalArgumentException) {
             return key + ": " + cause.getMessage();
         }
         if (e instanceof MismatchedInputException mi && mi.getTargetType() != null) {
             String expected = expected(mi.getTargetType());
-            return key + ": expected " + expected + ", got " + describe(found)
+            return key + ": expected " + expected + ", got " + (secret ? describeType(found) : describe(found))
                     + (expected.equals("a string") && found.isValueNode() && !found.isNull() ? " (quote it)" : "");
         }
         return key + ": " + m.getOriginalMessage();
@@ -119,6 +120,24 @@ final class ConfigErrors {
             return "a mapping of keys";
         }
         return "a string";
+    }
+
+    /** Keys whose values are secrets ({@code admin.token}, {@code server.authorityToken}): never quoted. */
+    static boolean isSecret(String keyName) {
+        return keyName.equals("token") || keyName.endsWith("Token");
+    }
+
+    /** {@code a number}, {@code a list}, ...: a value's kind without its content, for secrets. */
+    static String describeType(JsonNode v) {
+        return switch (v.getNodeType()) {
+            case NULL -> "nothing (null)";
+            case BOOLEAN -> "a boolean";
+            case NUMBER -> "a number";
+            case STRING -> "a string";
+            case OBJECT -> "a mapping";
+            case ARRAY -> "a list";
+            default -> v.getNodeType().name().toLowerCase(Locale.ROOT);
+        };
     }
 
     /** {@code the string "abc"}, {@code the number 3}, {@code a list}, ...: a value as a message shows it. */

@@ -152,6 +152,10 @@ class ConfigLoaderTest {
                         "chase.allowClientSpawn: expected true or false, got the string \"yes\""),
                 Arguments.of("number for a string", "configVersion: 1\nmaps: {default: 42}\n",
                         "maps.default: expected a string, got the number 42 (quote it)"),
+                Arguments.of("number for a token: never quoted", "configVersion: 1\nadmin: {token: 12345678901234567}\n",
+                        "admin.token: expected a string, got a number (quote it)"),
+                Arguments.of("boolean for the authority token", "configVersion: 1\nserver: {authorityToken: true}\n",
+                        "server.authorityToken: expected a string, got a boolean (quote it)"),
                 Arguments.of("list for a scalar", "configVersion: 1\nserver: {host: [a, b]}\n",
                         "server.host: expected a string, got a list"),
                 Arguments.of("scalar for a section", "configVersion: 1\nchase: 3\n",
@@ -232,6 +236,16 @@ class ConfigLoaderTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith(tmp.resolve("config/navserver.yaml") + ": ")
                 .hasMessageContaining(expectedMessagePart);
+    }
+
+    @Test
+    void tokenOfTheWrongType_IsRejectedWithoutItsValueInTheMessage() {
+        assertThatThrownBy(() -> parse("configVersion: 1\nadmin: {token: 12345678901234567}\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageNotContaining("12345678901234567");
+        assertThatThrownBy(() -> parse("configVersion: 1\nserver: {authorityToken: 98765432109876543210987}\n"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageNotContaining("98765432109876543210987");
     }
 
     @Test
