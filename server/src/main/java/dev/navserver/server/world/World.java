@@ -296,10 +296,21 @@ public final class World {
         planMovedPlayers();
     }
 
+    /**
+     * For every player whose position arrived since the last pass: switches its monsters' local navigation (a
+     * player running out of local range is noticed by the position that takes it there, so the hand-back plan
+     * starts from that position) and applies the re-plan rule to them.
+     */
     private void planMovedPlayers() {
+        if (moved.isEmpty()) {
+            return;
+        }
+        double on = settings.localNavDistanceMeters();
+        double off = on + settings.localNavHysteresisMeters();
         for (Player p : moved) {
             p.moved = false;
             for (Monster m : p.monsters) {
+                switchLocalNav(m, on, off);
                 planIfDue(m, false);
             }
         }

@@ -255,6 +255,30 @@ class WorldTest {
     }
 
     @Test
+    void localNav_WhenAPositionTakesThePlayerOutOfRange_HandsBackAtOnceWithAPlanFromThatPosition() {
+        world.playerPos("s-1", 1, 5, 0, 0);
+        String m = world.spawn("s-1", -5, 0).monsterId();
+        for (int i = 0; i < 200 && !events().contains("local_nav " + m + " true"); i++) {
+            tick();
+        }
+        assertThat(events()).contains("local_nav " + m + " true");
+        int before = plans;
+        world.playerPos("s-1", 7, 15, 0, 0, 777); // far beyond 4 + 1 m, between ticks
+        world.planMoved(now);
+        assertThat(events()).as("no tick needed").contains("local_nav " + m + " false");
+        assertThat(plans).isEqualTo(before + 1);
+        world.applyFinishedPlans();
+        List<Long> arrivals = new ArrayList<>();
+        world.outbox().drainTo(e -> {
+            if (e instanceof WorldEvent.NavPathReady p) {
+                arrivals.add(p.posArrivalNanos());
+                assertThat(p.playerSeq()).isEqualTo(7);
+            }
+        });
+        assertThat(arrivals).containsExactly(777L);
+    }
+
+    @Test
     void tick_WhenTheIntervalRunsOutBetweenPositions_LeavesThePlanToTheNextArrivingPosition() {
         world.playerPos("s-1", 1, 15, 0, 0);
         world.spawn("s-1", -15, 0);
