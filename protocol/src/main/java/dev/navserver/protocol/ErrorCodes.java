@@ -14,9 +14,9 @@ public final class ErrorCodes {
     public static final String NOT_WELCOMED = "not_welcomed";
     /** A second {@code hello} on a connection. */
     public static final String ALREADY_WELCOMED = "already_welcomed";
-    /** {@code hello} names a map the server has not loaded. */
+    /** {@code hello} or {@code map_edit} names a map the server has not loaded. */
     public static final String UNKNOWN_MAP = "unknown_map";
-    /** A position is outside the map. */
+    /** A position is outside the map, or a {@code map_edit} rectangle is not entirely on it. */
     public static final String OUT_OF_BOUNDS = "out_of_bounds";
     /** A position is on a blocked cell. */
     public static final String BLOCKED = "blocked";
@@ -33,6 +33,10 @@ public final class ErrorCodes {
      * has none); the connection is closed after this error and a {@code bye} with reason {@code unauthorized}.
      */
     public static final String UNAUTHORIZED = "unauthorized";
+    /** A player session sent a message only authority sessions may send ({@code map_edit}); the session stays open. */
+    public static final String FORBIDDEN = "forbidden";
+    /** A {@code map_edit} covers more cells than {@code maps.maxEditCells}; nothing was applied. */
+    public static final String EDIT_TOO_LARGE = "edit_too_large";
     /** The server failed while handling a valid request; the request had no effect. */
     public static final String INTERNAL = "internal";
 

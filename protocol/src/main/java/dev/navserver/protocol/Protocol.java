@@ -32,6 +32,9 @@ public final class Protocol {
     /** Maximum number of points in a client's {@code validate_path}. */
     public static final int MAX_VALIDATE_POINTS = 4096;
 
+    /** Maximum number of edits in one {@code map_edit}. */
+    public static final int MAX_EDITS = 1024;
+
     private Protocol() {
     }
 }

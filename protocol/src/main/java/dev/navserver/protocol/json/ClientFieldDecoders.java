@@ -1,7 +1,11 @@
 package dev.navserver.protocol.json;
 
 import dev.navserver.protocol.Protocol;
+import dev.navserver.protocol.TerrainNames;
 import dev.navserver.protocol.message.Bye;
+import dev.navserver.protocol.message.CellRect;
+import dev.navserver.protocol.message.MapEdit;
+import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.FromClient;
 import dev.navserver.protocol.message.Hello;
 import dev.navserver.protocol.message.PathQuery;
@@ -11,6 +15,7 @@ import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.Spawn;
 import dev.navserver.protocol.message.ValidatePath;
 import dev.navserver.protocol.message.Vec3;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +33,8 @@ final class ClientFieldDecoders {
             PathQuery.TYPE, ClientFieldDecoders::pathQuery,
             ValidatePath.TYPE, ClientFieldDecoders::validatePath,
             Ping.TYPE, (f, id) -> new Ping(id),
-            Bye.TYPE, ClientFieldDecoders::bye);
+            Bye.TYPE, ClientFieldDecoders::bye,
+            MapEdit.TYPE, ClientFieldDecoders::mapEdit);
 
     private ClientFieldDecoders() {
     }
@@ -61,6 +67,60 @@ final class ClientFieldDecoders {
     private static ValidatePath validatePath(Fields f, RequestId id) {
         List<Vec3> points = f.vec3List("points", 1, Protocol.MAX_VALIDATE_POINTS);
         return f.failed() ? null : new ValidatePath(id, points);
+    }
+
+    /**
+     * {@code map_edit}: 1..{@link Protocol#MAX_EDITS} edits, each with exactly one of {@code cells} (4 ints, width
+     * and height {@code >= 1}) or {@code rect} (2 positions), and a terrain of {@link TerrainNames#EDITABLE}. Whether
+     * the areas are on the map is the server's check ({@code out_of_bounds}).
+     */
+    private static MapEdit mapEdit(Fields f, RequestId id) {
+        String map = f.optionalString("map", Protocol.MAX_NAME_CHARS);
+        List<Fields> entries = f.objectList("edits", 1, Protocol.MAX_EDITS);
+        List<TerrainEdit> edits = new ArrayList<>(entries.size());
+        for (Fields e : entries) {
+            TerrainEdit edit = terrainEdit(e);
+            if (f.failed()) {
+                return null;
+            }
+            edits.add(edit);
+        }
+        return f.failed() ? null : new MapEdit(id, map, edits);
+    }
+
+    private static TerrainEdit terrainEdit(Fields e) {
+        boolean hasCells = e.has("cells");
+        boolean hasRect = e.has("rect");
+        if (hasCells == hasRect) {
+            e.reject(hasCells ? "rect" : "cells", hasCells ? "must not be given with cells"
+                    : "required field missing (or rect)");
+            return null;
+        }
+        CellRect cells = null;
+        List<Vec3> rect = null;
+        if (hasCells) {
+            long[] c = e.integers("cells", 4, Integer.MIN_VALUE, Integer.MAX_VALUE);
+            if (c == null) {
+                return null;
+            }
+            if (c[2] < 1 || c[3] < 1) {
+                e.reject("cells", "width and height must be >= 1, got " + c[2] + "x" + c[3]);
+                return null;
+            }
+            cells = new CellRect((int) c[0], (int) c[1], (int) c[2], (int) c[3]);
+        } else {
+            rect = e.vec3List("rect", 2, 2);
+            if (e.failed()) {
+                return null;
+            }
+        }
+        String terrain = e.string("terrain", Protocol.MAX_NAME_CHARS);
+        if (terrain != null && !TerrainNames.EDITABLE.contains(terrain)) {
+            e.reject("terrain", "unknown terrain '" + LineParser.excerpt(terrain) + "', expected one of "
+                    + String.join(", ", TerrainNames.EDITABLE));
+            return null;
+        }
+        return e.failed() ? null : new TerrainEdit(cells, rect, terrain);
     }
 
     private static Bye bye(Fields f, RequestId id) {

@@ -77,6 +77,45 @@ final class Fields {
         return v == null || v.isNull() ? null : v;
     }
 
+    /** Whether the field is present and not JSON {@code null} (no problem is recorded either way). */
+    boolean has(String name) {
+        JsonNode v = node.get(name);
+        return v != null && !v.isNull();
+    }
+
+    /** Records a problem of a field found by the caller, e.g. a value outside an allowed set. */
+    void reject(String name, String problem) {
+        if (!failed()) {
+            fail(prefix + name, problem);
+        }
+    }
+
+    /** A required array of exactly {@code size} integers, each in {@code [min, max]}; {@code null} after a problem. */
+    long[] integers(String name, int size, long min, long max) {
+        String path = prefix + name;
+        JsonNode v = required(name);
+        if (v == null) {
+            return null;
+        }
+        if (!v.isArray()) {
+            fail(path, "must be an array of " + size + " integers, got " + kind(v));
+            return null;
+        }
+        if (v.size() != size) {
+            fail(path, "must have exactly " + size + " elements, got " + v.size());
+            return null;
+        }
+        long[] out = new long[size];
+        for (int i = 0; i < size; i++) {
+            Long e = checkInteger(path + "[" + i + "]", v.get(i), min, max);
+            if (e == null) {
+                return null;
+            }
+            out[i] = e;
+        }
+        return out;
+    }
+
     String string(String name, int maxChars) {
         return checkString(prefix + name, required(name), maxChars);
     }
@@ -260,9 +299,14 @@ final class Fields {
 
     /** A required array of objects, each read through its child; empty after recording a problem. */
     List<Fields> objectList(String name, int maxSize) {
+        return objectList(name, 0, maxSize);
+    }
+
+    /** A required array of {@code minSize..maxSize} objects, each read through its child; empty after a problem. */
+    List<Fields> objectList(String name, int minSize, int maxSize) {
         String path = prefix + name;
         JsonNode v = required(name);
-        if (v == null || !checkArray(path, v, 0, maxSize, "objects")) {
+        if (v == null || !checkArray(path, v, minSize, maxSize, "objects")) {
             return List.of();
         }
         List<Fields> out = new ArrayList<>(v.size());

@@ -3,6 +3,10 @@ package dev.navserver.protocol.json;
 import dev.navserver.protocol.PathStatus;
 import dev.navserver.protocol.Protocol;
 import dev.navserver.protocol.message.Bye;
+import dev.navserver.protocol.message.CellRect;
+import dev.navserver.protocol.message.MapEdited;
+import dev.navserver.protocol.message.MapPatch;
+import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.FromServer;
 import dev.navserver.protocol.message.LocalNav;
@@ -29,17 +33,19 @@ final class ServerFieldDecoders {
     private static final int MAX_TEXT_CHARS = 4096;
 
     /** Decoder of each server message type, keyed by {@code type}. Immutable. */
-    static final Map<String, FieldDecoder<? extends FromServer>> BY_TYPE = Map.of(
-            Welcome.TYPE, ServerFieldDecoders::welcome,
-            Spawned.TYPE, ServerFieldDecoders::spawned,
-            PathResult.TYPE, ServerFieldDecoders::pathResult,
-            PathValid.TYPE, ServerFieldDecoders::pathValid,
-            Pong.TYPE, ServerFieldDecoders::pong,
-            NavPath.TYPE, ServerFieldDecoders::navPath,
-            LocalNav.TYPE, ServerFieldDecoders::localNav,
-            Monsters.TYPE, ServerFieldDecoders::monsters,
-            ErrorMessage.TYPE, ServerFieldDecoders::error,
-            Bye.TYPE, ServerFieldDecoders::bye);
+    static final Map<String, FieldDecoder<? extends FromServer>> BY_TYPE = Map.ofEntries(
+            Map.entry(Welcome.TYPE, ServerFieldDecoders::welcome),
+            Map.entry(Spawned.TYPE, ServerFieldDecoders::spawned),
+            Map.entry(PathResult.TYPE, ServerFieldDecoders::pathResult),
+            Map.entry(PathValid.TYPE, ServerFieldDecoders::pathValid),
+            Map.entry(Pong.TYPE, ServerFieldDecoders::pong),
+            Map.entry(NavPath.TYPE, ServerFieldDecoders::navPath),
+            Map.entry(LocalNav.TYPE, ServerFieldDecoders::localNav),
+            Map.entry(Monsters.TYPE, ServerFieldDecoders::monsters),
+            Map.entry(ErrorMessage.TYPE, ServerFieldDecoders::error),
+            Map.entry(Bye.TYPE, ServerFieldDecoders::bye),
+            Map.entry(MapEdited.TYPE, ServerFieldDecoders::mapEdited),
+            Map.entry(MapPatch.TYPE, ServerFieldDecoders::mapPatch));
 
     private ServerFieldDecoders() {
     }
@@ -139,6 +145,40 @@ final class ServerFieldDecoders {
         String code = f.string("code", MAX_TEXT_CHARS);
         String message = f.optionalString("message", Integer.MAX_VALUE);
         return f.failed() ? null : new ErrorMessage(id, code, message);
+    }
+
+    private static MapEdited mapEdited(Fields f, RequestId id) {
+        String map = f.string("map", MAX_TEXT_CHARS);
+        long version = f.integer("version", 1, Protocol.MAX_COUNTER);
+        long changed = f.integer("changedCells", 0, Long.MAX_VALUE);
+        return f.failed() ? null : new MapEdited(id, map, version, changed);
+    }
+
+    /** {@code map_patch}: either {@code reset: true} or cell-rectangle {@code edits}. */
+    private static MapPatch mapPatch(Fields f, RequestId id) {
+        String map = f.string("map", MAX_TEXT_CHARS);
+        long version = f.integer("version", 1, Protocol.MAX_COUNTER);
+        if (f.has("reset")) {
+            if (!f.bool("reset")) {
+                f.reject("reset", "must be true when present");
+            }
+            return f.failed() ? null : MapPatch.reset(map, version);
+        }
+        List<Fields> entries = f.objectList("edits", Integer.MAX_VALUE);
+        List<TerrainEdit> edits = new ArrayList<>(entries.size());
+        for (Fields e : entries) {
+            long[] c = e.integers("cells", 4, 0, Integer.MAX_VALUE);
+            String terrain = e.string("terrain", MAX_TEXT_CHARS);
+            if (f.failed()) {
+                return null;
+            }
+            if (c[2] < 1 || c[3] < 1) {
+                e.reject("cells", "width and height must be >= 1");
+                return null;
+            }
+            edits.add(TerrainEdit.cells(new CellRect((int) c[0], (int) c[1], (int) c[2], (int) c[3]), terrain));
+        }
+        return f.failed() ? null : MapPatch.edits(map, version, edits);
     }
 
     private static Bye bye(Fields f, RequestId id) {

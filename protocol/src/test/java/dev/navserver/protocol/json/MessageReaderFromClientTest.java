@@ -145,7 +145,27 @@ class MessageReaderFromClientTest {
                 arguments("{\"type\":\"hello\",\"protocol\":0,\"player\":\"a\"}", ErrorCodes.BAD_FIELD,
                         "protocol: 0 is out of range"),
                 arguments("{\"type\":\"hello\",\"protocol\":4294967297,\"player\":\"a\"}", ErrorCodes.BAD_FIELD,
-                        "protocol: 4294967297 is out of range"));
+                        "protocol: 4294967297 is out of range"),
+                // map_edit
+                arguments("{\"type\":\"map_edit\",\"edits\":[]}", ErrorCodes.BAD_FIELD,
+                        "edits: must have 1..1024 elements, got 0"),
+                arguments("{\"type\":\"map_edit\",\"edits\":[{\"terrain\":\"wall\"}]}", ErrorCodes.BAD_FIELD,
+                        "edits[0].cells: required field missing (or rect)"),
+                arguments("{\"type\":\"map_edit\",\"edits\":[{\"cells\":[0,0,1,1],\"rect\":[[0,0,0],[1,0,1]],"
+                        + "\"terrain\":\"wall\"}]}", ErrorCodes.BAD_FIELD, "edits[0].rect: must not be given with cells"),
+                arguments("{\"type\":\"map_edit\",\"edits\":[{\"cells\":[0,0,1],\"terrain\":\"wall\"}]}",
+                        ErrorCodes.BAD_FIELD, "edits[0].cells: must have exactly 4 elements, got 3"),
+                arguments("{\"type\":\"map_edit\",\"edits\":[{\"cells\":[0,0,1,1],\"terrain\":\"wall\"},"
+                        + "{\"cells\":[0,0,0,1],\"terrain\":\"wall\"}]}", ErrorCodes.BAD_FIELD,
+                        "edits[1].cells: width and height must be >= 1, got 0x1"),
+                arguments("{\"type\":\"map_edit\",\"edits\":[{\"cells\":[0,0.5,1,1],\"terrain\":\"wall\"}]}",
+                        ErrorCodes.BAD_FIELD, "edits[0].cells[1]: must be an integer, got 0.5"),
+                arguments("{\"type\":\"map_edit\",\"edits\":[{\"cells\":[0,0,1,1],\"terrain\":\"lava\"}]}",
+                        ErrorCodes.BAD_FIELD, "edits[0].terrain: unknown terrain 'lava', expected one of open, wall"),
+                arguments("{\"type\":\"map_edit\",\"edits\":[{\"rect\":[[0,0,0]],\"terrain\":\"wall\"}]}",
+                        ErrorCodes.BAD_FIELD, "edits[0].rect: must have 2..2 elements, got 1"),
+                arguments("{\"type\":\"map_edit\",\"edits\":[{\"cells\":[0,0,1,1]}]}",
+                        ErrorCodes.BAD_FIELD, "edits[0].terrain: required field missing"));
     }
 
     @ParameterizedTest(name = "[{index}] {1}: {0}")
@@ -275,6 +295,13 @@ class MessageReaderFromClientTest {
                 .isEqualTo(new ValidatePath(RequestId.of("v1"), List.of(new Vec3(0, 0, 0), new Vec3(1, 0, 1))));
         assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"ping\",\"id\":5}")).isEqualTo(new Ping(RequestId.of(5)));
         assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"bye\"}")).isEqualTo(new Bye(null));
+        assertThat(MessageReader.FROM_CLIENT.read("{\"type\":\"map_edit\",\"id\":\"e1\",\"map\":\"arena\",\"edits\":["
+                + "{\"cells\":[10,20,8,2],\"terrain\":\"wall\"},{\"rect\":[[0,0,0],[4,0,-4]],\"terrain\":\"open\"}]}"))
+                .isEqualTo(new dev.navserver.protocol.message.MapEdit(RequestId.of("e1"), "arena", List.of(
+                        dev.navserver.protocol.message.TerrainEdit.cells(
+                                new dev.navserver.protocol.message.CellRect(10, 20, 8, 2), "wall"),
+                        dev.navserver.protocol.message.TerrainEdit.rect(new Vec3(0, 0, 0), new Vec3(4, 0, -4),
+                                "open"))));
     }
 
     @Test

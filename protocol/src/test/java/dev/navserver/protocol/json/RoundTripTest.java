@@ -8,6 +8,11 @@ import dev.navserver.protocol.MonsterStates;
 import dev.navserver.protocol.PathStatus;
 import dev.navserver.protocol.Protocol;
 import dev.navserver.protocol.message.Bye;
+import dev.navserver.protocol.message.CellRect;
+import dev.navserver.protocol.message.MapEdit;
+import dev.navserver.protocol.message.MapEdited;
+import dev.navserver.protocol.message.MapPatch;
+import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.Hello;
@@ -61,7 +66,12 @@ class RoundTripTest {
                 new Ping(RequestId.of("with \"quotes\" \\ and \n newline")),
                 new Ping(null),
                 new Bye(null),
-                new Bye(ByeReasons.CLIENT));
+                new Bye(ByeReasons.CLIENT),
+                new MapEdit(RequestId.of("e1"), "arena", List.of(
+                        TerrainEdit.cells(new CellRect(3, 4, 8, 2), "wall"),
+                        TerrainEdit.rect(A, B, "open"),
+                        TerrainEdit.cells(new CellRect(-5, Integer.MAX_VALUE, 1, 1), "original"))),
+                new MapEdit(null, null, List.of(TerrainEdit.cells(new CellRect(0, 0, 1, 1), "swamp"))));
     }
 
     static Stream<ServerMessage> serverMessages() {
@@ -90,7 +100,12 @@ class RoundTripTest {
                 new ErrorMessage(RequestId.of("q1"), ErrorCodes.OUT_OF_BOUNDS, "to is off the map"),
                 new ErrorMessage(null, ErrorCodes.FRAME_TOO_LONG, null),
                 new Bye(ByeReasons.SHUTDOWN),
-                new Bye(ByeReasons.SLOW_READER));
+                new Bye(ByeReasons.SLOW_READER),
+                new MapEdited(RequestId.of("e1"), "arena", 8, 64),
+                new MapEdited(null, "arena", 2, 0),
+                MapPatch.edits("arena", 8, List.of(TerrainEdit.cells(new CellRect(3, 4, 8, 2), "wall"),
+                        TerrainEdit.cells(new CellRect(0, 0, 60, 60), "class7"))),
+                MapPatch.reset("arena", 9));
     }
 
     private static void assertWireShape(Message message, String json) {

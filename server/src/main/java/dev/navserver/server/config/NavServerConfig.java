@@ -79,7 +79,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                 server.idleTimeoutSeconds(), server.authorityToken());
         Admin a = new Admin(running.admin.host(), running.admin.port(), admin.token());
         Search se = new Search(search.algorithm(), search.maxExpandedNodes(), running.search.plannerThreads());
-        Maps m = new Maps(running.maps.dir(), maps.defaultMap());
+        Maps m = new Maps(running.maps.dir(), maps.defaultMap(), maps.maxEditCells());
         return new NavServerConfig(configVersion, s, a, tick, chase, se, m);
     }
 
@@ -243,9 +243,10 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      *                   one absolute, resolved against the parent of the config file's directory
      * @param defaultMap map used by a {@code hello} without {@code map}: a file name without extension; key
      *                   {@code maps.default}
+     * @param maxEditCells most cells one {@code map_edit} message may cover (the sum over its edits); 1..16777216
      */
-    public record Maps(Path dir, @JsonProperty("default") String defaultMap) {
-        public static final Maps DEFAULT = new Maps(Path.of("maps"), "arena");
+    public record Maps(Path dir, @JsonProperty("default") String defaultMap, int maxEditCells) {
+        public static final Maps DEFAULT = new Maps(Path.of("maps"), "arena", 65536);
 
         public Maps {
             Checks.notNull("maps.dir", dir);
@@ -257,6 +258,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                 throw new IllegalArgumentException("maps.default: '" + defaultMap
                         + "' must be a map name (file name without extension), not a path");
             }
+            Checks.range("maps.maxEditCells", maxEditCells, 1, 1 << 24);
         }
     }
 }
