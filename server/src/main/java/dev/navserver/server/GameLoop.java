@@ -5,6 +5,10 @@ import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.LocalNav;
+import dev.navserver.protocol.message.MapEdit;
+import dev.navserver.protocol.message.MapEdited;
+import dev.navserver.protocol.message.MapPatch;
+import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.MonsterSnapshot;
 import dev.navserver.protocol.message.Monsters;
 import dev.navserver.protocol.message.NavPath;
@@ -14,6 +18,7 @@ import dev.navserver.protocol.message.Spawned;
 import dev.navserver.protocol.message.Vec3;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
+import dev.navserver.server.edit.MapEditor;
 import dev.navserver.server.net.MapRegistry;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
@@ -199,12 +204,17 @@ public final class GameLoop implements TickLoop.Task {
                 next.tick().hz(), next.chase().navIntervalSeconds(), next.chase().moveThresholdMeters());
     }
 
+    /**
+     * Switches worlds whose map file was reloaded to the registry's current map of that name (a later edit may
+     * already have replaced the reloaded one, and a world never goes back to an older version).
+     */
     private void applyMaps() {
         GridMap m;
         while ((m = changedMaps.poll()) != null) {
             World w = worlds.get(m.name());
-            if (w != null) {
-                w.setMap(m);
+            GridMap current = context.maps().get(m.name());
+            if (w != null && w.map() != current) {
+                w.setMap(current);
             }
         }
     }
@@ -273,6 +283,8 @@ public final class GameLoop implements TickLoop.Task {
                     w.playerPos(s.id(), pos.seq(), pos.pos().x(), pos.pos().y(), pos.pos().z(), in.arrivalNanos());
                 } else if (m instanceof Spawn spawn) {
                     spawn(w, s, spawn);
+                } else if (m instanceof MapEdit edit) {
+                    mapEdit(s, edit);
                 }
                 w.outbox().drainTo(this::deliver);
             }
@@ -295,8 +307,61 @@ public final class GameLoop implements TickLoop.Task {
     }
 
     private void error(Session s, Spawn spawn, String code, String message) {
+        error(s, spawn.id(), code, message);
+    }
+
+    private void error(Session s, RequestId id, String code, String message) {
         context.metrics().errors.inc(code);
-        s.write(new ErrorMessage(spawn.id(), code, message));
+        s.write(new ErrorMessage(id, code, message));
+    }
+
+    /**
+     * Applies an authority's {@code map_edit} by full rebuild ({@link MapEditor}): under the registry's monitor it
+     * checks every edit, builds the edited map, publishes it one version up and sends the {@code map_patch} to every
+     * session on the map; then the map's world switches to it at once (every monster re-plans, a monster on a now
+     * blocked cell moves to the nearest walkable one, plans in flight are dropped) and the sender gets
+     * {@code map_edited}. A rejected message changes nothing.
+     */
+    private void mapEdit(Session s, MapEdit edit) {
+        String name = edit.map() == null ? s.mapName() : edit.map();
+        MapRegistry maps = context.maps();
+        long started = System.nanoTime();
+        MapEditor.Result r;
+        long version;
+        synchronized (maps) {
+            GridMap base = maps.get(name);
+            if (base == null) {
+                error(s, edit.id(), ErrorCodes.UNKNOWN_MAP, "map: no map named '" + name + "'");
+                return;
+            }
+            r = MapEditor.apply(base, maps.original(name), edit.edits(), config.maps().maxEditCells());
+            switch (r.status()) {
+                case APPLIED -> {
+                }
+                case OUT_OF_BOUNDS -> {
+                    error(s, edit.id(), ErrorCodes.OUT_OF_BOUNDS, r.message());
+                    return;
+                }
+                case BAD_FIELD -> {
+                    error(s, edit.id(), ErrorCodes.BAD_FIELD, r.message());
+                    return;
+                }
+                case TOO_LARGE -> {
+                    error(s, edit.id(), ErrorCodes.EDIT_TOO_LARGE, r.message());
+                    return;
+                }
+            }
+            version = maps.publishEdit(base, r.map());
+            context.sendToMap(name, MapPatch.edits(name, version, r.patch()));
+        }
+        long published = System.nanoTime();
+        World w = worlds.get(name);
+        if (w != null) {
+            w.setMap(r.map());
+        }
+        s.write(new MapEdited(edit.id(), name, version, r.changedCells()));
+        LOG.debug("map {} edited by {} to version {}: {} edits, {} cells changed, rebuilt and published in {} us",
+                name, s.id(), version, edit.edits().size(), r.changedCells(), (published - started) / 1000);
     }
 
     private void flushAll() {

@@ -104,6 +104,9 @@ public final class NavServer implements AutoCloseable {
         TickControl tickControl = new TickControl(initial.tick().hz());
         context = new ServerContext(metrics, reloader::current, maps, planner, plannerPool, tickControl::wakeup,
                 startNanos);
+        // A reloaded file replaces the map and its edits: every session on it re-reads the map.
+        maps.onReload((map, version) -> context.sendToMap(map.name(),
+                dev.navserver.protocol.message.MapPatch.reset(map.name(), version)));
         viewHub = new ViewHub(maps, () -> reloader.current().admin().token(), metrics.viewFrames::increment);
         metrics.gauge("navserver_viewers", "Live viewer sockets open now.", viewHub::viewerCount);
         gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(), tickControl,

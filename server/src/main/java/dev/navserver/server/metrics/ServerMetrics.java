@@ -54,14 +54,14 @@ public final class ServerMetrics implements AutoCloseable {
 
     /** Inbound message types of protocol 1, plus {@code unknown} for anything else. */
     public static final List<String> MESSAGE_TYPES_IN = List.of("hello", "player_pos", "spawn", "path_query",
-            "validate_path", "ping", "bye", "unknown");
+            "validate_path", "ping", "bye", "map_edit", "unknown");
     /** Outbound message types of protocol 1. */
     public static final List<String> MESSAGE_TYPES_OUT = List.of("welcome", "spawned", "path", "path_valid", "pong",
-            "nav_path", "local_nav", "monsters", "error", "bye");
+            "nav_path", "local_nav", "monsters", "error", "bye", "map_edited", "map_patch");
     /** Error codes of protocol 1. */
     public static final List<String> ERROR_CODES = List.of("bad_json", "bad_message", "unknown_type", "bad_field",
             "not_welcomed", "already_welcomed", "unknown_map", "out_of_bounds", "blocked", "spawn_disabled",
-            "frame_too_long", "rate_limited", "server_full", "unauthorized");
+            "frame_too_long", "rate_limited", "server_full", "unauthorized", "forbidden", "edit_too_large");
     /** Why a connection ended. */
     public static final List<String> CLOSE_REASONS = List.of("client_bye", "client_closed", "idle", "rate_limited",
             "slow_reader", "server_full", "shutdown", "error", "unauthorized");

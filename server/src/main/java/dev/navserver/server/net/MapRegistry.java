@@ -15,13 +15,19 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The loaded maps by name (file name without extension). Maps are immutable; replacing one publishes a new
  * {@link GridMap} atomically. Every published map gets a <em>version</em>: 1 for the first map of a name, +1 for
- * each reload of that name (the live viewer's map version). Thread-safe.
+ * each reload of that name and +1 for each applied {@code map_edit} ({@link #publishEdit}). The map a file last
+ * loaded is kept as the name's {@link #original} ({@code "terrain":"original"}); a reload drops every edit.
+ *
+ * <p>Thread-safe. Publishing holds this registry's monitor; so do {@code hello}s while they read the map and
+ * register their session, so a session is either welcomed on the new version or present to receive its
+ * {@code map_patch} (see {@link #onReload}).
  */
 public final class MapRegistry {
     private static final Logger LOG = LoggerFactory.getLogger(MapRegistry.class);
@@ -31,6 +37,19 @@ public final class MapRegistry {
     private final Map<GridMap, Long> versions = new WeakHashMap<>();
     /** Last version given per name; guarded by {@link #versions}. */
     private final Map<String, Long> lastVersion = new HashMap<>();
+    /** The map each name's file last loaded: the terrain "original" restores. */
+    private final Map<String, GridMap> originals = new ConcurrentHashMap<>();
+    /** Told of each reload of a known name, under this registry's monitor; null for none. */
+    private volatile BiConsumer<GridMap, Long> reloadListener;
+
+    /**
+     * Sets who hears of reloads (a file replacing a loaded map), e.g. to send {@code map_patch reset}. Called under
+     * this registry's monitor right after the new map is published, on the reloading thread, with the map and its
+     * version.
+     */
+    public void onReload(BiConsumer<GridMap, Long> listener) {
+        this.reloadListener = listener;
+    }
 
     /**
      * Loads every NavExport layout or Moving AI {@code .map} file directly in {@code dir} (not sub-directories).
@@ -64,16 +83,55 @@ public final class MapRegistry {
         return map;
     }
 
-    /** Publishes a map under its name, replacing any map of that name. */
-    public void put(GridMap map) {
-        synchronized (versions) {
-            long v = lastVersion.merge(map.name(), 1L, Long::sum);
-            versions.put(map, v);
-        }
+    /**
+     * Publishes a map read from its file under its name, replacing any map of that name and every edit of it; it
+     * becomes the name's {@link #original}.
+     */
+    public synchronized void put(GridMap map) {
+        long v = assignVersion(map);
+        originals.put(map.name(), map);
         GridMap old = maps.put(map.name(), map);
+        BiConsumer<GridMap, Long> listener = reloadListener;
+        if (old != null && listener != null) {
+            listener.accept(map, v);
+        }
         LOG.info("map {} {}: {}x{} cells, cell {} m, origin ({}, {}, {}), {} islands", old == null ? "loaded" : "reloaded",
                 map.name(), map.width(), map.height(), map.transform().cellSize(), map.transform().originX(),
                 map.transform().originY(), map.transform().originZ(), map.navGrid().islandCount());
+    }
+
+    /**
+     * Publishes an edited map, one version after {@code base}, if {@code base} is still the current map of its name.
+     * The caller holds this registry's monitor from reading {@code base} until it has told the sessions, so that no
+     * reload or {@code hello} falls in between.
+     *
+     * @param edited a map of the same name, size and transform as {@code base}
+     * @return the new version
+     * @throws IllegalStateException when {@code base} is no longer current or the caller does not hold the monitor
+     */
+    public long publishEdit(GridMap base, GridMap edited) {
+        if (!Thread.holdsLock(this)) {
+            throw new IllegalStateException("publishEdit needs the registry's monitor");
+        }
+        if (maps.get(base.name()) != base || !base.name().equals(edited.name())) {
+            throw new IllegalStateException("map " + base.name() + " changed since it was read");
+        }
+        long v = assignVersion(edited);
+        maps.put(edited.name(), edited);
+        return v;
+    }
+
+    private long assignVersion(GridMap map) {
+        synchronized (versions) {
+            long v = lastVersion.merge(map.name(), 1L, Long::sum);
+            versions.put(map, v);
+            return v;
+        }
+    }
+
+    /** The map the file of that name last loaded (before any edit), or null. */
+    public GridMap original(String name) {
+        return originals.get(name);
     }
 
     /** The map of that name, or null. */

@@ -110,4 +110,16 @@ public final class ServerContext {
     public MapRegistry maps() {
         return maps;
     }
+
+    /**
+     * Sends a message to every welcomed session on a map (players and authorities), flushed. Any thread; callers
+     * that need version order hold the {@link MapRegistry}'s monitor (see {@link MapRegistry#publishEdit}).
+     */
+    public void sendToMap(String mapName, dev.navserver.protocol.message.ServerMessage message) {
+        for (Session s : sessions.values()) {
+            if (mapName.equals(s.mapName())) {
+                s.send(message);
+            }
+        }
+    }
 }

@@ -12,6 +12,7 @@ import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.Hello;
+import dev.navserver.protocol.message.MapEdit;
 import dev.navserver.protocol.message.MapInfo;
 import dev.navserver.protocol.message.PathQuery;
 import dev.navserver.protocol.message.PathResult;
@@ -156,6 +157,12 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
             pathQuery(query);
         } else if (m instanceof ValidatePath validate) {
             validatePath(validate);
+        } else if (m instanceof MapEdit edit) {
+            if (session.authority()) {
+                enqueue(edit);
+            } else {
+                error(edit.id(), ErrorCodes.FORBIDDEN, "map_edit: only authority sessions may edit maps");
+            }
         }
     }
 
@@ -194,11 +201,19 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
         }
         NavServerConfig cfg = context.config.get();
         String mapName = hello.map() == null ? cfg.maps().defaultMap() : hello.map();
-        GridMap map = context.maps.get(mapName);
-        if (map == null) {
-            error(hello.id(), ErrorCodes.UNKNOWN_MAP, "map: no map named '" + mapName + "'");
-            return;
+        // Under the registry's monitor: a map edit or reload published meanwhile either comes before this welcome
+        // (which then carries its version) or finds this session registered and sends it the map_patch.
+        synchronized (context.maps) {
+            GridMap map = context.maps.get(mapName);
+            if (map == null) {
+                error(hello.id(), ErrorCodes.UNKNOWN_MAP, "map: no map named '" + mapName + "'");
+                return;
+            }
+            welcome(hello, cfg, mapName, map);
         }
+    }
+
+    private void welcome(Hello hello, NavServerConfig cfg, String mapName, GridMap map) {
         String role = hello.token() != null ? Roles.AUTHORITY : Roles.PLAYER;
         session.welcome(hello.player(), mapName, role);
         context.sessions.put(session.id(), session);
