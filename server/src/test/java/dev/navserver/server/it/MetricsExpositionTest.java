@@ -77,7 +77,12 @@ class MetricsExpositionTest {
             assertFamily(after, "navserver_authority_failures_total", "counter", Set.of());
             assertThat(text).contains("navserver_authority_failures_total 0.0\n",
                     "navserver_errors_total{code=\"unauthorized\"} 0.0\n",
-                    "navserver_connections_closed_total{reason=\"unauthorized\"} 0.0\n");
+                    "navserver_connections_closed_total{reason=\"unauthorized\"} 0.0\n",
+                    "navserver_errors_total{code=\"forbidden\"} 0.0\n",
+                    "navserver_errors_total{code=\"edit_too_large\"} 0.0\n",
+                    "navserver_messages_in_total{type=\"map_edit\"} 0.0\n",
+                    "navserver_messages_out_total{type=\"map_edited\"} 0.0\n",
+                    "navserver_messages_out_total{type=\"map_patch\"} 0.0\n");
             assertThat(text).contains(
                     "executor_pool_max_threads{name=\"planner\"} 2.0\n",
                     "netty_eventexecutor_workers{group=\"accept\"} 1.0\n",
