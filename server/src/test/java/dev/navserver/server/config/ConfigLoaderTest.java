@@ -203,6 +203,8 @@ class ConfigLoaderTest {
                         "server.host: must not be empty"),
                 Arguments.of("default map as path", "configVersion: 1\nmaps: {default: ../etc/passwd}\n",
                         "maps.default: '../etc/passwd' must be a map name"),
+                Arguments.of("edit cap zero", "configVersion: 1\nmaps: {maxEditCells: 0}\n",
+                        "maps.maxEditCells: 0 is out of range (1..16777216)"),
                 Arguments.of("spawn range inverted",
                         "configVersion: 1\nchase: {spawnMinDistanceMeters: 10, spawnMaxDistanceMeters: 5}\n",
                         "chase.spawnMaxDistanceMeters: 5.0 is less than chase.spawnMinDistanceMeters (10.0)"),
@@ -259,7 +261,8 @@ class ConfigLoaderTest {
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(29).containsEntry("search.algorithm", "jps");
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(30).containsEntry("search.algorithm", "jps")
+                .containsEntry("maps.maxEditCells", 65536);
     }
 
     @Test
