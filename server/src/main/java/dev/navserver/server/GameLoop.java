@@ -251,7 +251,9 @@ public final class GameLoop implements TickLoop.Task {
     }
 
     /**
-     * Applies queued messages of ready sessions, at most {@value #INBOX_PER_TICK} per session per pass. Between
+     * Applies queued messages of ready sessions, at most {@value #INBOX_PER_TICK} per session per pass, and at most one
+     * {@code map_edit} (a full map rebuild) per session per pass, which ends that session's turn and asks for another
+     * pass between ticks. Between
      * ticks it stops at the first message that arrived while a config or map change waits for the tick boundary:
      * a message sent after a reload was published must meet the new settings, so it waits for the tick that applies
      * them first.
@@ -259,6 +261,7 @@ public final class GameLoop implements TickLoop.Task {
     private void drainInboxes(boolean betweenTicks) {
         Session s;
         boolean deferred = false;
+        boolean editEnded = false;
         while (!deferred && (s = context.pollReadySession()) != null) {
             s.clearReady();
             // A session's join event is queued before its welcome, so before any message it can send: joins that
@@ -285,6 +288,9 @@ public final class GameLoop implements TickLoop.Task {
                     spawn(w, s, spawn);
                 } else if (m instanceof MapEdit edit) {
                     mapEdit(s, edit);
+                    w.outbox().drainTo(this::deliver);
+                    editEnded = true;
+                    break; // a full rebuild per edit: at most one per session per pass, the rest wait
                 }
                 w.outbox().drainTo(this::deliver);
             }
@@ -293,6 +299,9 @@ public final class GameLoop implements TickLoop.Task {
             left.requeueIfPending();
         }
         leftovers.clear();
+        if (editEnded) {
+            tickControl.wakeup(); // a between-ticks pass takes the next edits, after other sessions had their turn
+        }
     }
 
     private void spawn(World w, Session s, Spawn spawn) {

@@ -212,6 +212,38 @@ class MapEditTest {
     }
 
     @Test
+    void burstOfEdits_AllAppliedInOrder_PatchesArriveInVersionOrderAndRebuildTheGrid() throws Exception {
+        try (TestServer server = start(65536); NdjsonClient p = server.player("alice");
+                NdjsonClient gm = authority(server)) {
+            ClientGrid grid = new ClientGrid(TestServer.arena());
+            for (int i = 0; i < 10; i++) {
+                gm.send(edit("b" + i, null, TerrainEdit.cells(new CellRect(2 + i, 2, 1, 3), i % 2 == 0 ? "wall" : "water"),
+                        TerrainEdit.cells(new CellRect(2 + i, 3, 1, 1), i < 5 ? "original" : "swamp")));
+            }
+            for (int i = 0; i < 10; i++) {
+                String id = "b" + i;
+                assertThat(gm.await(MapEdited.class, m -> RequestId.of(id).equals(m.id())).version()).isEqualTo(2 + i);
+            }
+            p.await(MapPatch.class, m -> m.version() == 11);
+            List<MapPatch> patches = p.received(MapPatch.class, m -> true);
+            assertThat(patches).extracting(MapPatch::version).containsExactly(2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L);
+            patches.forEach(grid::apply);
+            String[] rows = new String[3];
+            for (int r = 0; r < 3; r++) {
+                StringBuilder sb = new StringBuilder();
+                for (int c = 2; c < 12; c++) {
+                    sb.append(".#~~s".charAt(grid.terrain[(2 + r) * 60 + c])); // open, wall, (trees), water, swamp
+                }
+                rows[r] = sb.toString();
+            }
+            assertThat(rows).containsExactly(
+                    "#~#~#~#~#~",
+                    ".....sssss",
+                    "#~#~#~#~#~");
+        }
+    }
+
+    @Test
     void fileReloadAfterEdits_SendsResetAndDropsTheEdits() throws Exception {
         try (TestServer server = start(65536); NdjsonClient p = server.player("alice");
                 NdjsonClient gm = authority(server)) {
