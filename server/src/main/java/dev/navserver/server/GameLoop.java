@@ -5,10 +5,12 @@ import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.LocalNav;
+import dev.navserver.protocol.message.CellRect;
 import dev.navserver.protocol.message.MapEdit;
 import dev.navserver.protocol.message.MapEdited;
 import dev.navserver.protocol.message.MapPatch;
 import dev.navserver.protocol.message.RequestId;
+import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.MonsterSnapshot;
 import dev.navserver.protocol.message.Monsters;
 import dev.navserver.protocol.message.NavPath;
@@ -327,9 +329,9 @@ public final class GameLoop implements TickLoop.Task {
     /**
      * Applies an authority's {@code map_edit} by full rebuild ({@link MapEditor}): under the registry's monitor it
      * checks every edit, builds the edited map, publishes it one version up and sends the {@code map_patch} to every
-     * session on the map; then the map's world switches to it at once (every monster re-plans, a monster on a now
-     * blocked cell moves to the nearest walkable one, plans in flight are dropped) and the sender gets
-     * {@code map_edited}. A rejected message changes nothing.
+     * session on the map; then the map's world switches to it at once ({@link World#applyEdit}: monsters whose path
+     * passes an edited area, or that stand on a now blocked cell, re-plan at once; plans in flight are dropped) and
+     * the sender gets {@code map_edited}. A rejected message changes nothing.
      */
     private void mapEdit(Session s, MapEdit edit) {
         String name = edit.map() == null ? s.mapName() : edit.map();
@@ -366,7 +368,12 @@ public final class GameLoop implements TickLoop.Task {
         long published = System.nanoTime();
         World w = worlds.get(name);
         if (w != null) {
-            w.setMap(r.map());
+            List<CellRect> areas = new ArrayList<>(r.patch().size());
+            for (TerrainEdit e : r.patch()) {
+                areas.add(e.cells());
+            }
+            w.applyEdit(r.map(), areas);
+            w.outbox().drainTo(this::deliver);
         }
         s.write(new MapEdited(edit.id(), name, version, r.changedCells()));
         LOG.debug("map {} edited by {} to version {}: {} edits, {} cells changed, rebuilt and published in {} us",

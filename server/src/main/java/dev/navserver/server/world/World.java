@@ -3,6 +3,7 @@ package dev.navserver.server.world;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.smooth.WorldPath;
+import dev.navserver.protocol.message.CellRect;
 import dev.navserver.server.config.NavServerConfig.Chase;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -138,6 +139,100 @@ public final class World {
             m.state = m.state.onInvalidated();
             PlanDispatcher.supersede(m);
         }
+    }
+
+    /**
+     * Replaces the map by an edited version of it ({@code map_edit}). In-flight plans are dropped when they return
+     * (they were planned on the older version) and their monsters plan afresh. Of the others, a monster re-plans at
+     * once when it stands on a cell the edit blocked (it first moves to the nearest walkable cell), when its path
+     * has no full route ({@code partial} or {@code unreachable}: an opened wall may give one), or when the rest of
+     * its path passes within one cell of an edited area (the margin covers corner cutting); every other monster
+     * keeps its path, which the edit did not touch.
+     *
+     * @param edited a map of the same size and transform
+     * @param areas  the cell rectangles the edit wrote, on the map
+     * @return the number of monsters that re-plan
+     */
+    public int applyEdit(GridMap edited, List<CellRect> areas) {
+        this.map = Objects.requireNonNull(edited);
+        mapGeneration++;
+        int replans = 0;
+        for (Monster m : monsters.values()) {
+            boolean replan = PlanDispatcher.inFlight(m);
+            if (Spawner.check(edited, m.x, m.z) != SpawnStatus.SPAWNED) {
+                int snapped = Spawner.nearestWalkable(edited, m.x, m.z, 0);
+                if (snapped != GridMap.NO_CELL) {
+                    m.x = edited.worldX(snapped);
+                    m.z = edited.worldZ(snapped);
+                }
+                replan = true;
+            } else if (m.path != null && (m.path.status() != SearchStatus.FOUND || crosses(m, edited, areas))) {
+                replan = true;
+            }
+            if (!replan) {
+                continue;
+            }
+            replans++;
+            m.state = m.state.onInvalidated();
+            PlanDispatcher.supersede(m);
+            if (m.player.hasPos && m.state == MonsterState.REPLAN) {
+                dispatcher.submit(m, edited, mapGeneration, now);
+            }
+        }
+        return replans;
+    }
+
+    /** Whether the rest of the monster's path (from where it stands) passes within one cell of an edited area. */
+    private static boolean crosses(Monster m, GridMap map, List<CellRect> areas) {
+        WorldPath path = m.path;
+        double cs = map.transform().cellSize();
+        double ax = m.x;
+        double az = m.z;
+        for (int i = Math.max(m.next, 1); i <= path.size(); i++) {
+            double bx = i < path.size() ? path.x(i) : ax;
+            double bz = i < path.size() ? path.z(i) : az;
+            for (CellRect r : areas) {
+                double minX = map.transform().x(r.col()) - 1.5 * cs;
+                double maxX = map.transform().x(r.col() + r.width() - 1) + 1.5 * cs;
+                double maxZ = map.transform().z(r.row()) + 1.5 * cs;
+                double minZ = map.transform().z(r.row() + r.height() - 1) - 1.5 * cs;
+                if (segmentHitsBox(ax, az, bx, bz, minX, minZ, maxX, maxZ)) {
+                    return true;
+                }
+            }
+            ax = bx;
+            az = bz;
+        }
+        return false;
+    }
+
+    /** Liang-Barsky: whether segment (x0,z0)-(x1,z1) meets the closed box. */
+    static boolean segmentHitsBox(double x0, double z0, double x1, double z1, double minX, double minZ, double maxX,
+            double maxZ) {
+        double t0 = 0;
+        double t1 = 1;
+        double dx = x1 - x0;
+        double dz = z1 - z0;
+        double[] p = {-dx, dx, -dz, dz};
+        double[] q = {x0 - minX, maxX - x0, z0 - minZ, maxZ - z0};
+        for (int k = 0; k < 4; k++) {
+            if (p[k] == 0) {
+                if (q[k] < 0) {
+                    return false;
+                }
+            } else {
+                double t = q[k] / p[k];
+                if (p[k] < 0) {
+                    t0 = Math.max(t0, t);
+                } else {
+                    t1 = Math.min(t1, t);
+                }
+                if (t0 > t1) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Adds a session's player; its monsters spawn with its first position. */

@@ -123,6 +123,57 @@ class WorldTest {
         assertThat(arrivals).containsExactly(111L);
     }
 
+    /** {@link #open} with the cells of the rectangles made walls. */
+    private GridMap walled(dev.navserver.protocol.message.CellRect... rects) {
+        byte[] t = new byte[open.width() * open.height()];
+        for (dev.navserver.protocol.message.CellRect r : rects) {
+            for (int row = r.row(); row < r.row() + r.height(); row++) {
+                for (int col = r.col(); col < r.col() + r.width(); col++) {
+                    t[row * open.width() + col] = dev.navserver.nav.grid.Terrain.WALL;
+                }
+            }
+        }
+        return new GridMap("open", open.width(), open.height(), open.transform(), t);
+    }
+
+    @Test
+    void applyEdit_OnlyMonstersWhosePathPassesTheEditOrWhoseCellIsBlocked_ReplanAtOnce() {
+        world.playerPos("s-1", 1, 10, 0, 0);
+        String across = world.spawn("s-1", -10, 0).monsterId(); // path along z = 0 through x = 0
+        String beside = world.spawn("s-1", 10, 15).monsterId(); // path along x = 10
+        String walledIn = world.spawn("s-1", 0, 5).monsterId(); // stands on (20, 15)
+        tick();
+        tick();
+        assertThat(navPaths()).isEqualTo(3);
+        int plansBefore = plans;
+        // x = 0 is column 20; z = 2..-2 are rows 18..22; z = 5 is row 15 (cells are 1 m, origin (-20, 20))
+        var door = new dev.navserver.protocol.message.CellRect(20, 18, 1, 5);
+        var block = new dev.navserver.protocol.message.CellRect(20, 15, 1, 1);
+
+        int replans = world.applyEdit(walled(door, block), List.of(door, block));
+
+        assertThat(replans).isEqualTo(2);
+        assertThat(plans - plansBefore).as("planned at once, before any tick").isEqualTo(2);
+        double[] moved = world.monsterPosition(walledIn);
+        assertThat(moved).as("moved off the blocked cell").isNotEqualTo(new double[] {0, 5});
+        assertThat(walled(door, block).walkable(open.transform().col(moved[0]), open.transform().row(moved[1])))
+                .isTrue();
+        world.applyFinishedPlans();
+        events.clear();
+        assertThat(events()).containsExactlyInAnyOrder("nav_path " + across + " seq=2 playerSeq=1 ok",
+                "nav_path " + walledIn + " seq=2 playerSeq=1 ok");
+        assertThat(world.monsterState(beside)).isNotEqualTo(MonsterState.REPLAN);
+    }
+
+    @Test
+    void segmentHitsBox_TouchingTheBorderCounts() {
+        assertThat(World.segmentHitsBox(-5, 0, 5, 0, -1, -1, 1, 1)).isTrue();
+        assertThat(World.segmentHitsBox(-5, 1, 5, 1, -1, -1, 1, 1)).isTrue();
+        assertThat(World.segmentHitsBox(-5, 1.01, 5, 1.01, -1, -1, 1, 1)).isFalse();
+        assertThat(World.segmentHitsBox(0, 0, 0, 0, -1, -1, 1, 1)).as("a point inside").isTrue();
+        assertThat(World.segmentHitsBox(2, 2, 3, 3, -1, -1, 1, 1)).isFalse();
+    }
+
     @Test
     void replan_WhenPlayerStandsStill_NoFurtherPlansWhatever() {
         world.playerPos("s-1", 1, 15, 0, 0);
