@@ -43,6 +43,9 @@ public final class MapEditor {
         }
     }
 
+    /** Most one-cell corrections of a floating-point border in {@link #coveredCells}. */
+    private static final int SETTLE_STEPS = 4;
+
     private MapEditor() {
     }
 
@@ -133,29 +136,30 @@ public final class MapEditor {
         long c1 = (long) Math.floor(t.gridX(x1));
         long r0 = (long) Math.ceil(t.gridY(z1));
         long r1 = (long) Math.floor(t.gridY(z0));
-        // Settle rounding at the borders against the centres themselves.
-        while (t.x(c0 - 1) >= x0) {
+        // Settle rounding at the borders against the centres themselves (a step or two at most; bounded so that a
+        // degenerate transform, a cell size below the precision of its origin, cannot loop).
+        for (int k = 0; k < SETTLE_STEPS && t.x(c0 - 1) >= x0; k++) {
             c0--;
         }
-        while (t.x(c0) < x0) {
+        for (int k = 0; k < SETTLE_STEPS && t.x(c0) < x0; k++) {
             c0++;
         }
-        while (t.x(c1 + 1) <= x1) {
+        for (int k = 0; k < SETTLE_STEPS && t.x(c1 + 1) <= x1; k++) {
             c1++;
         }
-        while (t.x(c1) > x1) {
+        for (int k = 0; k < SETTLE_STEPS && t.x(c1) > x1; k++) {
             c1--;
         }
-        while (t.z(r0 - 1) <= z1) {
+        for (int k = 0; k < SETTLE_STEPS && t.z(r0 - 1) <= z1; k++) {
             r0--;
         }
-        while (t.z(r0) > z1) {
+        for (int k = 0; k < SETTLE_STEPS && t.z(r0) > z1; k++) {
             r0++;
         }
-        while (t.z(r1 + 1) >= z0) {
+        for (int k = 0; k < SETTLE_STEPS && t.z(r1 + 1) >= z0; k++) {
             r1++;
         }
-        while (t.z(r1) < z0) {
+        for (int k = 0; k < SETTLE_STEPS && t.z(r1) < z0; k++) {
             r1--;
         }
         return c0 > c1 || r0 > r1 ? null : new long[] {c0, r0, c1, r1};
