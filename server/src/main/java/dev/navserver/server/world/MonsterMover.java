@@ -13,6 +13,9 @@ final class MonsterMover {
     /** What {@link #switchLocalNav} did. */
     enum LocalSwitch { NONE, ON, OFF }
 
+    /** A monster this close to its surround slot (metres) does not move. */
+    static final double SLOT_REACHED_METERS = 1e-3;
+
     private final PathPlanner planner;
 
     MonsterMover(PathPlanner planner) {
@@ -20,14 +23,30 @@ final class MonsterMover {
     }
 
     /**
-     * Moves a monster by at most {@code speed * dtSeconds} metres. It does not move when its player is within
+     * Moves a monster by at most {@code speed * dtSeconds} metres. Under local nav with a surround slot in a clear
+     * line it steps straight to the slot and stops there. Otherwise it does not move when its player is within
      * {@code stopMeters}. Under local nav with a clear line it steps straight at the player (leaving its path,
      * {@link MonsterState#onStraightStep}); otherwise it follows its path, stopping early on reaching the stopping
      * distance, and at the last waypoint takes {@link MonsterState#onPathEnd}.
      */
     void move(Monster m, GridMap map, double dtSeconds, double stopMeters) {
         Player p = m.player;
+        m.tickStartX = m.x;
+        m.tickStartZ = m.z;
         double budget = m.speed * dtSeconds;
+        if (p.hasPos && m.state.local() && m.hasSlot) {
+            double toSlot = distance(m.slotX - m.x, m.slotZ - m.z);
+            if (toSlot <= SLOT_REACHED_METERS) {
+                return;
+            }
+            if (planner.clearLine(map, m.x, m.z, m.slotX, m.slotZ)) {
+                double step = Math.min(budget, toSlot);
+                m.x += (m.slotX - m.x) / toSlot * step;
+                m.z += (m.slotZ - m.z) / toSlot * step;
+                m.state = m.state.onStraightStep();
+                return;
+            }
+        }
         if (p.hasPos) {
             double dist = distance(p.x - m.x, p.z - m.z);
             if (dist <= stopMeters) {
@@ -43,19 +62,39 @@ final class MonsterMover {
                 return;
             }
         }
-        walkPath(m, budget, stopMeters);
+        walkPath(m, map, budget, stopMeters);
     }
 
-    private static void walkPath(Monster m, double budget, double stopMeters) {
+    private void walkPath(Monster m, GridMap map, double budget, double stopMeters) {
         Player p = m.player;
         WorldPath path = m.path;
+        boolean offPath = m.pushed;
+        if (m.pushed && m.state.following()) {
+            // A body push moved it off its path: walking on to the waypoint could cross a blocked cell.
+            if (!planner.clearLine(map, m.x, m.z, path.x(m.next), path.z(m.next))) {
+                m.state = m.state.onInvalidated();
+                return;
+            }
+            m.pushed = false;
+        }
+        boolean crossed = false;
         while (m.state.following() && budget > 0) {
             double tx = path.x(m.next);
             double tz = path.z(m.next);
             double dx = tx - m.x;
             double dz = tz - m.z;
             double d = distance(dx, dz);
+            if (crossed && offPath) {
+                // Pushed off its path, then past a waypoint within one tick: the tick's whole move (which the
+                // path's corners no longer bound) must stay a clear line too.
+                double nx = d <= budget ? tx : m.x + dx / d * budget;
+                double nz = d <= budget ? tz : m.z + dz / d * budget;
+                if (!planner.clearLine(map, m.tickStartX, m.tickStartZ, nx, nz)) {
+                    return;
+                }
+            }
             if (d <= budget) {
+                crossed = true;
                 m.x = tx;
                 m.z = tz;
                 budget -= d;

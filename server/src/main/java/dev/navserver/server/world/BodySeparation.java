@@ -1,0 +1,246 @@
+package dev.navserver.server.world;
+
+import dev.navserver.nav.grid.GridMap;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Objects;
+
+/**
+ * Gives monsters bodies: after movement, pushes overlapping monsters apart (each by half the overlap) and out of
+ * players (by the whole overlap; players are authoritative), so that two monsters of a map end at least
+ * {@code 2 × monsterRadius} apart and a monster at least {@code monsterRadius + playerRadius} from every player.
+ * Neighbours are found with a uniform spatial hash of cell size {@code max(2 rM, rM + rP)}; a push is accepted only
+ * when its segment from the old to the new position, and from the monster's position at the start of the tick
+ * ({@link Monster#tickStartX}), is a clear line (walkable, no corner cut), else its X or Z part
+ * alone, else nothing — so a monster never enters a blocked cell. Up to {@link #MAX_ITERATIONS} rounds, stopping
+ * early when nothing overlaps.
+ *
+ * <p>Scratch arrays grow to the largest crowd seen and are reused: no allocation per tick once grown. Tick thread
+ * only.
+ */
+final class BodySeparation {
+    /** Rounds of pushes per tick at most. */
+    static final int MAX_ITERATIONS = 8;
+    /** Metres pushed beyond the exact overlap, so that rounding leaves no residue. */
+    static final double MARGIN_METERS = 0.005;
+    /** Overlaps at most this deep (metres) count as resolved. */
+    static final double TOLERANCE_METERS = 0.001;
+    private static final double GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+
+    private final PathPlanner planner;
+    private Monster[] monsters = new Monster[0];
+    private double[] dx = new double[0];
+    private double[] dz = new double[0];
+    private int[] cellX = new int[0];
+    private int[] cellZ = new int[0];
+    private int[] nextInCell = new int[0];
+    private int[] head = new int[0];
+    private int mask;
+
+    BodySeparation(PathPlanner planner) {
+        this.planner = Objects.requireNonNull(planner);
+    }
+
+    /**
+     * Separates the monsters of one map from each other and from its players.
+     *
+     * @param all     every monster of the map
+     * @param players every player of the map (those without a position are skipped)
+     * @param rM      monster radius, metres, {@code >= 0}
+     * @param rP      player radius, metres, {@code >= 0}
+     * @return rounds run (0 when there was nothing to do)
+     */
+    int separate(Collection<Monster> all, Collection<Player> players, GridMap map, double rM, double rP) {
+        int n = all.size();
+        double reach = Math.max(2 * rM, rM + rP);
+        if (n == 0 || reach <= 0) {
+            return 0;
+        }
+        ensureCapacity(n);
+        int k = 0;
+        for (Monster m : all) {
+            monsters[k++] = m;
+        }
+        double cell = reach;
+        int rounds = 0;
+        boolean overlapping = true;
+        while (overlapping && rounds < MAX_ITERATIONS) {
+            rounds++;
+            index(n, cell);
+            overlapping = pushPairs(n, cell, 2 * rM);
+            overlapping |= pushFromPlayers(players, cell, rM + rP);
+            if (overlapping) {
+                apply(n, map);
+            }
+        }
+        Arrays.fill(monsters, 0, n, null);
+        return rounds;
+    }
+
+    private void ensureCapacity(int n) {
+        if (monsters.length >= n) {
+            return;
+        }
+        int cap = Math.max(16, Integer.highestOneBit(n - 1) << 1);
+        monsters = new Monster[cap];
+        dx = new double[cap];
+        dz = new double[cap];
+        cellX = new int[cap];
+        cellZ = new int[cap];
+        nextInCell = new int[cap];
+        head = new int[cap * 2];
+        mask = cap * 2 - 1;
+    }
+
+    private int bucket(int cx, int cz) {
+        int h = cx * 0x9E3779B1 ^ cz * 0x85EBCA77;
+        return (h ^ (h >>> 15)) & mask;
+    }
+
+    private void index(int n, double cell) {
+        Arrays.fill(head, -1);
+        for (int i = 0; i < n; i++) {
+            Monster m = monsters[i];
+            int cx = (int) Math.floor(m.x / cell);
+            int cz = (int) Math.floor(m.z / cell);
+            cellX[i] = cx;
+            cellZ[i] = cz;
+            int b = bucket(cx, cz);
+            nextInCell[i] = head[b];
+            head[b] = i;
+            dx[i] = 0;
+            dz[i] = 0;
+        }
+    }
+
+    /** Accumulates half-overlap pushes for every overlapping pair; whether any pair overlaps. */
+    private boolean pushPairs(int n, double cell, double minDist) {
+        boolean any = false;
+        double min2 = minDist * minDist;
+        for (int i = 0; i < n; i++) {
+            Monster a = monsters[i];
+            for (int ox = -1; ox <= 1; ox++) {
+                for (int oz = -1; oz <= 1; oz++) {
+                    int cx = cellX[i] + ox;
+                    int cz = cellZ[i] + oz;
+                    for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
+                        if (j <= i || cellX[j] != cx || cellZ[j] != cz) {
+                            continue;
+                        }
+                        Monster b = monsters[j];
+                        double ex = b.x - a.x;
+                        double ez = b.z - a.z;
+                        double d2 = ex * ex + ez * ez;
+                        if (d2 >= min2) {
+                            continue;
+                        }
+                        double d = Math.sqrt(d2);
+                        if (minDist - d <= TOLERANCE_METERS) {
+                            continue;
+                        }
+                        any = true;
+                        double ux;
+                        double uz;
+                        if (d < 1e-9) { // coincident: a fixed direction per pair, different pairs fan out
+                            double angle = (i * 31 + j) * GOLDEN_ANGLE;
+                            ux = Math.cos(angle);
+                            uz = Math.sin(angle);
+                        } else {
+                            ux = ex / d;
+                            uz = ez / d;
+                        }
+                        double push = (minDist - d + MARGIN_METERS) / 2;
+                        dx[i] -= ux * push;
+                        dz[i] -= uz * push;
+                        dx[j] += ux * push;
+                        dz[j] += uz * push;
+                    }
+                }
+            }
+        }
+        return any;
+    }
+
+    /** Accumulates whole-overlap pushes of monsters out of players; whether any monster overlaps a player. */
+    private boolean pushFromPlayers(Collection<Player> players, double cell, double minDist) {
+        boolean any = false;
+        double min2 = minDist * minDist;
+        for (Player p : players) {
+            if (!p.hasPos) {
+                continue;
+            }
+            int pcx = (int) Math.floor(p.x / cell);
+            int pcz = (int) Math.floor(p.z / cell);
+            for (int ox = -1; ox <= 1; ox++) {
+                for (int oz = -1; oz <= 1; oz++) {
+                    int cx = pcx + ox;
+                    int cz = pcz + oz;
+                    for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
+                        if (cellX[j] != cx || cellZ[j] != cz) {
+                            continue;
+                        }
+                        Monster m = monsters[j];
+                        double ex = m.x - p.x;
+                        double ez = m.z - p.z;
+                        double d2 = ex * ex + ez * ez;
+                        if (d2 >= min2) {
+                            continue;
+                        }
+                        double d = Math.sqrt(d2);
+                        if (minDist - d <= TOLERANCE_METERS) {
+                            continue;
+                        }
+                        any = true;
+                        double ux;
+                        double uz;
+                        if (d < 1e-9) {
+                            double angle = j * GOLDEN_ANGLE;
+                            ux = Math.cos(angle);
+                            uz = Math.sin(angle);
+                        } else {
+                            ux = ex / d;
+                            uz = ez / d;
+                        }
+                        double push = minDist - d + MARGIN_METERS;
+                        dx[j] += ux * push;
+                        dz[j] += uz * push;
+                    }
+                }
+            }
+        }
+        return any;
+    }
+
+    /** Moves each pushed monster if the segment is clear; else slides along one axis; else leaves it. */
+    private void apply(int n, GridMap map) {
+        for (int i = 0; i < n; i++) {
+            double ddx = dx[i];
+            double ddz = dz[i];
+            if (ddx == 0 && ddz == 0) {
+                continue;
+            }
+            Monster m = monsters[i];
+            if (clear(map, m, m.x + ddx, m.z + ddz)) {
+                m.x += ddx;
+                m.z += ddz;
+                m.pushed = true;
+            } else if (ddx != 0 && clear(map, m, m.x + ddx, m.z)) {
+                m.x += ddx;
+                m.pushed = true;
+            } else if (ddz != 0 && clear(map, m, m.x, m.z + ddz)) {
+                m.z += ddz;
+                m.pushed = true;
+            }
+        }
+    }
+
+    /**
+     * Whether {@code m} may be pushed to (x1, z1): a walkable cell in a clear line from where it stands and from
+     * where it stood when the tick began (so its whole move this tick crosses no blocked cell and cuts no corner).
+     */
+    private boolean clear(GridMap map, Monster m, double x1, double z1) {
+        int cell = map.cellAt(x1, z1);
+        return cell != GridMap.NO_CELL && map.navGrid().openCell(cell) && planner.clearLine(map, m.x, m.z, x1, z1)
+                && planner.clearLine(map, m.tickStartX, m.tickStartZ, x1, z1);
+    }
+}
