@@ -33,6 +33,8 @@ final class SurroundSlots {
     static final int MAX_SLOTS_PER_RING = 64;
 
     private final PathPlanner planner;
+    /** Scratch list of one player's takers, reused every tick. */
+    private final List<Monster> takers = new ArrayList<>();
     private GridMap lastMap;
 
     SurroundSlots(PathPlanner planner) {
@@ -43,7 +45,6 @@ final class SurroundSlots {
     void update(Collection<Player> players, GridMap map, Chase s, double now, WorldOutbox outbox) {
         boolean mapChanged = map != lastMap;
         lastMap = map;
-        List<Monster> takers = new ArrayList<>();
         for (Player p : players) {
             takers.clear();
             for (Monster m : p.monsters) {
@@ -71,6 +72,7 @@ final class SurroundSlots {
                 }
             }
         }
+        takers.clear();
     }
 
     private void announceIfMoved(Monster m, GridMap map, WorldOutbox outbox) {
