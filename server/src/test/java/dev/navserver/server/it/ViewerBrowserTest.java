@@ -126,8 +126,9 @@ class ViewerBrowserTest {
                 assertClose(rgb, stateColour(m.state()));
             }
 
-            // Clicking a monster shows its chase state. Monsters still stack (no bodies yet), so the page may show
-            // any monster under the cursor: it must be one whose disc the click hit, with its own target and state.
+            // Clicking a monster shows its chase state. Monsters keep their bodies apart, but a disc is drawn at least
+            // 3 px wide whatever the zoom, so discs may still overlap on screen and the page may show any monster under
+            // the cursor: it must be one whose disc the click hit, with its own target and state.
             MonsterSnapshot target = truth.values().iterator().next();
             List<Number> xy = jsList("return navView.worldToScreen(arguments[0], arguments[1])",
                     target.pos().x(), target.pos().z());
