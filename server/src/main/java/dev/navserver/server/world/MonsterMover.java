@@ -13,6 +13,8 @@ final class MonsterMover {
     /** What {@link #switchLocalNav} did. */
     enum LocalSwitch { NONE, ON, OFF }
 
+    /** Metres beyond the bodies' contact distance at which a monster goes round its player. */
+    static final double ROUND_MARGIN_METERS = 0.05;
     /** A monster this close to its surround slot (metres) does not move. */
     static final double SLOT_REACHED_METERS = 1e-3;
 
@@ -30,6 +32,18 @@ final class MonsterMover {
      * distance, and at the last waypoint takes {@link MonsterState#onPathEnd}.
      */
     void move(Monster m, GridMap map, double dtSeconds, double stopMeters) {
+        move(m, map, dtSeconds, stopMeters, 0);
+    }
+
+    /**
+     * {@link #move(Monster, GridMap, double, double)} with bodies: a monster whose straight line to its slot would
+     * pass through its player's body (within {@code bodyMeters} of the player's centre) goes round the player
+     * instead, along a circle at least {@code bodyMeters + } {@value #ROUND_MARGIN_METERS} from it, turning toward
+     * the slot's bearing.
+     *
+     * @param bodyMeters {@code monsterRadius + playerRadius}; 0 = no bodies
+     */
+    void move(Monster m, GridMap map, double dtSeconds, double stopMeters, double bodyMeters) {
         Player p = m.player;
         m.tickStartX = m.x;
         m.tickStartZ = m.z;
@@ -39,10 +53,21 @@ final class MonsterMover {
             if (toSlot <= SLOT_REACHED_METERS) {
                 return;
             }
-            if (planner.clearLine(map, m.x, m.z, m.slotX, m.slotZ)) {
-                double step = Math.min(budget, toSlot);
-                m.x += (m.slotX - m.x) / toSlot * step;
-                m.z += (m.slotZ - m.z) / toSlot * step;
+            double tx = m.slotX;
+            double tz = m.slotZ;
+            if (bodyMeters > 0 && segmentNear(m.x, m.z, tx, tz, p.x, p.z, bodyMeters)) {
+                double radius = Math.max(distance(m.x - p.x, m.z - p.z), bodyMeters + ROUND_MARGIN_METERS);
+                double from = Math.atan2(m.z - p.z, m.x - p.x);
+                double diff = Math.IEEEremainder(Math.atan2(tz - p.z, tx - p.x) - from, 2 * Math.PI);
+                double turn = Math.copySign(Math.min(Math.abs(diff), budget / radius), diff);
+                tx = p.x + radius * Math.cos(from + turn);
+                tz = p.z + radius * Math.sin(from + turn);
+            }
+            double toTarget = distance(tx - m.x, tz - m.z);
+            if (toTarget > 0 && planner.clearLine(map, m.x, m.z, tx, tz)) {
+                double step = Math.min(budget, toTarget);
+                m.x += (tx - m.x) / toTarget * step;
+                m.z += (tz - m.z) / toTarget * step;
                 m.state = m.state.onStraightStep();
                 return;
             }
@@ -132,6 +157,15 @@ final class MonsterMover {
             return LocalSwitch.OFF;
         }
         return LocalSwitch.NONE;
+    }
+
+    /** Whether the segment (x0,z0)-(x1,z1) comes closer than {@code r} to (px,pz). */
+    static boolean segmentNear(double x0, double z0, double x1, double z1, double px, double pz, double r) {
+        double sx = x1 - x0;
+        double sz = z1 - z0;
+        double len2 = sx * sx + sz * sz;
+        double t = len2 == 0 ? 0 : Math.max(0, Math.min(1, ((px - x0) * sx + (pz - z0) * sz) / len2));
+        return distance(x0 + t * sx - px, z0 + t * sz - pz) < r;
     }
 
     /**

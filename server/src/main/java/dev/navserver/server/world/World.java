@@ -288,7 +288,7 @@ public final class World {
         double off = on + settings.localNavHysteresisMeters();
         slots.update(players.values(), map, settings, now, outbox);
         for (Monster m : monsters.values()) {
-            mover.move(m, map, dtSeconds, stop);
+            mover.move(m, map, dtSeconds, stop, rM + rP);
             switchLocalNav(m, on, off);
         }
         bodies.separate(monsters.values(), players.values(), map, rM, rP);

@@ -146,6 +146,26 @@ class CrowdTest {
     }
 
     @Test
+    void monsterWhoseSlotIsBehindThePlayer_GoesRoundTheBody_AndReachesIt() {
+        GridMap map = AsciiMaps.parse(open(30));
+        World w = world(map);
+        w.addPlayer("s");
+        w.playerPos("s", 1, 15, 0, -15);
+        String id = w.spawn("s", 17.5, -15).monsterId();
+        run(w, map, 15, -15, 3); // alone: it takes the slot toward where it stands
+        double[] slot = w.monsterSlot(id);
+        assertThat(slot).isNotNull();
+        // a second monster arriving on the same side makes the layout spread: one of them must cross over
+        String other = w.spawn("s", 17.6, -15.2).monsterId();
+        run(w, map, 15, -15, 8);
+        double[] a = w.monsterPosition(id);
+        double[] b = w.monsterPosition(other);
+        assertThat(Math.hypot(a[0] - w.monsterSlot(id)[0], a[1] - w.monsterSlot(id)[1])).isLessThan(0.01);
+        assertThat(Math.hypot(b[0] - w.monsterSlot(other)[0], b[1] - w.monsterSlot(other)[1])).isLessThan(0.01);
+        assertThat(largestGapDegrees(w, 15, -15)).isCloseTo(180, org.assertj.core.data.Offset.offset(1.0));
+    }
+
+    @Test
     void assignment_IsOptimalAgainstBruteForce_ForRandomSmallCases() {
         SplittableRandom r = new SplittableRandom(42);
         for (int trial = 0; trial < 200; trial++) {
