@@ -21,6 +21,11 @@ class CrowdTest {
     private static final double DT = 0.05;
     private static final Chase SETTINGS = new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 5, 15, 0.4, 0.5);
 
+    /** The last slot each monster was told in a {@code local_nav}, across {@link #run} calls. */
+    private final Map<String, double[]> announced = new HashMap<>();
+    /** World clock, seconds, continuing across {@link #run} calls. */
+    private double now;
+
     private static String[] open(int size) {
         String[] rows = new String[size];
         Arrays.fill(rows, ".".repeat(size));
@@ -32,16 +37,36 @@ class CrowdTest {
                 WorldMetrics.NONE, new Spawner(new SplittableRandom(7), new AtomicLong()::incrementAndGet), () -> { });
     }
 
-    /** Runs ticks and checks bodies after each one past the first second; returns slot changes per monster. */
-    private static Map<String, List<Double>> run(World w, GridMap map, double px, double pz, double seconds) {
+    /**
+     * Runs ticks and checks after each one: monsters on walkable cells; slots walkable, on the player's island, in
+     * sight of it and announced (never 0.5 m or more from the last {@code local_nav}); bodies apart once the run's
+     * first second is over. Returns the world times of each monster's slot changes.
+     */
+    private Map<String, List<Double>> run(World w, GridMap map, double px, double pz, double seconds) {
         Map<String, double[]> lastSlot = new HashMap<>();
         Map<String, List<Double>> changes = new HashMap<>();
-        double now = 0;
+        double runStart = now;
         for (int t = 0; t * DT < seconds; t++, now += DT) {
             w.tick(now, DT);
-            w.outbox().drainTo(e -> { });
+            w.outbox().drainTo(e -> {
+                if (e instanceof WorldEvent.LocalNavChanged l) {
+                    if (l.active() && l.slot() != null) {
+                        announced.put(l.monsterId(), new double[] {l.slot().x(), l.slot().z()});
+                    } else {
+                        assertThat(l.slot()).as("active:false carries no slot").isNull();
+                        announced.remove(l.monsterId());
+                    }
+                }
+            });
             List<String> ids = w.monstersOf("s");
             for (String id : ids) {
+                double[] slotNow = w.monsterSlot(id);
+                if (slotNow != null) {
+                    double[] told = announced.get(id);
+                    assertThat(told).as("%s was told a slot", id).isNotNull();
+                    assertThat(Math.hypot(told[0] - slotNow[0], told[1] - slotNow[1]))
+                            .as("%s's slot moved 0.5 m or more without a new local_nav", id).isLessThan(0.5);
+                }
                 double[] a = w.monsterPosition(id);
                 int cell = map.cellAt(a[0], a[1]);
                 assertThat(cell != GridMap.NO_CELL && map.navGrid().openCell(cell))
@@ -58,7 +83,7 @@ class CrowdTest {
                         changes.computeIfAbsent(id, k -> new ArrayList<>()).add(now);
                     }
                 }
-                if (now < 1.0) {
+                if (now < runStart + 1.0) {
                     continue;
                 }
                 assertThat(Math.hypot(a[0] - px, a[1] - pz)).as("%s from the player at %s", id, now)
