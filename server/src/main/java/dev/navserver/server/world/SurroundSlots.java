@@ -19,7 +19,7 @@ import java.util.Objects;
  * assigned to slots with the Hungarian method (minimum total straight-line travel).
  *
  * <p><b>Stability.</b> The layout is redone only when the player moved {@link #RELAYOUT_MOVE_METERS} or more since
- * it, or when the takers changed and at least {@link #RELAYOUT_SECONDS} passed since it; a taker arriving between
+ * it, when the map or the chase settings were replaced (a reload), or when the takers changed and at least {@link #RELAYOUT_SECONDS} passed since it; a taker arriving between
  * layouts gets a provisional slot ({@link #provisional}). A monster whose slot moved by
  * {@link #ANNOUNCE_METERS} or more since its last {@code local_nav} gets a new one. Tick thread only.
  */
@@ -36,6 +36,7 @@ final class SurroundSlots {
     /** Scratch list of one player's takers, reused every tick. */
     private final List<Monster> takers = new ArrayList<>();
     private GridMap lastMap;
+    private Chase lastSettings;
 
     SurroundSlots(PathPlanner planner) {
         this.planner = Objects.requireNonNull(planner);
@@ -43,8 +44,9 @@ final class SurroundSlots {
 
     /** Lays out and assigns slots where due and announces moved slots through {@code outbox}. */
     void update(Collection<Player> players, GridMap map, Chase s, double now, WorldOutbox outbox) {
-        boolean mapChanged = map != lastMap;
+        boolean mapChanged = map != lastMap || s != lastSettings; // a map or config reload: lay out afresh
         lastMap = map;
+        lastSettings = s;
         for (Player p : players) {
             takers.clear();
             for (Monster m : p.monsters) {

@@ -191,6 +191,32 @@ class CrowdTest {
     }
 
     @Test
+    void radiiReloadedLive_MonstersRespaceToTheNewBodies() {
+        GridMap map = AsciiMaps.parse(open(30));
+        World w = world(map);
+        w.addPlayer("s");
+        w.playerPos("s", 1, 15, 0, -15);
+        for (int i = 0; i < 8; i++) {
+            w.spawn("s", 18, -15 + i * 0.3);
+        }
+        run(w, map, 15, -15, 6);
+        w.setSettings(new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 5, 15, 0.6, 0.5));
+        run(w, map, 15, -15, 4);
+        List<String> ids = w.monstersOf("s");
+        for (String a : ids) {
+            double[] pa = w.monsterPosition(a);
+            assertThat(Math.hypot(pa[0] - 15, pa[1] + 15)).isGreaterThanOrEqualTo(0.6 + 0.5 - 0.05);
+            for (String b : ids) {
+                double[] pb = w.monsterPosition(b);
+                if (!a.equals(b)) {
+                    assertThat(Math.hypot(pa[0] - pb[0], pa[1] - pb[1])).as("%s to %s", a, b)
+                            .isGreaterThanOrEqualTo(2 * 0.6 - 0.05);
+                }
+            }
+        }
+    }
+
+    @Test
     void assignment_IsOptimalAgainstBruteForce_ForRandomSmallCases() {
         SplittableRandom r = new SplittableRandom(42);
         for (int trial = 0; trial < 200; trial++) {
