@@ -85,7 +85,7 @@ final class BodySeparation {
             overlapping = pushPairs(n, reach, 2 * rM);
             overlapping |= pushFromPlayers(players, reach, rM + rP);
             if (overlapping) {
-                apply(n, map);
+                apply(n, map, reach / 2);
             }
         }
         for (int i = 0; i < n; i++) {
@@ -236,13 +236,22 @@ final class BodySeparation {
         return any;
     }
 
-    /** Moves each pushed monster if the segments are clear; else slides along one axis; else leaves it. */
-    private void apply(int n, GridMap map) {
+    /**
+     * Moves each pushed monster, by at most {@code maxPush} metres (a crowd spawned on one point would otherwise
+     * fly apart: the pushes of all its pairs add up), if the segments are clear; else slides along one axis; else
+     * leaves it.
+     */
+    private void apply(int n, GridMap map, double maxPush) {
         for (int i = 0; i < n; i++) {
             double ddx = dx[i];
             double ddz = dz[i];
             if (ddx == 0 && ddz == 0) {
                 continue;
+            }
+            double len = Math.sqrt(ddx * ddx + ddz * ddz);
+            if (len > maxPush) {
+                ddx *= maxPush / len;
+                ddz *= maxPush / len;
             }
             double x = xs[i];
             double z = zs[i];

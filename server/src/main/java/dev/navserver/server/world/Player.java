@@ -22,6 +22,8 @@ final class Player {
     double layoutX;
     double layoutZ;
     int layoutTakers;
+    /** Whether a monster switched local nav on or off since the last layout. */
+    boolean slotsDirty;
     /** The monsters chasing this player, in spawn order. */
     final List<Monster> monsters = new ArrayList<>();
 

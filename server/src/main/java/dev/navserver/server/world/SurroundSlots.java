@@ -60,7 +60,7 @@ final class SurroundSlots {
                 p.hasLayout = false;
                 continue;
             }
-            boolean changed = takers.size() != p.layoutTakers;
+            boolean changed = p.slotsDirty || takers.size() != p.layoutTakers;
             for (Monster m : takers) {
                 changed |= !m.hasSlot;
             }
@@ -93,6 +93,7 @@ final class SurroundSlots {
      */
     Vec3 provisional(Monster m, GridMap map, Chase s) {
         Player p = m.player;
+        p.slotsDirty = true;
         double r0 = Math.max(s.stoppingDistanceMeters(), s.monsterRadiusMeters() + s.playerRadiusMeters());
         double d = MonsterMover.distance(m.x - p.x, m.z - p.z);
         double ux = d < 1e-9 ? 1 : (m.x - p.x) / d;
@@ -111,6 +112,7 @@ final class SurroundSlots {
 
     /** Clears a monster's slot (it left local nav). */
     static void release(Monster m) {
+        m.player.slotsDirty = true;
         m.hasSlot = false;
         m.sentSlotX = Double.NaN;
         m.sentSlotZ = Double.NaN;
@@ -124,6 +126,7 @@ final class SurroundSlots {
 
     private void layout(Player p, List<Monster> takers, GridMap map, Chase s, double now) {
         p.hasLayout = true;
+        p.slotsDirty = false;
         p.layoutTime = now;
         p.layoutX = p.x;
         p.layoutZ = p.z;
