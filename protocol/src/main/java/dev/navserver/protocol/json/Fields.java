@@ -226,6 +226,16 @@ final class Fields {
         return checkVec3(prefix + name, required(name));
     }
 
+    /** Records a problem with a field that passed its own check but not a rule joining it with another. */
+    void reject(String name, String problem) {
+        fail(prefix + name, problem);
+    }
+
+    /** An optional {@code [x,y,z]} position checked as {@link #vec3}, or {@code null} when absent or JSON null. */
+    Vec3 optionalVec3(String name) {
+        return checkVec3(prefix + name, optional(name));
+    }
+
     private Vec3 checkVec3(String path, JsonNode v) {
         if (v == null) {
             return null;
