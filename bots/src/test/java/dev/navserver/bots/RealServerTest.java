@@ -31,6 +31,13 @@ class RealServerTest {
         return file;
     }
 
+    /** {@link #config()} with {@code admin.token} set, so the viewer is enabled. */
+    private Path configWithAdminToken(String token) throws Exception {
+        Path cfg = config();
+        Files.writeString(cfg, Files.readString(cfg).replaceAll("(?m)^  token: .*$", "  token: \"" + token + "\""));
+        return cfg;
+    }
+
     @Test
     void run_WithTwentyBotsOnTheArena_ExpectedEveryPathValidAndNoErrorsOrDisconnects() throws Exception {
         Path mapFile = REPO.resolve("maps/arena.txt");
@@ -86,8 +93,7 @@ class RealServerTest {
     @Test
     void main_WithAViewerAttached_ExpectedAViewersLineWithAFullAndDeltas() throws Exception {
         String token = "bots-viewer-token-0123456789";
-        Path cfg = config();
-        Files.writeString(cfg, Files.readString(cfg).replaceAll("(?m)^  token: .*$", "  token: \"" + token + "\""));
+        Path cfg = configWithAdminToken(token);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status;
@@ -111,8 +117,7 @@ class RealServerTest {
     @Test
     void main_WithAViewerAndAWrongToken_ExpectedExit1NamingTheRefusal() throws Exception {
         String token = "bots-viewer-token-0123456789";
-        Path cfg = config();
-        Files.writeString(cfg, Files.readString(cfg).replaceAll("(?m)^  token: .*$", "  token: \"" + token + "\""));
+        Path cfg = configWithAdminToken(token);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status;
         try (NavServer server = new NavServer(cfg)) {

@@ -138,11 +138,6 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         return null;
     }
 
-    /** See {@link BearerTokens#constantTimeEquals}. */
-    static boolean constantTimeEquals(String presented, String expected) {
-        return BearerTokens.constantTimeEquals(presented, expected);
-    }
-
     private static FullHttpResponse methodNotAllowed(String allow) {
         FullHttpResponse resp = error(HttpResponseStatus.METHOD_NOT_ALLOWED, "method not allowed; use " + allow);
         resp.headers().set(HttpHeaderNames.ALLOW, allow);

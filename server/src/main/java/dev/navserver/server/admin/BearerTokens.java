@@ -7,17 +7,12 @@ public final class BearerTokens {
     private BearerTokens() {
     }
 
-    /** See {@link Secrets#constantTimeEquals}. */
-    public static boolean constantTimeEquals(String presented, String expected) {
-        return Secrets.constantTimeEquals(presented, expected);
-    }
-
     /**
      * Whether an {@code Authorization} header value is {@code Bearer <expected>} (scheme case-insensitive).
      * {@code expected} must not be empty.
      */
     public static boolean authorizes(String header, String expected) {
         return header != null && header.length() >= 7 && header.regionMatches(true, 0, "Bearer ", 0, 7)
-                && constantTimeEquals(header.substring(7).trim(), expected);
+                && Secrets.constantTimeEquals(header.substring(7).trim(), expected);
     }
 }

@@ -1,6 +1,7 @@
 package dev.navserver.server.view;
 
 import dev.navserver.server.admin.HttpResponses;
+import dev.navserver.server.auth.Secrets;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.server.admin.AdminRoute;
 import dev.navserver.server.admin.BearerTokens;
@@ -259,7 +260,7 @@ public final class ViewHttp implements AdminRoute {
         }
         List<String> protocols = req.headers().getAll(HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL);
         String presented = bearerToken(protocols);
-        if (presented == null || !BearerTokens.constantTimeEquals(presented, expected)) {
+        if (presented == null || !Secrets.constantTimeEquals(presented, expected)) {
             send(ch, unauthorized("missing or wrong token: list \"bearer.<base64url(admin.token)>\" in "
                     + "Sec-WebSocket-Protocol"), false);
             return;
