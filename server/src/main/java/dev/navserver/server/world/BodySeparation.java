@@ -14,8 +14,10 @@ import java.util.Objects;
  * Neighbours are found with a uniform spatial hash of cell size {@code max(2 rM, rM + rP)}. A push is accepted only
  * when the segments to the new position from the old one and from the monster's position at the start of the tick
  * ({@link Monster#tickStartX}) are clear lines (walkable, no corner cut), else its X or Z part alone, else nothing —
- * so a monster never enters or crosses a blocked cell. Up to {@link #MAX_ITERATIONS} rounds, stopping early when
- * nothing overlaps.
+ * so a monster never enters or crosses a blocked cell; a monster a wall held is pinned for the rest of the tick and
+ * its partners take the whole push. Up to {@link #MAX_ITERATIONS} rounds, stopping when no pair overlaps by more
+ * than {@link #TOLERANCE_METERS}; a round after the first looks only at the monsters the previous one moved (and
+ * re-hashes only those), so a crowd at rest costs one pass and a few jammed pairs cost a few rounds of their own.
  *
  * <p>Positions are copied into primitive arrays for the rounds and written back once. Scratch arrays grow to the
  * largest crowd seen and are reused: no allocation per tick once grown. Tick thread only.
@@ -26,10 +28,7 @@ final class BodySeparation {
     /** Metres pushed beyond the exact overlap, so that rounding leaves no residue. */
     static final double MARGIN_METERS = 0.005;
     /** Overlaps at most this deep (metres) count as resolved. */
-    static final double TOLERANCE_METERS = 0.001;
-    /** Own cell and four of the eight neighbours: every pair of neighbouring cells is visited once. */
-    private static final int[] HALF_X = {0, 1, 1, 1, 0};
-    private static final int[] HALF_Z = {0, -1, 0, 1, 1};
+    static final double TOLERANCE_METERS = 0.03;
     private static final double GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
 
     private final PathPlanner planner;
@@ -41,6 +40,24 @@ final class BodySeparation {
     private double[] dx = new double[0];
     private double[] dz = new double[0];
     private boolean[] moved = new boolean[0];
+    /** Monsters that moved in the previous round (all in the first): only pairs with one of them can overlap anew. */
+    private boolean[] isActive = new boolean[0];
+    private int[] activeList = new int[0];
+    private int activeCount;
+    /** Monsters with a push this round. */
+    private int[] touchedList = new int[0];
+    private boolean[] isTouched = new boolean[0];
+    private int touchedCount;
+    private int[] prevInCell = new int[0];
+    /** Whether a wall stopped all or part of monster i's push earlier this tick: its partners then take the whole. */
+    private boolean[] pinned = new boolean[0];
+    private int[] playerCellX = new int[0];
+    private int[] playerCellZ = new int[0];
+    private double[] playerX = new double[0];
+    private double[] playerZ = new double[0];
+    private int[] playerNext = new int[0];
+    private int[] playerHead = new int[0];
+    private int playerMask;
     private int[] cellX = new int[0];
     private int[] cellZ = new int[0];
     private int[] nextInCell = new int[0];
@@ -75,17 +92,23 @@ final class BodySeparation {
             startX[k] = m.tickStartX;
             startZ[k] = m.tickStartZ;
             moved[k] = false;
+            pinned[k] = false;
+            activeList[k] = k;
             k++;
         }
+        activeCount = n;
+        Arrays.fill(isActive, 0, n, true);
+        indexPlayers(players, reach);
+        index(n, reach);
         int rounds = 0;
         boolean overlapping = true;
         while (overlapping && rounds < MAX_ITERATIONS) {
             rounds++;
-            index(n, reach);
-            overlapping = pushPairs(n, reach, 2 * rM);
-            overlapping |= pushFromPlayers(players, reach, rM + rP);
+            touchedCount = 0;
+            overlapping = pushPairs(2 * rM);
+            overlapping |= pushFromPlayers(rM + rP);
             if (overlapping) {
-                apply(n, map, reach / 2);
+                apply(map, reach, reach / 2);
             }
         }
         for (int i = 0; i < n; i++) {
@@ -113,100 +136,193 @@ final class BodySeparation {
         dx = new double[cap];
         dz = new double[cap];
         moved = new boolean[cap];
+        pinned = new boolean[cap];
+        isActive = new boolean[cap];
+        activeList = new int[cap];
+        touchedList = new int[cap];
+        isTouched = new boolean[cap];
         cellX = new int[cap];
         cellZ = new int[cap];
         nextInCell = new int[cap];
+        prevInCell = new int[cap];
         head = new int[cap * 2];
         mask = cap * 2 - 1;
     }
 
     private int bucket(int cx, int cz) {
-        int h = cx * 0x9E3779B1 ^ cz * 0x85EBCA77;
-        return (h ^ (h >>> 15)) & mask;
+        return hash(cx, cz) & mask;
     }
 
+    private static int hash(int cx, int cz) {
+        int h = cx * 0x9E3779B1 ^ cz * 0x85EBCA77;
+        return h ^ (h >>> 15);
+    }
+
+    /** Hashes every monster into cells of side {@code cell}; clears the pushes. */
     private void index(int n, double cell) {
         Arrays.fill(head, -1);
         for (int i = 0; i < n; i++) {
-            int cx = (int) Math.floor(xs[i] / cell);
-            int cz = (int) Math.floor(zs[i] / cell);
-            cellX[i] = cx;
-            cellZ[i] = cz;
-            int b = bucket(cx, cz);
-            nextInCell[i] = head[b];
-            head[b] = i;
+            cellX[i] = (int) Math.floor(xs[i] / cell);
+            cellZ[i] = (int) Math.floor(zs[i] / cell);
+            link(i);
             dx[i] = 0;
             dz[i] = 0;
         }
     }
 
-    /** Accumulates half-overlap pushes for every overlapping pair; whether any pair overlaps. */
-    private boolean pushPairs(int n, double cell, double minDist) {
+    private void link(int i) {
+        int b = bucket(cellX[i], cellZ[i]);
+        int first = head[b];
+        nextInCell[i] = first;
+        prevInCell[i] = -1;
+        if (first >= 0) {
+            prevInCell[first] = i;
+        }
+        head[b] = i;
+    }
+
+    private void unlink(int i) {
+        int prev = prevInCell[i];
+        int next = nextInCell[i];
+        if (prev >= 0) {
+            nextInCell[prev] = next;
+        } else {
+            head[bucket(cellX[i], cellZ[i])] = next;
+        }
+        if (next >= 0) {
+            prevInCell[next] = prev;
+        }
+    }
+
+    /** Re-hashes monster {@code i} after a push if it left its cell. */
+    private void rehash(int i, double cell) {
+        int cx = (int) Math.floor(xs[i] / cell);
+        int cz = (int) Math.floor(zs[i] / cell);
+        if (cx != cellX[i] || cz != cellZ[i]) {
+            unlink(i);
+            cellX[i] = cx;
+            cellZ[i] = cz;
+            link(i);
+        }
+    }
+
+    private void touch(int i) {
+        if (!isTouched[i]) {
+            isTouched[i] = true;
+            touchedList[touchedCount++] = i;
+        }
+    }
+
+    /** Hashes the players with a position into cells of side {@code cell}; they do not move during the rounds. */
+    private void indexPlayers(Collection<Player> players, double cell) {
+        int np = players.size();
+        if (playerX.length < np || playerHead.length == 0) {
+            int cap = Math.max(16, Integer.highestOneBit(Math.max(1, np - 1)) << 1);
+            playerX = new double[cap];
+            playerZ = new double[cap];
+            playerNext = new int[cap];
+            playerCellX = new int[cap];
+            playerCellZ = new int[cap];
+            playerHead = new int[cap * 2];
+            playerMask = cap * 2 - 1;
+        }
+        Arrays.fill(playerHead, -1);
+        int k = 0;
+        for (Player p : players) {
+            if (!p.hasPos) {
+                continue;
+            }
+            playerX[k] = p.x;
+            playerZ[k] = p.z;
+            playerCellX[k] = (int) Math.floor(p.x / cell);
+            playerCellZ[k] = (int) Math.floor(p.z / cell);
+            int b = hash(playerCellX[k], playerCellZ[k]) & playerMask;
+            playerNext[k] = playerHead[b];
+            playerHead[b] = k;
+            k++;
+        }
+    }
+
+    /**
+     * Accumulates pushes for every overlapping pair with at least one monster that moved in the last round (every
+     * pair in the first); whether any such pair overlaps by more than the tolerance.
+     */
+    private boolean pushPairs(double minDist) {
         boolean any = false;
         double min2 = minDist * minDist;
-        for (int i = 0; i < n; i++) {
+        for (int a = 0; a < activeCount; a++) {
+            int i = activeList[a];
             double ax = xs[i];
             double az = zs[i];
-            for (int k = 0; k < HALF_X.length; k++) {
-                int cx = cellX[i] + HALF_X[k];
-                int cz = cellZ[i] + HALF_Z[k];
-                boolean same = k == 0;
-                for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
-                    if (same && j <= i || cellX[j] != cx || cellZ[j] != cz) {
-                        continue;
+            for (int ox = -1; ox <= 1; ox++) {
+                for (int oz = -1; oz <= 1; oz++) {
+                    int cx = cellX[i] + ox;
+                    int cz = cellZ[i] + oz;
+                    for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
+                        if (j == i || isActive[j] && j < i || cellX[j] != cx || cellZ[j] != cz) {
+                            continue; // a pair of two active ones is taken from its lower index
+                        }
+                        double ex = xs[j] - ax;
+                        double ez = zs[j] - az;
+                        double d2 = ex * ex + ez * ez;
+                        if (d2 >= min2) {
+                            continue;
+                        }
+                        double d = Math.sqrt(d2);
+                        if (minDist - d <= TOLERANCE_METERS) {
+                            continue;
+                        }
+                        any = true;
+                        double ux;
+                        double uz;
+                        if (d < 1e-9) { // coincident: a fixed direction per pair, different pairs fan out
+                            int lo = Math.min(i, j);
+                            double angle = (lo * 31 + Math.max(i, j)) * GOLDEN_ANGLE;
+                            double sign = i == lo ? 1 : -1;
+                            ux = sign * Math.cos(angle);
+                            uz = sign * Math.sin(angle);
+                        } else {
+                            ux = ex / d;
+                            uz = ez / d;
+                        }
+                        // Half each; all of it to one whose partner a wall held earlier this tick.
+                        double push = minDist - d + MARGIN_METERS;
+                        double pi = pinned[i] == pinned[j] ? push / 2 : pinned[i] ? 0 : push;
+                        double pj = push - pi;
+                        touch(i);
+                        dx[i] -= ux * pi;
+                        dz[i] -= uz * pi;
+                        touch(j);
+                        dx[j] += ux * pj;
+                        dz[j] += uz * pj;
                     }
-                    double ex = xs[j] - ax;
-                    double ez = zs[j] - az;
-                    double d2 = ex * ex + ez * ez;
-                    if (d2 >= min2) {
-                        continue;
-                    }
-                    double d = Math.sqrt(d2);
-                    if (minDist - d <= TOLERANCE_METERS) {
-                        continue;
-                    }
-                    any = true;
-                    double ux;
-                    double uz;
-                    if (d < 1e-9) { // coincident: a fixed direction per pair, different pairs fan out
-                        double angle = (i * 31 + j) * GOLDEN_ANGLE;
-                        ux = Math.cos(angle);
-                        uz = Math.sin(angle);
-                    } else {
-                        ux = ex / d;
-                        uz = ez / d;
-                    }
-                    double push = (minDist - d + MARGIN_METERS) / 2;
-                    dx[i] -= ux * push;
-                    dz[i] -= uz * push;
-                    dx[j] += ux * push;
-                    dz[j] += uz * push;
                 }
             }
         }
         return any;
     }
 
-    /** Accumulates whole-overlap pushes of monsters out of players; whether any monster overlaps a player. */
-    private boolean pushFromPlayers(Collection<Player> players, double cell, double minDist) {
+    /**
+     * Accumulates whole-overlap pushes of the monsters that moved in the last round (all in the first) out of
+     * players; whether any overlaps a player by more than the tolerance.
+     */
+    private boolean pushFromPlayers(double minDist) {
         boolean any = false;
         double min2 = minDist * minDist;
-        for (Player p : players) {
-            if (!p.hasPos) {
-                continue;
-            }
-            int pcx = (int) Math.floor(p.x / cell);
-            int pcz = (int) Math.floor(p.z / cell);
+        for (int a = 0; a < activeCount; a++) {
+            int j = activeList[a];
+            double mx = xs[j];
+            double mz = zs[j];
             for (int ox = -1; ox <= 1; ox++) {
                 for (int oz = -1; oz <= 1; oz++) {
-                    int cx = pcx + ox;
-                    int cz = pcz + oz;
-                    for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
-                        if (cellX[j] != cx || cellZ[j] != cz) {
+                    int cx = cellX[j] + ox;
+                    int cz = cellZ[j] + oz;
+                    for (int p = playerHead[hash(cx, cz) & playerMask]; p >= 0; p = playerNext[p]) {
+                        if (playerCellX[p] != cx || playerCellZ[p] != cz) {
                             continue;
                         }
-                        double ex = xs[j] - p.x;
-                        double ez = zs[j] - p.z;
+                        double ex = mx - playerX[p];
+                        double ez = mz - playerZ[p];
                         double d2 = ex * ex + ez * ez;
                         if (d2 >= min2) {
                             continue;
@@ -227,6 +343,7 @@ final class BodySeparation {
                             uz = ez / d;
                         }
                         double push = minDist - d + MARGIN_METERS;
+                        touch(j);
                         dx[j] += ux * push;
                         dz[j] += uz * push;
                     }
@@ -238,15 +355,24 @@ final class BodySeparation {
 
     /**
      * Moves each pushed monster, by at most {@code maxPush} metres (a crowd spawned on one point would otherwise
-     * fly apart: the pushes of all its pairs add up), if the segments are clear; else slides along one axis; else
-     * leaves it.
+     * fly apart: the pushes of all its pairs add up), if the segments are clear; else slides along one axis
+     * (pinned: its partners take the whole push from now on); else leaves it (pinned). The monsters that moved
+     * are the next round's active ones.
      */
-    private void apply(int n, GridMap map, double maxPush) {
-        for (int i = 0; i < n; i++) {
+    private void apply(GridMap map, double cell, double maxPush) {
+        for (int a = 0; a < activeCount; a++) {
+            isActive[activeList[a]] = false;
+        }
+        activeCount = 0;
+        for (int t = 0; t < touchedCount; t++) {
+            int i = touchedList[t];
             double ddx = dx[i];
             double ddz = dz[i];
+            dx[i] = 0;
+            dz[i] = 0;
+            isTouched[i] = false;
             if (ddx == 0 && ddz == 0) {
-                continue;
+                continue; // pushes that cancelled out
             }
             double len = Math.sqrt(ddx * ddx + ddz * ddz);
             if (len > maxPush) {
@@ -258,14 +384,20 @@ final class BodySeparation {
             if (clear(map, i, x + ddx, z + ddz)) {
                 xs[i] = x + ddx;
                 zs[i] = z + ddz;
-                moved[i] = true;
             } else if (ddx != 0 && clear(map, i, x + ddx, z)) {
                 xs[i] = x + ddx;
-                moved[i] = true;
+                pinned[i] = true;
             } else if (ddz != 0 && clear(map, i, x, z + ddz)) {
                 zs[i] = z + ddz;
-                moved[i] = true;
+                pinned[i] = true;
+            } else {
+                pinned[i] = true;
+                continue;
             }
+            moved[i] = true;
+            isActive[i] = true;
+            activeList[activeCount++] = i;
+            rehash(i, cell);
         }
     }
 
