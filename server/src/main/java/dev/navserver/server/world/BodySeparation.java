@@ -29,6 +29,10 @@ final class BodySeparation {
     static final double MARGIN_METERS = 0.005;
     /** Overlaps at most this deep (metres) count as resolved. */
     static final double TOLERANCE_METERS = 0.03;
+    /** Overlaps deeper than this (metres) after the pass are faults: the contract's tolerance. */
+    static final double FAULT_METERS = 0.05;
+    /** A monster this young (seconds) may still overlap: it was spawned on top of another and is separating. */
+    static final double SPAWN_GRACE_SECONDS = 1.0;
     private static final double GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
 
     private final PathPlanner planner;
@@ -51,6 +55,7 @@ final class BodySeparation {
     private int[] prevInCell = new int[0];
     /** Whether a wall stopped all or part of monster i's push earlier this tick: its partners then take the whole. */
     private boolean[] pinned = new boolean[0];
+    private boolean anyPinned;
     private int[] playerCellX = new int[0];
     private int[] playerCellZ = new int[0];
     private double[] playerX = new double[0];
@@ -75,9 +80,12 @@ final class BodySeparation {
      * @param players every player of the map (those without a position are skipped)
      * @param rM      monster radius, metres, {@code >= 0}
      * @param rP      player radius, metres, {@code >= 0}
-     * @return rounds run (0 when there was nothing to do)
+     * @param now     world time, seconds
+     * @return pairs still overlapping beyond {@link #FAULT_METERS} afterwards (walls held them), not counting
+     *         monsters in their first {@link #SPAWN_GRACE_SECONDS} (a spawn overlap, which takes a few ticks)
      */
-    int separate(Collection<Monster> all, Collection<Player> players, GridMap map, double rM, double rP) {
+    int separate(Collection<Monster> all, Collection<Player> players, GridMap map, double rM, double rP,
+            double now) {
         int n = all.size();
         double reach = Math.max(2 * rM, rM + rP);
         if (n == 0 || reach <= 0) {
@@ -102,6 +110,7 @@ final class BodySeparation {
         index(n, reach);
         int rounds = 0;
         boolean overlapping = true;
+        anyPinned = false;
         while (overlapping && rounds < MAX_ITERATIONS) {
             rounds++;
             touchedCount = 0;
@@ -111,6 +120,8 @@ final class BodySeparation {
                 apply(map, reach, reach / 2);
             }
         }
+        // Only a wall (a pinned monster) or the round limit can leave an overlap behind: then count, else skip.
+        int faults = overlapping || anyPinned ? countFaults(n, 2 * rM, rM + rP, now) : 0;
         for (int i = 0; i < n; i++) {
             if (moved[i]) {
                 Monster m = monsters[i];
@@ -120,7 +131,43 @@ final class BodySeparation {
             }
             monsters[i] = null;
         }
-        return rounds;
+        return faults;
+    }
+
+    /** Pairs closer than allowed by more than {@link #FAULT_METERS}, monsters past their spawn grace only. */
+    private int countFaults(int n, double minPair, double minPlayer, double now) {
+        int faults = 0;
+        double pair2 = (minPair - FAULT_METERS) * (minPair - FAULT_METERS);
+        double player2 = (minPlayer - FAULT_METERS) * (minPlayer - FAULT_METERS);
+        for (int i = 0; i < n; i++) {
+            if (now - monsters[i].spawnTime < SPAWN_GRACE_SECONDS) {
+                continue;
+            }
+            for (int ox = -1; ox <= 1; ox++) {
+                for (int oz = -1; oz <= 1; oz++) {
+                    int cx = cellX[i] + ox;
+                    int cz = cellZ[i] + oz;
+                    for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
+                        if (j > i && cellX[j] == cx && cellZ[j] == cz
+                                && now - monsters[j].spawnTime >= SPAWN_GRACE_SECONDS
+                                && sq(xs[j] - xs[i]) + sq(zs[j] - zs[i]) < pair2) {
+                            faults++;
+                        }
+                    }
+                    for (int p = playerHead[hash(cx, cz) & playerMask]; p >= 0; p = playerNext[p]) {
+                        if (playerCellX[p] == cx && playerCellZ[p] == cz
+                                && sq(playerX[p] - xs[i]) + sq(playerZ[p] - zs[i]) < player2) {
+                            faults++;
+                        }
+                    }
+                }
+            }
+        }
+        return faults;
+    }
+
+    private static double sq(double v) {
+        return v * v;
     }
 
     private void ensureCapacity(int n) {
@@ -387,11 +434,14 @@ final class BodySeparation {
             } else if (ddx != 0 && clear(map, i, x + ddx, z)) {
                 xs[i] = x + ddx;
                 pinned[i] = true;
+                anyPinned = true;
             } else if (ddz != 0 && clear(map, i, x, z + ddz)) {
                 zs[i] = z + ddz;
                 pinned[i] = true;
+                anyPinned = true;
             } else {
                 pinned[i] = true;
+                anyPinned = true;
                 continue;
             }
             moved[i] = true;

@@ -38,6 +38,8 @@ final class Monster {
     long seq;
 
     /** Where it stood when the current tick began (XZ metres): body pushes keep a clear line from there. */
+    /** World time of its spawn, seconds: an overlap in its first second is a spawn overlap, not a fault. */
+    double spawnTime;
     double tickStartX;
     double tickStartZ;
 

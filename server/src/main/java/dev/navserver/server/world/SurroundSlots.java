@@ -43,7 +43,8 @@ final class SurroundSlots {
     }
 
     /** Lays out and assigns slots where due and announces moved slots through {@code outbox}. */
-    void update(Collection<Player> players, GridMap map, Chase s, double now, WorldOutbox outbox) {
+    void update(Collection<Player> players, GridMap map, Chase s, double now, WorldOutbox outbox,
+            WorldMetrics metrics) {
         boolean mapChanged = map != lastMap || s != lastSettings; // a map or config reload: lay out afresh
         lastMap = map;
         lastSettings = s;
@@ -70,19 +71,22 @@ final class SurroundSlots {
             if (due) {
                 layout(p, takers, map, s, now);
                 for (Monster m : takers) {
-                    announceIfMoved(m, map, outbox);
+                    announceIfMoved(m, map, outbox, metrics);
                 }
             }
         }
         takers.clear();
     }
 
-    private void announceIfMoved(Monster m, GridMap map, WorldOutbox outbox) {
+    private void announceIfMoved(Monster m, GridMap map, WorldOutbox outbox, WorldMetrics metrics) {
         if (!m.hasSlot) {
             return;
         }
-        if (Double.isNaN(m.sentSlotX)
-                || MonsterMover.distance(m.slotX - m.sentSlotX, m.slotZ - m.sentSlotZ) >= ANNOUNCE_METERS) {
+        boolean first = Double.isNaN(m.sentSlotX);
+        if (first || MonsterMover.distance(m.slotX - m.sentSlotX, m.slotZ - m.sentSlotZ) >= ANNOUNCE_METERS) {
+            if (!first) {
+                metrics.slotReassigned();
+            }
             outbox.add(new WorldEvent.LocalNavChanged(m.sessionId, m.id, true, sent(m, map)));
         }
     }

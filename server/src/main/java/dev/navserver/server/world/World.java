@@ -318,6 +318,7 @@ public final class World {
 
     private Monster addMonster(Player player, double x, double z) {
         Monster m = new Monster(spawner.nextId(), player, x, z, settings.monsterSpeedMetersPerSecond());
+        m.spawnTime = now;
         monsters.put(m.id, m);
         player.monsters.add(m);
         outbox.add(new WorldEvent.MonsterSpawned(player.sessionId, m.id, x, map.transform().originY(), z));
@@ -381,12 +382,15 @@ public final class World {
         double stop = Math.max(settings.stoppingDistanceMeters(), rM + rP);
         double on = settings.localNavDistanceMeters();
         double off = on + settings.localNavHysteresisMeters();
-        slots.update(players.values(), map, settings, now, outbox);
+        slots.update(players.values(), map, settings, now, outbox, metrics);
         for (Monster m : monsters.values()) {
             mover.move(m, map, dtSeconds, stop, rM + rP);
             switchLocalNav(m, on, off);
         }
-        bodies.separate(monsters.values(), players.values(), map, rM, rP);
+        int overlaps = bodies.separate(monsters.values(), players.values(), map, rM, rP, now);
+        if (overlaps > 0) {
+            metrics.monsterOverlaps(overlaps);
+        }
         queueSnapshots();
     }
 

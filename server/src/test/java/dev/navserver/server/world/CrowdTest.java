@@ -32,9 +32,36 @@ class CrowdTest {
         return rows;
     }
 
-    private static World world(GridMap map) {
+    /** Overlap faults and slot reassignments the worlds of this test reported. */
+    private final AtomicLong overlapFaults = new AtomicLong();
+    private final AtomicLong reassignments = new AtomicLong();
+
+    private World world(GridMap map) {
+        WorldMetrics metrics = new WorldMetrics() {
+            @Override
+            public void planned(long nanos, int expanded, dev.navserver.nav.search.SearchStatus status) {
+            }
+
+            @Override
+            public void planFailed() {
+            }
+
+            @Override
+            public void planDropped() {
+            }
+
+            @Override
+            public void monsterOverlaps(int pairs) {
+                overlapFaults.addAndGet(pairs);
+            }
+
+            @Override
+            public void slotReassigned() {
+                reassignments.incrementAndGet();
+            }
+        };
         return new World("crowd", map, SETTINGS, new NavPlanner(SearchOptions.DEFAULT), Runnable::run,
-                WorldMetrics.NONE, new Spawner(new SplittableRandom(7), new AtomicLong()::incrementAndGet), () -> { });
+                metrics, new Spawner(new SplittableRandom(7), new AtomicLong()::incrementAndGet), () -> { });
     }
 
     /**
@@ -97,6 +124,7 @@ class CrowdTest {
                 }
             }
         }
+        assertThat(overlapFaults).as("navserver_monster_overlaps_total").hasValue(0);
         return changes;
     }
 
@@ -133,6 +161,31 @@ class CrowdTest {
                         .isGreaterThanOrEqualTo(SurroundSlots.RELAYOUT_SECONDS - 1e-9);
             }
         }
+    }
+
+    @Test
+    void twoMonstersShutInOneCell_CannotSeparate_AndCountAsOneOverlapOnceTheirSpawnGraceIsOver() {
+        GridMap map = AsciiMaps.parse(
+                "#####",
+                "#.#.#",
+                "#####");
+        Player p = new Player("s");
+        p.hasPos = true;
+        p.x = 3;
+        p.z = -1;
+        Monster a = new Monster("a", p, 1, -1, 2);
+        Monster b = new Monster("b", p, 1.1, -1, 2);
+        for (Monster m : List.of(a, b)) {
+            m.tickStartX = m.x;
+            m.tickStartZ = m.z;
+        }
+        BodySeparation bodies = new BodySeparation(new NavPlanner(SearchOptions.DEFAULT));
+        assertThat(bodies.separate(List.of(a, b), List.of(p), map, 0.6, 0.5, 0.5)).as("in the spawn grace").isZero();
+        assertThat(bodies.separate(List.of(a, b), List.of(p), map, 0.6, 0.5, 1.5)).as("1.2 m apart cannot fit in a 1 m cell").isEqualTo(1);
+        for (Monster m : List.of(a, b)) {
+            assertThat(map.navGrid().openCell(map.cellAt(m.x, m.z))).as("%s stays in its cell", m.id).isTrue();
+        }
+        assertThat(Math.abs(a.x - b.x)).as("pushed apart as far as the cell allows").isGreaterThan(0.1);
     }
 
     @Test
