@@ -55,7 +55,8 @@ final class BodySeparation {
     private int[] prevInCell = new int[0];
     /** Whether a wall stopped all or part of monster i's push earlier this tick: its partners then take the whole. */
     private boolean[] pinned = new boolean[0];
-    private boolean anyPinned;
+    private int[] pinnedList = new int[0];
+    private int pinnedCount;
     private int[] playerCellX = new int[0];
     private int[] playerCellZ = new int[0];
     private double[] playerX = new double[0];
@@ -110,7 +111,7 @@ final class BodySeparation {
         index(n, reach);
         int rounds = 0;
         boolean overlapping = true;
-        anyPinned = false;
+        pinnedCount = 0;
         while (overlapping && rounds < MAX_ITERATIONS) {
             rounds++;
             touchedCount = 0;
@@ -121,7 +122,7 @@ final class BodySeparation {
             }
         }
         // Only a wall (a pinned monster) or the round limit can leave an overlap behind: then count, else skip.
-        int faults = overlapping || anyPinned ? countFaults(n, 2 * rM, rM + rP, now) : 0;
+        int faults = overlapping || pinnedCount > 0 ? countFaults(overlapping, 2 * rM, rM + rP, now) : 0;
         for (int i = 0; i < n; i++) {
             if (moved[i]) {
                 Monster m = monsters[i];
@@ -134,12 +135,33 @@ final class BodySeparation {
         return faults;
     }
 
-    /** Pairs closer than allowed by more than {@link #FAULT_METERS}, monsters past their spawn grace only. */
-    private int countFaults(int n, double minPair, double minPlayer, double now) {
+    /**
+     * Pairs closer than allowed by more than {@link #FAULT_METERS}, monsters past their spawn grace only. Every
+     * pair the rounds left unchecked since its last move was within {@link #TOLERANCE_METERS} then, unless a wall
+     * held one of its monsters, or the round limit stopped the rounds before the last movers were checked: so only
+     * the pairs of pinned monsters, and of the last round's movers when {@code cutShort}, are counted (each once).
+     */
+    private int countFaults(boolean cutShort, double minPair, double minPlayer, double now) {
+        int candidates = 0;
+        for (int k = 0; k < pinnedCount; k++) {
+            int i = pinnedList[k];
+            isTouched[i] = true; // reused as "is a candidate"; every push was applied, so all flags are clear
+            touchedList[candidates++] = i;
+        }
+        if (cutShort) {
+            for (int a = 0; a < activeCount; a++) {
+                int i = activeList[a];
+                if (!isTouched[i]) {
+                    isTouched[i] = true;
+                    touchedList[candidates++] = i;
+                }
+            }
+        }
         int faults = 0;
         double pair2 = (minPair - FAULT_METERS) * (minPair - FAULT_METERS);
         double player2 = (minPlayer - FAULT_METERS) * (minPlayer - FAULT_METERS);
-        for (int i = 0; i < n; i++) {
+        for (int c = 0; c < candidates; c++) {
+            int i = touchedList[c];
             if (now - monsters[i].spawnTime < SPAWN_GRACE_SECONDS) {
                 continue;
             }
@@ -148,7 +170,7 @@ final class BodySeparation {
                     int cx = cellX[i] + ox;
                     int cz = cellZ[i] + oz;
                     for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
-                        if (j > i && cellX[j] == cx && cellZ[j] == cz
+                        if (j != i && (!isTouched[j] || j > i) && cellX[j] == cx && cellZ[j] == cz
                                 && now - monsters[j].spawnTime >= SPAWN_GRACE_SECONDS
                                 && sq(xs[j] - xs[i]) + sq(zs[j] - zs[i]) < pair2) {
                             faults++;
@@ -162,6 +184,9 @@ final class BodySeparation {
                     }
                 }
             }
+        }
+        for (int c = 0; c < candidates; c++) {
+            isTouched[touchedList[c]] = false;
         }
         return faults;
     }
@@ -184,6 +209,7 @@ final class BodySeparation {
         dz = new double[cap];
         moved = new boolean[cap];
         pinned = new boolean[cap];
+        pinnedList = new int[cap];
         isActive = new boolean[cap];
         activeList = new int[cap];
         touchedList = new int[cap];
@@ -250,6 +276,13 @@ final class BodySeparation {
             cellX[i] = cx;
             cellZ[i] = cz;
             link(i);
+        }
+    }
+
+    private void pin(int i) {
+        if (!pinned[i]) {
+            pinned[i] = true;
+            pinnedList[pinnedCount++] = i;
         }
     }
 
@@ -433,15 +466,12 @@ final class BodySeparation {
                 zs[i] = z + ddz;
             } else if (ddx != 0 && clear(map, i, x + ddx, z)) {
                 xs[i] = x + ddx;
-                pinned[i] = true;
-                anyPinned = true;
+                pin(i);
             } else if (ddz != 0 && clear(map, i, x, z + ddz)) {
                 zs[i] = z + ddz;
-                pinned[i] = true;
-                anyPinned = true;
+                pin(i);
             } else {
-                pinned[i] = true;
-                anyPinned = true;
+                pin(i);
                 continue;
             }
             moved[i] = true;
