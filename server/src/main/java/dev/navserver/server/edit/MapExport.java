@@ -54,11 +54,6 @@ public final class MapExport {
         };
     }
 
-    /** The query value of a format. */
-    public static String name(MapFormat format) {
-        return format == MapFormat.MOVING_AI ? MOVING_AI : NAV_EXPORT;
-    }
-
     /**
      * The file name to save a map as so that the server's map directory loads it under the same name:
      * {@code name.map} (Moving AI) or {@code name.txt} (NavExport, recognised by its {@code startpos=} line).
