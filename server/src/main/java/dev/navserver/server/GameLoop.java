@@ -5,10 +5,8 @@ import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.LocalNav;
-import dev.navserver.protocol.message.CellRect;
 import dev.navserver.protocol.message.MapEdit;
 import dev.navserver.protocol.message.MapEdited;
-import dev.navserver.protocol.message.MapPatch;
 import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.MonsterSnapshot;
@@ -20,6 +18,7 @@ import dev.navserver.protocol.message.Spawned;
 import dev.navserver.protocol.message.Vec3;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
+import dev.navserver.server.edit.EditPublisher;
 import dev.navserver.server.edit.MapEditor;
 import dev.navserver.server.net.MapRegistry;
 import dev.navserver.server.net.ServerContext;
@@ -43,6 +42,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -58,8 +58,9 @@ import org.slf4j.LoggerFactory;
  * meanwhile, starting the plans they made due.
  *
  * <p>After each world's work it drains the world's {@link WorldOutbox} and turns the events into session messages:
- * data flows one way, worlds never call up. Everything here runs on the tick thread, except {@link #mapChanged},
- * which any thread may call.
+ * data flows one way, worlds never call up. Everything here runs on the tick thread, except {@link #mapChanged} and
+ * {@link #submitEdit} (the admin API's edits, applied here like a session's {@code map_edit}), which any thread may
+ * call.
  */
 public final class GameLoop implements TickLoop.Task {
     private static final Logger LOG = LoggerFactory.getLogger(GameLoop.class);
@@ -74,6 +75,9 @@ public final class GameLoop implements TickLoop.Task {
     private final TickControl tickControl;
     private final Map<String, World> worlds = new HashMap<>();
     private final Queue<GridMap> changedMaps = new ConcurrentLinkedQueue<>();
+    /** Admin API edits waiting for the tick thread ({@link #submitEdit}). */
+    private final Queue<QueuedEdit> adminEdits = new ConcurrentLinkedQueue<>();
+    private final EditPublisher editPublisher;
     private final AtomicLong monsterIds = new AtomicLong();
     private final SplittableRandom random;
     /** Sessions drained in this pass that may still hold messages (the per-tick cap). */
@@ -84,6 +88,10 @@ public final class GameLoop implements TickLoop.Task {
     /** Per watched map: world time of its last viewer frame and the frame count. */
     private final Map<String, ViewCursor> viewCursors = new HashMap<>();
     private NavServerConfig config;
+
+    /** An admin API edit waiting for the tick thread, and whom to tell. */
+    private record QueuedEdit(String map, List<TerrainEdit> edits, CompletableFuture<EditPublisher.Outcome> done) {
+    }
 
     /** When a map's last viewer frame was captured, and how many so far. Tick thread only. */
     private static final class ViewCursor {
@@ -111,6 +119,7 @@ public final class GameLoop implements TickLoop.Task {
         this.worldMetrics = worldMetrics;
         this.tickControl = tickControl;
         this.random = new SplittableRandom(seed);
+        this.editPublisher = new EditPublisher(context.maps(), context::sendToMap);
     }
 
     /** Announces a reloaded map; worlds on it switch at the next tick. Thread-safe. */
@@ -124,6 +133,7 @@ public final class GameLoop implements TickLoop.Task {
         applyMaps();
         applySessionEvents();
         drainInboxes(false);
+        drainAdminEdits(false);
         for (World w : worlds.values()) {
             w.tick(nowSeconds, dtSeconds);
             w.outbox().drainTo(this::deliver);
@@ -136,6 +146,7 @@ public final class GameLoop implements TickLoop.Task {
     public void between(double nowSeconds) {
         applySessionEvents();
         drainInboxes(true);
+        drainAdminEdits(true);
         for (World w : worlds.values()) {
             w.applyFinishedPlans();
             w.planMoved(nowSeconds);
@@ -327,57 +338,81 @@ public final class GameLoop implements TickLoop.Task {
     }
 
     /**
-     * Applies an authority's {@code map_edit} by full rebuild ({@link MapEditor}): under the registry's monitor it
-     * checks every edit, builds the edited map, publishes it one version up and sends the {@code map_patch} to every
-     * session on the map; then the map's world switches to it at once ({@link World#applyEdit}: monsters whose path
-     * passes an edited area, or that stand on a now blocked cell, re-plan at once; plans in flight are dropped) and
-     * the sender gets {@code map_edited}. A rejected message changes nothing.
+     * Applies an authority's {@code map_edit} ({@link #applyEdit}) and answers the sender with {@code map_edited}
+     * or the error; a rejected message changes nothing.
      */
     private void mapEdit(Session s, MapEdit edit) {
         String name = edit.map() == null ? s.mapName() : edit.map();
-        MapRegistry maps = context.maps();
+        EditPublisher.Outcome r = applyEdit(name, edit.edits(), "session");
+        if (r.applied()) {
+            s.write(new MapEdited(edit.id(), name, r.version(), r.changedCells()));
+        } else {
+            error(s, edit.id(), r.status().code(), r.message());
+        }
+    }
+
+    /**
+     * Queues an admin API edit for the tick thread, which applies it exactly as a session's {@code map_edit}
+     * ({@link #applyEdit}: same checks, version, {@code map_patch}, monster re-plans) and then completes the future
+     * on the tick thread; continue on another executor. At most one queued edit is applied per pass, as for a
+     * session. Thread-safe; never blocks.
+     *
+     * @param map   the map's name
+     * @param edits 1.. decoded edits
+     * @return completes with the outcome (rejections included), or exceptionally if applying failed
+     */
+    public CompletableFuture<EditPublisher.Outcome> submitEdit(String map, List<TerrainEdit> edits) {
+        CompletableFuture<EditPublisher.Outcome> done = new CompletableFuture<>();
+        adminEdits.add(new QueuedEdit(map, List.copyOf(edits), done));
+        tickControl.wakeup();
+        return done;
+    }
+
+    /**
+     * Applies the oldest queued admin edit, if any; between ticks not while a config or map change waits for the
+     * tick boundary (as for session messages). Asks for another pass when more wait.
+     */
+    private void drainAdminEdits(boolean betweenTicks) {
+        if (adminEdits.isEmpty() || betweenTicks && (pendingConfig.isPending() || !changedMaps.isEmpty())) {
+            return;
+        }
+        QueuedEdit q = adminEdits.poll();
+        try {
+            q.done().complete(applyEdit(q.map(), q.edits(), "admin"));
+        } catch (RuntimeException e) {
+            LOG.error("admin edit of map {} failed", q.map(), e);
+            q.done().completeExceptionally(e);
+        }
+        if (!adminEdits.isEmpty()) {
+            tickControl.wakeup();
+        }
+    }
+
+    /**
+     * The one implementation of a map edit, for sessions and the admin API alike. By full rebuild
+     * ({@link EditPublisher}, {@link MapEditor}): under the registry's monitor it checks every edit, builds the edited
+     * map, publishes it one version up and sends the {@code map_patch} to every session on the map; then the map's
+     * world switches to it at once ({@link World#applyEdit}: monsters whose path passes an edited area, or that
+     * stand on a now blocked cell, re-plan at once; plans in flight are dropped). A rejection changes nothing.
+     *
+     * @param source label of {@code navserver_map_edits_total}: {@code session} or {@code admin}
+     */
+    private EditPublisher.Outcome applyEdit(String name, List<TerrainEdit> edits, String source) {
         long started = System.nanoTime();
-        MapEditor.Result r;
-        long version;
-        synchronized (maps) {
-            GridMap base = maps.get(name);
-            if (base == null) {
-                error(s, edit.id(), ErrorCodes.UNKNOWN_MAP, "map: no map named '" + name + "'");
-                return;
-            }
-            r = MapEditor.apply(base, maps.original(name), edit.edits(), config.maps().maxEditCells());
-            switch (r.status()) {
-                case APPLIED -> {
-                }
-                case OUT_OF_BOUNDS -> {
-                    error(s, edit.id(), ErrorCodes.OUT_OF_BOUNDS, r.message());
-                    return;
-                }
-                case BAD_FIELD -> {
-                    error(s, edit.id(), ErrorCodes.BAD_FIELD, r.message());
-                    return;
-                }
-                case TOO_LARGE -> {
-                    error(s, edit.id(), ErrorCodes.EDIT_TOO_LARGE, r.message());
-                    return;
-                }
-            }
-            version = maps.publishEdit(base, r.map());
-            context.sendToMap(name, MapPatch.edits(name, version, r.patch()));
+        EditPublisher.Outcome r = editPublisher.publish(name, edits, config.maps().maxEditCells());
+        if (!r.applied()) {
+            return r;
         }
         long published = System.nanoTime();
         World w = worlds.get(name);
         if (w != null) {
-            List<CellRect> areas = new ArrayList<>(r.patch().size());
-            for (TerrainEdit e : r.patch()) {
-                areas.add(e.cells());
-            }
-            w.applyEdit(r.map(), areas);
+            w.applyEdit(r.edited(), r.areas());
             w.outbox().drainTo(this::deliver);
         }
-        s.write(new MapEdited(edit.id(), name, version, r.changedCells()));
-        LOG.debug("map {} edited by {} to version {}: {} edits, {} cells changed, rebuilt and published in {} us",
-                name, s.id(), version, edit.edits().size(), r.changedCells(), (published - started) / 1000);
+        context.metrics().mapEdits.inc(source);
+        LOG.debug("map {} edited ({}) to version {}: {} edits, {} cells changed, rebuilt and published in {} us",
+                name, source, r.version(), edits.size(), r.changedCells(), (published - started) / 1000);
+        return r;
     }
 
     private void flushAll() {

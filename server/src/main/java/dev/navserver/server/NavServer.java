@@ -5,14 +5,17 @@ import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.protocol.ByeReasons;
 import dev.navserver.protocol.PathStatus;
+import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.server.admin.AdminEndpoints;
 import dev.navserver.server.admin.AdminServer;
+import dev.navserver.server.admin.MapAdmin;
 import dev.navserver.server.config.ConfigException;
 import dev.navserver.server.config.ConfigOverrides;
 import dev.navserver.server.config.ConfigReloader;
 import dev.navserver.server.config.MapWatcher;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
+import dev.navserver.server.edit.EditPublisher;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.net.GameServer;
 import dev.navserver.server.net.MapRegistry;
@@ -31,6 +34,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -119,7 +123,29 @@ public final class NavServer implements AutoCloseable {
                 () -> Map.of("sessions", context.sessionCount(), "maps", maps.size()),
                 metrics::scrape,
                 this::status,
-                reloader::reload), new ViewHttp(viewHub));
+                reloader::reload,
+                mapAdmin()), new ViewHttp(viewHub));
+    }
+
+    /** The admin API's view of the maps: snapshots from the registry, edits through the tick thread. */
+    private MapAdmin mapAdmin() {
+        return new MapAdmin() {
+            @Override
+            public Snapshot snapshot(String name) {
+                GridMap map = maps.get(name);
+                return map == null ? null : new Snapshot(map, maps.version(map), maps.sourceFormat(name));
+            }
+
+            @Override
+            public CompletableFuture<EditPublisher.Outcome> edit(String name, List<TerrainEdit> edits) {
+                return gameLoop.submitEdit(name, edits);
+            }
+
+            @Override
+            public void rejected(String code) {
+                metrics.adminEditsRejected.inc(code);
+            }
+        };
     }
 
     /** Search options of a config: algorithm and node budget. */

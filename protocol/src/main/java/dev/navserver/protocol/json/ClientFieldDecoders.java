@@ -76,6 +76,15 @@ final class ClientFieldDecoders {
      */
     private static MapEdit mapEdit(Fields f, RequestId id) {
         String map = f.optionalString("map", Protocol.MAX_NAME_CHARS);
+        List<TerrainEdit> edits = edits(f);
+        return f.failed() ? null : new MapEdit(id, map, edits);
+    }
+
+    /**
+     * The {@code edits} field of a {@code map_edit} (or of the admin API's edit body), checked as described at
+     * {@link #mapEdit}; {@code null} after a problem recorded in {@code f}.
+     */
+    static List<TerrainEdit> edits(Fields f) {
         List<Fields> entries = f.objectList("edits", 1, Protocol.MAX_EDITS);
         List<TerrainEdit> edits = new ArrayList<>(entries.size());
         for (Fields e : entries) {
@@ -85,7 +94,7 @@ final class ClientFieldDecoders {
             }
             edits.add(edit);
         }
-        return f.failed() ? null : new MapEdit(id, map, edits);
+        return f.failed() ? null : List.copyOf(edits);
     }
 
     private static TerrainEdit terrainEdit(Fields e) {

@@ -35,8 +35,32 @@ final class LineParser {
     }
 
     static Parsed parse(byte[] bytes, int offset, int length) {
+        Parsed parsed = parseObject(bytes, offset, length, "line", "message");
+        if (parsed.error() != null) {
+            return parsed;
+        }
+        ObjectNode fields = parsed.fields();
+        RequestId id = parsed.id();
+        JsonNode type = fields.get("type");
+        if (type == null) {
+            return failed(ErrorCodes.BAD_MESSAGE, "missing \"type\"", id);
+        }
+        if (!type.isTextual()) {
+            return failed(ErrorCodes.BAD_MESSAGE, "\"type\" must be a string, got " + Fields.kind(type), id);
+        }
+        return new Parsed(type.textValue(), fields, id, null);
+    }
+
+    /**
+     * The checks of {@link #parse} up to, not including, {@code type}: UTF-8, one JSON value, an object, a string
+     * or number {@code id} if any. The result has a null {@code type}.
+     *
+     * @param unit  what the bytes are, in error messages ({@code line}, {@code body})
+     * @param value what the object is, in error messages ({@code message}, {@code body})
+     */
+    static Parsed parseObject(byte[] bytes, int offset, int length, String unit, String value) {
         if (!ByteBufUtil.isText(Unpooled.wrappedBuffer(bytes, offset, length), StandardCharsets.UTF_8)) {
-            return failed(ErrorCodes.BAD_JSON, "line is not valid UTF-8", null);
+            return failed(ErrorCodes.BAD_JSON, unit + " is not valid UTF-8", null);
         }
         RequestId id = null;
         String idProblem = null;
@@ -44,26 +68,26 @@ final class LineParser {
         try (JsonParser p = WireJson.MAPPER.createParser(bytes, offset, length)) {
             JsonToken t = p.nextToken();
             if (t == null) {
-                return failed(ErrorCodes.BAD_JSON, "line holds no JSON value", null);
+                return failed(ErrorCodes.BAD_JSON, unit + " holds no JSON value", null);
             }
             if (t != JsonToken.START_OBJECT) {
                 p.skipChildren();
                 String kind = tokenKind(t);
                 if (p.nextToken() != null) {
-                    return failed(ErrorCodes.BAD_JSON, "more than one JSON value on a line", null);
+                    return failed(ErrorCodes.BAD_JSON, moreThanOne(unit), null);
                 }
-                return failed(ErrorCodes.BAD_MESSAGE, "message must be a JSON object, got " + kind, null);
+                return failed(ErrorCodes.BAD_MESSAGE, value + " must be a JSON object, got " + kind, null);
             }
             while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
-                JsonToken value = p.nextToken();
+                JsonToken token = p.nextToken();
                 if ("id".equals(name)) {
-                    if (value == JsonToken.VALUE_STRING) {
+                    if (token == JsonToken.VALUE_STRING) {
                         id = RequestId.of(p.getText());
-                    } else if (value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) {
+                    } else if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
                         id = RequestId.ofNumberLiteral(p.getText());
                     } else {
-                        idProblem = tokenKind(value);
+                        idProblem = tokenKind(token);
                         p.skipChildren();
                     }
                 } else {
@@ -72,7 +96,7 @@ final class LineParser {
                 }
             }
             if (p.nextToken() != null) {
-                return failed(ErrorCodes.BAD_JSON, "more than one JSON value on a line", id);
+                return failed(ErrorCodes.BAD_JSON, moreThanOne(unit), id);
             }
         } catch (JacksonException e) {
             String detail = e.getOriginalMessage();
@@ -89,17 +113,14 @@ final class LineParser {
         } catch (IOException e) {
             return failed(ErrorCodes.BAD_JSON, "malformed JSON", id);
         }
-        JsonNode type = fields.get("type");
-        if (type == null) {
-            return failed(ErrorCodes.BAD_MESSAGE, "missing \"type\"", id);
-        }
-        if (!type.isTextual()) {
-            return failed(ErrorCodes.BAD_MESSAGE, "\"type\" must be a string, got " + Fields.kind(type), id);
-        }
         if (idProblem != null) {
             return failed(ErrorCodes.BAD_FIELD, "id: must be a string or a number, got " + idProblem, null);
         }
-        return new Parsed(type.textValue(), fields, id, null);
+        return new Parsed(null, fields, id, null);
+    }
+
+    private static String moreThanOne(String unit) {
+        return "more than one JSON value " + ("line".equals(unit) ? "on a line" : "in the " + unit);
     }
 
     static ProtocolError unknownType(Parsed parsed) {

@@ -17,10 +17,18 @@ import java.util.function.Supplier;
  * @param metrics    body of {@code GET /metrics} in the Prometheus text format 0.0.4
  * @param status     body of {@code GET /admin/status}
  * @param reload     runs a config reload for {@code POST /admin/reload}; may block on file I/O
+ * @param maps       serves {@code GET /admin/maps/{name}} and {@code POST /admin/maps/{name}/edit}, or null for no
+ *                   map endpoints (404)
  */
 public record AdminEndpoints(Supplier<String> adminToken, Supplier<? extends Map<String, ?>> health,
                              Supplier<String> metrics, Supplier<? extends Map<String, ?>> status,
-                             Supplier<ReloadResult> reload) {
+                             Supplier<ReloadResult> reload, MapAdmin maps) {
+    /** Endpoints without the map endpoints. */
+    public AdminEndpoints(Supplier<String> adminToken, Supplier<? extends Map<String, ?>> health,
+            Supplier<String> metrics, Supplier<? extends Map<String, ?>> status, Supplier<ReloadResult> reload) {
+        this(adminToken, health, metrics, status, reload, null);
+    }
+
     public AdminEndpoints {
         Objects.requireNonNull(adminToken, "adminToken");
         Objects.requireNonNull(health, "health");

@@ -1,5 +1,6 @@
 package dev.navserver.server.admin;
 
+import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.server.config.ReloadResult;
 import dev.navserver.server.metrics.ServerMetrics;
 import io.netty.channel.ChannelFutureListener;
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Routes admin HTTP requests: {@code GET /health}, {@code GET /metrics}, {@code GET /admin/status},
- * {@code POST /admin/reload}, and whatever an extra {@link AdminRoute} owns (the viewer's {@code /view...}). {@code /admin/*} needs {@code Authorization: Bearer <admin.token>} (401 without or with
+ * {@code POST /admin/reload}, {@code GET /admin/maps/{name}} and {@code POST /admin/maps/{name}/edit}
+ * ({@link MapEndpoints}), and whatever an extra {@link AdminRoute} owns (the viewer's {@code /view...}). {@code /admin/*} needs {@code Authorization: Bearer <admin.token>} (401 without or with
  * a wrong token, 403 when no token is configured), checked before the method. Unknown path → 404, known path with
  * another method → 405 with {@code Allow}. Stateless, hence one {@code @Sharable} instance for all channels.
  */
@@ -32,17 +34,20 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private final AdminEndpoints endpoints;
     private final AdminRoute extra;
+    /** The map endpoints, or null when {@link AdminEndpoints#maps()} is. */
+    private final MapEndpoints maps;
 
     /** @param extra further endpoints (the viewer), or null */
     AdminHandler(AdminEndpoints endpoints, AdminRoute extra) {
         this.endpoints = endpoints;
         this.extra = extra;
+        this.maps = endpoints.maps() == null ? null : new MapEndpoints(endpoints.maps());
     }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
         if (req.decoderResult().isFailure()) {
-            send(ctx, req, error(HttpResponseStatus.BAD_REQUEST, "malformed request"), false);
+            send(ctx, error(HttpResponseStatus.BAD_REQUEST, "malformed request"), false);
             return;
         }
         boolean keepAlive = HttpUtil.isKeepAlive(req);
@@ -52,7 +57,22 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                 extra.handle(ctx, req, path, keepAlive);
             } catch (RuntimeException e) {
                 log.warn("Admin request {} {} failed", req.method(), path, e);
-                send(ctx, req, error(HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                send(ctx, error(HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                        "internal error: " + e.getClass().getSimpleName()), false);
+            }
+            return;
+        }
+        if (maps != null && MapEndpoints.owns(path)) {
+            FullHttpResponse denied = authorize(req);
+            if (denied != null) {
+                send(ctx, denied, keepAlive);
+                return;
+            }
+            try {
+                maps.handle(ctx, req, path, keepAlive);
+            } catch (RuntimeException e) {
+                log.warn("Admin request {} {} failed", req.method(), path, e);
+                send(ctx, MapEndpoints.error(HttpResponseStatus.INTERNAL_SERVER_ERROR, ErrorCodes.INTERNAL,
                         "internal error: " + e.getClass().getSimpleName()), false);
             }
             return;
@@ -64,7 +84,7 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             log.warn("Admin request {} {} failed", req.method(), req.uri(), e);
             resp = error(HttpResponseStatus.INTERNAL_SERVER_ERROR, "internal error: " + e.getClass().getSimpleName());
         }
-        send(ctx, req, resp, keepAlive);
+        send(ctx, resp, keepAlive);
     }
 
     private FullHttpResponse route(FullHttpRequest req) {
@@ -138,7 +158,7 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         return null;
     }
 
-    private static FullHttpResponse methodNotAllowed(String allow) {
+    static FullHttpResponse methodNotAllowed(String allow) {
         FullHttpResponse resp = error(HttpResponseStatus.METHOD_NOT_ALLOWED, "method not allowed; use " + allow);
         resp.headers().set(HttpHeaderNames.ALLOW, allow);
         return resp;
@@ -157,7 +177,8 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                 body.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static void send(ChannelHandlerContext ctx, FullHttpRequest req, FullHttpResponse resp, boolean keepAlive) {
+    /** Writes a complete response; closes the connection after it unless {@code keepAlive}. Any thread. */
+    static void send(ChannelHandlerContext ctx, FullHttpResponse resp, boolean keepAlive) {
         HttpUtil.setKeepAlive(resp, keepAlive);
         if (keepAlive) {
             ctx.writeAndFlush(resp);

@@ -22,8 +22,11 @@ final class AdminInitializer extends ChannelInitializer<SocketChannel> {
     static final int MAX_INITIAL_LINE_BYTES = 4096;
     /** Largest header block, bytes. */
     static final int MAX_HEADER_BYTES = 8192;
-    /** Largest request body, bytes; no admin endpoint takes a body. */
-    static final int MAX_CONTENT_BYTES = 8192;
+    /**
+     * Largest request body, bytes: room for a {@code POST /admin/maps/{name}/edit} of the most edits a
+     * {@code map_edit} may hold, as large as the game port's default frame limit.
+     */
+    static final int MAX_CONTENT_BYTES = 65536;
 
     private final AdminHandler handler;
     private final int readTimeoutSeconds;

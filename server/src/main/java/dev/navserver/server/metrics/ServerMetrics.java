@@ -75,6 +75,11 @@ public final class ServerMetrics implements AutoCloseable {
     public static final List<String> RELOAD_OUTCOMES = List.of("applied", "unchanged", "rejected");
     /** Outcomes of a map (re)load. */
     public static final List<String> MAP_LOAD_OUTCOMES = List.of("loaded", "rejected");
+    /** Who sent an applied map edit: an authority session's {@code map_edit}, or the admin HTTP API. */
+    public static final List<String> EDIT_SOURCES = List.of("session", "admin");
+    /** Error codes of a refused admin API edit ({@code POST /admin/maps/{name}/edit}). */
+    public static final List<String> ADMIN_EDIT_ERRORS = List.of("bad_json", "bad_message", "bad_field",
+            "unknown_map", "out_of_bounds", "edit_too_large");
 
     /** Upper bucket bounds of {@link #planLatency}; {@code +Inf} is implied. */
     static final Duration[] PLAN_LATENCY_BUCKETS = {micros(20), micros(50), micros(100), micros(250), micros(500),
@@ -161,6 +166,16 @@ public final class ServerMetrics implements AutoCloseable {
     /** Map loads and reloads by outcome. */
     public final LabeledCounter mapLoads = labeled("navserver_map_loads_total",
             "Map file loads and reloads, by outcome.", "outcome", MAP_LOAD_OUTCOMES);
+
+    /** Map edits applied (each published a new map version), by {@link #EDIT_SOURCES source}. */
+    public final LabeledCounter mapEdits = labeled("navserver_map_edits_total",
+            "Map edits applied (each publishes a new map version), by source.", "source", EDIT_SOURCES);
+    /**
+     * Admin API edit requests refused, by {@link #ADMIN_EDIT_ERRORS code} (a session's refused {@code map_edit} counts
+     * in {@link #errors} instead).
+     */
+    public final LabeledCounter adminEditsRejected = labeled("navserver_admin_edits_rejected_total",
+            "Admin API map edit requests refused, by error code.", "code", ADMIN_EDIT_ERRORS);
 
     public ServerMetrics() {
         gauge("navserver_connections", "Game connections open now.",

@@ -1,6 +1,7 @@
 package dev.navserver.server.net;
 
 import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.io.MapFormat;
 import dev.navserver.nav.io.MapFormatException;
 import dev.navserver.nav.io.MapLoader;
 import java.io.IOException;
@@ -39,6 +40,8 @@ public final class MapRegistry {
     private final Map<String, Long> lastVersion = new HashMap<>();
     /** The map each name's file last loaded: the terrain "original" restores. */
     private final Map<String, GridMap> originals = new ConcurrentHashMap<>();
+    /** The format each name's file was last loaded from; absent for maps put without a file. */
+    private final Map<String, MapFormat> formats = new ConcurrentHashMap<>();
     /** Told of each reload of a known name, under this registry's monitor; null for none. */
     private volatile BiConsumer<GridMap, Long> reloadListener;
 
@@ -66,7 +69,7 @@ public final class MapRegistry {
                     continue;
                 }
                 try {
-                    put(MapLoader.load(file));
+                    put(MapLoader.load(file), MapLoader.detect(file).orElse(null));
                     loaded++;
                 } catch (MapFormatException e) {
                     LOG.warn("map rejected: {}", e.getMessage());
@@ -79,7 +82,7 @@ public final class MapRegistry {
     /** Loads one map file, validated in full before it replaces a map of the same name. */
     public GridMap load(Path file) throws IOException {
         GridMap map = MapLoader.load(file);
-        put(map);
+        put(map, MapLoader.detect(file).orElse(null));
         return map;
     }
 
@@ -88,6 +91,20 @@ public final class MapRegistry {
      * becomes the name's {@link #original}.
      */
     public synchronized void put(GridMap map) {
+        put(map, null);
+    }
+
+    /**
+     * {@link #put(GridMap)} remembering the format of the file the map was read from ({@link #sourceFormat}).
+     *
+     * @param format the file's format, or null when unknown
+     */
+    public synchronized void put(GridMap map, MapFormat format) {
+        if (format == null) {
+            formats.remove(map.name());
+        } else {
+            formats.put(map.name(), format);
+        }
         long v = assignVersion(map);
         originals.put(map.name(), map);
         GridMap old = maps.put(map.name(), map);
@@ -127,6 +144,14 @@ public final class MapRegistry {
             versions.put(map, v);
             return v;
         }
+    }
+
+    /**
+     * The format of the file the map of that name was last loaded from, or null when unknown (a map put without a
+     * file). Edits keep it.
+     */
+    public MapFormat sourceFormat(String name) {
+        return formats.get(name);
     }
 
     /** The map the file of that name last loaded (before any edit), or null. */

@@ -150,9 +150,15 @@ final class TestServer implements AutoCloseable {
     }
 
     HttpResponse<String> http(String method, String path, String token) {
+        return http(method, path, token, null);
+    }
+
+    /** An admin HTTP request with a UTF-8 body, or none when {@code body} is null. */
+    HttpResponse<String> http(String method, String path, String token, String body) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.adminPort() + path))
                 .timeout(Duration.ofSeconds(5))
-                .method(method, HttpRequest.BodyPublishers.noBody());
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
