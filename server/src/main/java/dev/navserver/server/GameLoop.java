@@ -438,7 +438,7 @@ public final class GameLoop implements TickLoop.Task {
             s.writeNavPath(new NavPath(e.monsterId(), e.seq(), e.playerSeq(), e.path(), e.speedMetersPerSecond(),
                     context.serverTime(), context.maps().version(e.map())), e.posArrivalNanos());
         } else if (event instanceof WorldEvent.LocalNavChanged e) {
-            s.write(new LocalNav(e.monsterId(), e.active()));
+            s.write(new LocalNav(e.monsterId(), e.active(), e.slot()));
         } else if (event instanceof WorldEvent.SnapshotDue e) {
             snapshot(s, e);
         }

@@ -173,6 +173,16 @@ public final class NavServer implements AutoCloseable {
             public void planDropped() {
                 metrics.messagesDropped.inc("superseded_plan");
             }
+
+            @Override
+            public void monsterOverlaps(int pairs) {
+                metrics.monsterOverlaps.increment(pairs);
+            }
+
+            @Override
+            public void slotReassigned() {
+                metrics.slotReassignments.increment();
+            }
         };
     }
 

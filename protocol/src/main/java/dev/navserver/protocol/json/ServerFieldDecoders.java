@@ -122,7 +122,11 @@ final class ServerFieldDecoders {
     private static LocalNav localNav(Fields f, RequestId id) {
         String monster = f.string("monster", MAX_TEXT_CHARS);
         boolean active = f.bool("active");
-        return f.failed() ? null : new LocalNav(monster, active);
+        Vec3 slot = f.optionalVec3("slot");
+        if (!f.failed() && !active && slot != null) {
+            f.reject("slot", "only allowed with active:true");
+        }
+        return f.failed() ? null : new LocalNav(monster, active, slot);
     }
 
     private static Monsters monsters(Fields f, RequestId id) {

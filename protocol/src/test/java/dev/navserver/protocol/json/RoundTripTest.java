@@ -93,6 +93,7 @@ class RoundTripTest {
                 new NavPath("m-10", 0, 0, PathStatus.PARTIAL, List.of(A), 2.5, 0.05),
                 new NavPath("m-11", 1, 2, PathStatus.UNREACHABLE, List.of(), 2.5, 0.05, 42),
                 new LocalNav("m-9", true),
+                new LocalNav("m-9", true, B),
                 new LocalNav("m-9", false),
                 new Monsters(10.0, List.of(new MonsterSnapshot("m-9", A, MonsterStates.CHASE),
                         new MonsterSnapshot("m-10", B, MonsterStates.LOCAL))),
