@@ -149,12 +149,12 @@ public final class MapVersions {
             return null;
         }
         if (e.checker == null) {
-            e.checker = new PathChecker(new GridMap(file.name(), file.width(), file.height(), file.transform(),
-                    e.terrain));
             long oldestBuilt = versions.lastKey() - BUILT_VERSIONS + 1;
             for (Map.Entry<Long, Entry> x : versions.headMap(oldestBuilt).entrySet()) {
-                x.getValue().checker = null;
+                x.getValue().checker = null; // an old version asked for again is built again, and kept until then
             }
+            e.checker = new PathChecker(new GridMap(file.name(), file.width(), file.height(), file.transform(),
+                    e.terrain));
         }
         return e.checker;
     }
