@@ -102,9 +102,20 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
      * @param speedMetersPerSecond walking speed, metres per second
      * @param posHz                {@code player_pos} per second per bot
      * @param seed                 random seed
+     * @param editsPerSecond       {@code --edits-per-second}; 0 without an editing bot
+     * @param crowd                {@code --crowd}: monsters spawned close around each player
+     * @param monsterRadiusMeters  {@code --monster-radius}
+     * @param playerRadiusMeters   {@code --player-radius}
      */
     public record Settings(String host, int port, String map, String mapName, int spawn,
-                           double requestedDurationSeconds, double speedMetersPerSecond, double posHz, long seed) {
+                           double requestedDurationSeconds, double speedMetersPerSecond, double posHz, long seed,
+                           double editsPerSecond, int crowd, double monsterRadiusMeters, double playerRadiusMeters) {
+        /** Settings of a run without edits or crowds, with the default radii (tests). */
+        public Settings(String host, int port, String map, String mapName, int spawn, double requestedDurationSeconds,
+                        double speedMetersPerSecond, double posHz, long seed) {
+            this(host, port, map, mapName, spawn, requestedDurationSeconds, speedMetersPerSecond, posHz, seed, 0, 0,
+                    BotsSettings.DEFAULT_MONSTER_RADIUS_METERS, BotsSettings.DEFAULT_PLAYER_RADIUS_METERS);
+        }
     }
 
     private static final ObjectMapper JSON = new ObjectMapper()

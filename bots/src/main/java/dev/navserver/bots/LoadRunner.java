@@ -157,10 +157,11 @@ public final class LoadRunner {
                     long paths = stats.navPaths.sum();
                     stats.drainLatencies();
                     out.println(String.format(Locale.ROOT,
-                            "progress t=%.1fs connected=%d/%d nav_paths/s=%.1f invalid=%d errors=%d p99_ms=%.1f",
+                            "progress t=%.1fs connected=%d/%d nav_paths/s=%.1f invalid=%d errors=%d p99_ms=%.1f"
+                                    + " edits=%d overlaps=%d",
                             (now - start) / 1e9, stats.connected.get(), players,
                             (paths - lastPaths) / ((now - lastProgress) / 1e9), stats.invalidPaths.sum(),
-                            stats.errors.sum(), stats.latency().p99()));
+                            stats.errors.sum(), stats.latency().p99(), stats.edits.sum(), stats.overlaps.sum()));
                     out.flush();
                     lastPaths = paths;
                     lastProgress = now;
@@ -354,7 +355,9 @@ public final class LoadRunner {
         long undecodable = stats.undecodable.sum();
         BotsReport.Settings s = new BotsReport.Settings(settings.host().getHostAddress(), settings.port(),
                 String.valueOf(settings.mapFile()), settings.mapName(), settings.spawnPerPlayer(),
-                settings.durationSeconds(), settings.speedMetersPerSecond(), settings.posHz(), settings.seed());
+                settings.durationSeconds(), settings.speedMetersPerSecond(), settings.posHz(), settings.seed(),
+                settings.editing() ? settings.editsPerSecond() : 0, settings.crowdPerPlayer(),
+                settings.monsterRadiusMeters(), settings.playerRadiusMeters());
         return new BotsReport(settings.players(), stats.welcomed.sum(), stats.monsters.sum(), durationSeconds,
                 navPaths, invalid, stats.errors.sum(), disconnects, connectFailed, undecodable, stats.latency(),
                 stats.connect(), durationSeconds > 0 ? navPaths / durationSeconds : 0, stats.invalidByReason(),

@@ -390,7 +390,8 @@ class LoadRunnerTest {
         }
         List<String> lines = out().lines().toList();
         assertThat(lines).hasSizeBetween(3, 4).allMatch(l -> l.matches(
-                "progress t=\\d+\\.\\ds connected=\\d/2 nav_paths/s=\\d+\\.\\d invalid=0 errors=0 p99_ms=\\d+\\.\\d"));
+                "progress t=\\d+\\.\\ds connected=\\d/2 nav_paths/s=\\d+\\.\\d invalid=0 errors=0 p99_ms=\\d+\\.\\d"
+                        + " edits=0 overlaps=0"));
         assertThat(lines.get(lines.size() - 1)).contains("connected=2/2");
     }
 
