@@ -324,15 +324,18 @@ final class BotSession extends ChannelInboundHandlerAdapter {
                 break; // the newest one sent before the window: the server has had it for a while
             }
         }
-        int found = Overlaps.count(ms.list(), settings.monsterRadiusMeters(), settings.playerRadiusMeters(),
-                id -> {
-                    long[] m = monsterSeq.get(id);
-                    return m != null && now - m[1] < SPAWN_GRACE_NANOS;
-                }, candidates, n);
+        java.util.function.Predicate<String> inGrace = id -> {
+            long[] m = monsterSeq.get(id);
+            return m != null && now - m[1] < SPAWN_GRACE_NANOS;
+        };
+        int found = Overlaps.count(ms.list(), settings.monsterRadiusMeters(), settings.playerRadiusMeters(), inGrace,
+                candidates, n);
         if (found > 0) {
             stats.overlaps.add(found);
+            int candidatesUsed = n;
             run.note(() -> player() + ": " + found + " overlap(s) in monsters at serverTime " + ms.serverTime()
-                    + ": " + ms.list());
+                    + ", first: " + Overlaps.describeFirst(ms.list(), settings.monsterRadiusMeters(),
+                    settings.playerRadiusMeters(), inGrace, candidates, candidatesUsed));
         }
     }
 

@@ -36,6 +36,24 @@ public final class Overlaps {
      */
     public static int count(List<MonsterSnapshot> list, double monsterRadius, double playerRadius,
                             Predicate<String> inGrace, double[] playerXz, int candidates) {
+        return scan(list, monsterRadius, playerRadius, inGrace, playerXz, candidates, null);
+    }
+
+    /**
+     * The first overlap {@link #count} would count, for a problem note: {@code "m-1 and m-2 0.657 m apart (limit
+     * 0.750)"} or {@code "m-3 0.412 m from the player (limit 0.850)"}; null when there is none. Arguments as for
+     * {@link #count}.
+     */
+    public static String describeFirst(List<MonsterSnapshot> list, double monsterRadius, double playerRadius,
+                                       Predicate<String> inGrace, double[] playerXz, int candidates) {
+        StringBuilder out = new StringBuilder();
+        scan(list, monsterRadius, playerRadius, inGrace, playerXz, candidates, out);
+        return out.length() == 0 ? null : out.toString();
+    }
+
+    /** Counts overlaps; describes the first into {@code first} when it is not null (and stops there). */
+    private static int scan(List<MonsterSnapshot> list, double monsterRadius, double playerRadius,
+                            Predicate<String> inGrace, double[] playerXz, int candidates, StringBuilder first) {
         int n = list.size();
         double pair = 2 * monsterRadius - SLACK_METERS;
         double withPlayer = monsterRadius + playerRadius - SLACK_METERS;
@@ -54,12 +72,24 @@ public final class Overlaps {
                     continue;
                 }
                 MonsterSnapshot b = list.get(j);
-                if (pair > 0 && Math.hypot(a.pos().x() - b.pos().x(), a.pos().z() - b.pos().z()) < pair) {
+                double d = Math.hypot(a.pos().x() - b.pos().x(), a.pos().z() - b.pos().z());
+                if (pair > 0 && d < pair) {
                     overlaps++;
+                    if (first != null) {
+                        first.append(String.format(java.util.Locale.ROOT, "%s and %s %.3f m apart (limit %.3f)",
+                                a.monster(), b.monster(), d, pair));
+                        return overlaps;
+                    }
                 }
             }
             if (withPlayer > 0 && candidates > 0 && closeToAll(a, playerXz, candidates, withPlayer)) {
                 overlaps++;
+                if (first != null) {
+                    first.append(String.format(java.util.Locale.ROOT, "%s %.3f m from the player (limit %.3f)",
+                            a.monster(), Math.hypot(a.pos().x() - playerXz[0], a.pos().z() - playerXz[1]),
+                            withPlayer));
+                    return overlaps;
+                }
             }
         }
         return overlaps;

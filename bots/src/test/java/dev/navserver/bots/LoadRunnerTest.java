@@ -228,7 +228,7 @@ class LoadRunnerTest {
             assertThat(r.dynamics().overlaps()).isEqualTo(1);
             assertThat(r.summaryLine()).contains(" overlaps=1");
             assertThat(r.exitStatus()).isEqualTo(1);
-            assertThat(err()).contains("1 overlap(s) in monsters");
+            assertThat(err()).contains("1 overlap(s) in monsters", "apart (limit 0.750)");
         }
     }
 

@@ -94,6 +94,20 @@ class OverlapsTest {
     }
 
     @Test
+    void describeFirst_ExpectedThePairOrThePlayerWithDistanceAndLimitOrNull() {
+        double[] player = new double[2];
+        List<MonsterSnapshot> pair = drawn(player, "ab....");
+        List<MonsterSnapshot> onPlayer = drawn(player, ".....", "..@a.");
+        List<MonsterSnapshot> apart = drawn(player, "a...b");
+
+        assertThat(Overlaps.describeFirst(pair, M, P, id -> false, NO_PLAYER, 0))
+                .isEqualTo("a and b 0.500 m apart (limit 0.750)");
+        assertThat(Overlaps.describeFirst(onPlayer, M, P, id -> false, player, 1))
+                .isEqualTo("a 0.500 m from the player (limit 0.850)");
+        assertThat(Overlaps.describeFirst(apart, M, P, id -> false, NO_PLAYER, 0)).isNull();
+    }
+
+    @Test
     void count_WithZeroRadii_ExpectedTheCheckOff() {
         double[] player = new double[2];
         List<MonsterSnapshot> list = drawn(player, "ab@");

@@ -111,7 +111,7 @@ class RealServerTest {
             server.start();
             BotsSettings s = new BotsSettings(InetAddress.getLoopbackAddress(), server.gamePort(), 20, 1, 4.0,
                     mapFile, "arena", 3.0, 10, 2024)
-                    // main's server does not keep monster bodies apart yet (issue 10): the overlap check is off here
+                    // these runs test paths and reports, not bodies (issue 10 has its own checks): overlap check off
                     .withBodies(0, 0, 0);
             r = new LoadRunner(s, map, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                     new PrintStream(err, true, StandardCharsets.UTF_8), 60).run();
