@@ -34,7 +34,8 @@ import java.util.Objects;
  * always exact. {@link #rebuilds()} counts the growths of the last build.
  *
  * <p><b>Descent.</b> From a cell, {@link #descend} steps to the settled neighbour {@code n} (legal move) that
- * minimises {@code step(c, n) + value(n)}; ties go to the first in the order N, S, W, E, NW, NE, SW, SE. That
+ * minimises {@code step(c, n) + value(n)}; ties go to the neighbour in the direction of the previous step, else
+ * to the first in the order N, S, W, E, NW, NE, SW, SE (straight runs, few turning points to smooth). That
  * minimum equals {@code value(c)} and {@code value(n) < value(c)}, so the descent ends at the goal along a path
  * whose cost is {@code value(c)}: for a required source, the optimal length that A* and JPS find.
  *
@@ -376,6 +377,7 @@ public final class IntegrationField {
         int[] buf = descentBuffer;
         int k = 0;
         int p = grid.pad(cell);
+        int step = 0;
         while (true) {
             if (k == buf.length) {
                 buf = Arrays.copyOf(buf, 2 * buf.length);
@@ -385,7 +387,9 @@ public final class IntegrationField {
             if (p == goalP) {
                 return k;
             }
-            p = next(p);
+            int q = next(p, step);
+            step = q - p;
+            p = q;
         }
     }
 
@@ -421,8 +425,12 @@ public final class IntegrationField {
         return PathResult.found(cells, length, settled);
     }
 
-    /** The settled neighbour of settled p that minimises step + value (first in N, S, W, E, NW, NE, SW, SE). */
-    private int next(int p) {
+    /**
+     * The settled neighbour of settled p that minimises step + value: the one in the direction of the previous step
+     * ({@code p + previous}) when it is among the minimisers, else the first in N, S, W, E, NW, NE, SW, SE.
+     * Keeping the direction on ties gives straight runs, so fewer turning points to smooth.
+     */
+    private int next(int p, int previous) {
         int s = stride;
         boolean[] oc = openCells;
         boolean n = oc[p - s];
@@ -443,6 +451,18 @@ public final class IntegrationField {
         }
         if (bestQ < 0) {
             throw new IllegalStateException("descent stuck at padded cell " + p + " (field not built for it)");
+        }
+        if (previous != 0 && bestQ != p + previous) {
+            int q = p + previous;
+            double v = bestV;
+            int kept = bestQ;
+            bestQ = -1;
+            bestV = Double.POSITIVE_INFINITY;
+            boolean diagonal = previous != 1 && previous != -1 && previous != s && previous != -s;
+            boolean legal = diagonal ? oc[q] && oc[p + (q % s - p % s)] && oc[p + (q / s - p / s) * s] : oc[q];
+            consider(legal, q, diagonal ? SQRT2 : 1.0);
+            bestQ = bestQ >= 0 && Double.compare(bestV, v) == 0 ? q : kept;
+            bestV = v;
         }
         return bestQ;
     }
