@@ -40,7 +40,8 @@ import java.util.Objects;
  * another island gets {@link NavPlanner#planQuery} toward its goal (PARTIAL to the reachable cell nearest it); a
  * unit off the map gets OUT_OF_BOUNDS and one on a blocked cell START_BLOCKED, both without points.
  *
- * <p>Thread-safe: the field, search, smoother and walk scratch are per thread; nothing is allocated per cell
+ * <p>Thread-safe: the field (the planner's, {@link NavPlanner#threadField}), search, smoother and walk scratch
+ * are per thread; nothing is allocated per cell
  * walked once a thread's scratch has grown to the map.
  */
 public final class GroupPlanner {
@@ -96,7 +97,6 @@ public final class GroupPlanner {
 
     /** One planner thread's scratch. */
     private static final class Scratch {
-        final IntegrationField field = new IntegrationField();
         final PathSearch search = new PathSearch();
         final PathSmoother smoother = new PathSmoother();
         int[] visited = new int[0];
@@ -158,6 +158,7 @@ public final class GroupPlanner {
             return new GroupPlan(Outcome.NO_ROOM, List.of(), 0, 0);
         }
         Scratch s = scratch.get();
+        IntegrationField field = planner.threadField();
         double ax = toBlocked ? map.worldX(anchor) : toX;
         double az = toBlocked ? map.worldZ(anchor) : toZ;
         int[] goalCells = new int[n];
@@ -188,22 +189,22 @@ public final class GroupPlanner {
                 .withMaxExpandedNodes(Integer.MAX_VALUE).withArrivalRadiusCells(0);
         int fieldCells = 0;
         if (sourceCount > 0) {
-            s.field.build(grid, anchor, sources, sourceCount, options.moves(), ring + FIELD_MARGIN_CELLS);
-            fieldCells = Math.max(1, s.field.settledCells());
+            field.build(grid, anchor, sources, sourceCount, options.moves(), ring + FIELD_MARGIN_CELLS);
+            fieldCells = Math.max(1, field.settledCells());
         }
         List<UnitPath> out = new ArrayList<>(n);
         for (int u = 0; u < n; u++) {
             int g = assigned[u];
-            WorldPath path = unitPath(s, grid, unitCells[u], unitX[u], unitZ[u], goalCells[g], goalX[g], goalZ[g],
-                    anchor, ring, island, toBlocked, options);
+            WorldPath path = unitPath(s, field, grid, unitCells[u], unitX[u], unitZ[u], goalCells[g], goalX[g],
+                    goalZ[g], anchor, ring, island, toBlocked, options);
             out.add(new UnitPath(path, goalX[g], goalZ[g]));
         }
         return new GroupPlan(Outcome.PLANNED, out, n, fieldCells);
     }
 
-    private WorldPath unitPath(Scratch s, NavGrid grid, int cell, double x, double z, int goalCell, double gx,
-                               double gz, int anchor, int ring, int island, boolean toBlocked,
-                               SearchOptions options) {
+    private WorldPath unitPath(Scratch s, IntegrationField field, NavGrid grid, int cell, double x, double z,
+                               int goalCell, double gx, double gz, int anchor, int ring, int island,
+                               boolean toBlocked, SearchOptions options) {
         GridMap map = grid.map();
         if (cell == GridMap.NO_CELL) {
             return WorldPath.none(SearchStatus.OUT_OF_BOUNDS, 0);
@@ -214,11 +215,11 @@ public final class GroupPlanner {
         if (grid.island(cell) != island) {
             return planner.planQuery(map, x, z, gx, gz);
         }
-        int k = s.field.descend(cell);
+        int k = field.descend(cell);
         if (k == 0) {
             throw new IllegalStateException("source " + cell + " not settled by the shared field");
         }
-        int[] descent = s.field.descentCells();
+        int[] descent = field.descentCells();
         int cut = 0;
         while (cut < k - 1 && chebyshev(map, descent[cut], anchor) > ring) {
             cut++;
@@ -238,7 +239,7 @@ public final class GroupPlanner {
         }
         WorldPath path = s.smoother.smooth(grid, x, z, gx, gz, cells, cells.length);
         SearchStatus status = toBlocked ? SearchStatus.PARTIAL : SearchStatus.FOUND;
-        return path.withOutcome(status, s.field.settledCells() + tail.expanded());
+        return path.withOutcome(status, field.settledCells() + tail.expanded());
     }
 
     /**

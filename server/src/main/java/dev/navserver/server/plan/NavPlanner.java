@@ -183,6 +183,15 @@ public final class NavPlanner implements PathPlanner {
         }
     }
 
+    /**
+     * This thread's integration field, shared by {@link #planShared} and {@link GroupPlanner} so that a planner
+     * thread holds one field's scratch (about 50 bytes per cell of the largest map), not one per caller. Callers must
+     * finish with it before the thread's next use.
+     */
+    IntegrationField threadField() {
+        return fields.get();
+    }
+
     @Override
     public boolean clearLine(GridMap map, double x0, double z0, double x1, double z1) {
         return LineOfSight.clearWorld(map.navGrid(), x0, z0, x1, z1);
