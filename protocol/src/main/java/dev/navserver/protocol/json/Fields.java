@@ -212,6 +212,16 @@ final class Fields {
         return d;
     }
 
+    /** An optional number in {@code [min, max]}; {@code null} when absent or JSON {@code null}. */
+    Double optionalNumber(String name, double min, double max) {
+        JsonNode v = optional(name);
+        if (v == null) {
+            return null;
+        }
+        double d = checkNumber(prefix + name, v, min, max);
+        return failed() ? null : d;
+    }
+
     boolean bool(String name) {
         JsonNode v = required(name);
         if (v == null) {

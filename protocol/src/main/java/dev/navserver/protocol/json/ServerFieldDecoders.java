@@ -9,6 +9,8 @@ import dev.navserver.protocol.message.MapPatch;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.FromServer;
+import dev.navserver.protocol.message.GroupPath;
+import dev.navserver.protocol.message.GroupPathEntry;
 import dev.navserver.protocol.message.LocalNav;
 import dev.navserver.protocol.message.MapInfo;
 import dev.navserver.protocol.message.MonsterSnapshot;
@@ -37,6 +39,7 @@ final class ServerFieldDecoders {
             Map.entry(Welcome.TYPE, ServerFieldDecoders::welcome),
             Map.entry(Spawned.TYPE, ServerFieldDecoders::spawned),
             Map.entry(PathResult.TYPE, ServerFieldDecoders::pathResult),
+            Map.entry(GroupPath.TYPE, ServerFieldDecoders::groupPath),
             Map.entry(PathValid.TYPE, ServerFieldDecoders::pathValid),
             Map.entry(Pong.TYPE, ServerFieldDecoders::pong),
             Map.entry(NavPath.TYPE, ServerFieldDecoders::navPath),
@@ -91,6 +94,24 @@ final class ServerFieldDecoders {
         f.number("length", 0, Double.MAX_VALUE); // checked; the value is the polyline's length
         long mapVersion = f.integer("mapVersion", 1, Protocol.MAX_COUNTER);
         return f.failed() ? null : new PathResult(id, status, points, mapVersion);
+    }
+
+    /** {@code group_path}: the answer to a {@code group_path_query}, one entry per unit. */
+    private static GroupPath groupPath(Fields f, RequestId id) {
+        List<Fields> entries = f.objectList("paths", 1, Protocol.MAX_GROUP_UNITS);
+        List<GroupPathEntry> paths = new ArrayList<>(entries.size());
+        for (Fields e : entries) {
+            String status = e.pathStatus("status");
+            Vec3 goal = e.vec3("goal");
+            List<Vec3> points = e.vec3List("points", minPoints(status), Integer.MAX_VALUE);
+            e.number("length", 0, Double.MAX_VALUE); // checked; the value is the polyline's length
+            if (f.failed()) {
+                return null;
+            }
+            paths.add(new GroupPathEntry(status, goal, points));
+        }
+        long mapVersion = f.integer("mapVersion", 1, Protocol.MAX_COUNTER);
+        return f.failed() ? null : new GroupPath(id, paths, mapVersion);
     }
 
     private static PathValid pathValid(Fields f, RequestId id) {
