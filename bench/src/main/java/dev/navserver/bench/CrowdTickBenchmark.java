@@ -72,6 +72,8 @@ public class CrowdTickBenchmark {
     private long measuredTicks;
     private long measuredPlans;
     private long planNanos;
+    private long overlaps;
+    private long measuredOverlaps;
     private long tickNanos;
     private long measuredPlanNanos;
     private long measuredTickNanos;
@@ -90,7 +92,24 @@ public class CrowdTickBenchmark {
                     task.run();
                     planNanos += System.nanoTime() - t0;
                 },
-                WorldMetrics.NONE, new Spawner(rnd.split(), monsterIds::incrementAndGet), () -> { });
+                new WorldMetrics() {
+                    @Override
+                    public void planned(long nanos, int expanded, dev.navserver.nav.search.SearchStatus status) {
+                    }
+
+                    @Override
+                    public void planFailed() {
+                    }
+
+                    @Override
+                    public void planDropped() {
+                    }
+
+                    @Override
+                    public void monsterOverlaps(int pairs) {
+                        overlaps += pairs;
+                    }
+                }, new Spawner(rnd.split(), monsterIds::incrementAndGet), () -> { });
         route = new WorldPath[players];
         next = new int[players];
         px = new double[players];
@@ -205,6 +224,7 @@ public class CrowdTickBenchmark {
     public void mark() {
         measuredTicks = ticks;
         measuredPlans = plans;
+        measuredOverlaps = overlaps;
         measuredPlanNanos = planNanos;
         measuredTickNanos = tickNanos;
     }
@@ -216,8 +236,8 @@ public class CrowdTickBenchmark {
         double n = Math.max(1, t);
         double plan = (planNanos - measuredPlanNanos) / n / 1e6;
         double rest = (tickNanos - measuredTickNanos) / n / 1e6 - plan;
-        System.out.printf(" [plans/tick %.1f, planning %.2f ms/tick, rest of the tick %.2f ms over %d ticks]%n",
-                (plans - measuredPlans) / n, plan, rest, t);
+        System.out.printf(" [plans/tick %.1f, planning %.2f ms/tick, rest of the tick %.2f ms, overlap faults %d"
+                + " over %d ticks]%n", (plans - measuredPlans) / n, plan, rest, overlaps - measuredOverlaps, t);
     }
 
     /** 50 ms of world time: players walk (positions sent every other tick), then the world ticks. */
