@@ -4,7 +4,7 @@ package dev.navserver.nav.crowd;
  * A uniform spatial hash of agent positions, rebuilt from scratch each step by a counting sort (O(n), no
  * allocation once the arrays have grown to the agent count and the covered area). Cells are squares of side
  * {@code >= cellSize} metres laid over the agents' bounding box; the side is enlarged when the box would need more
- * than {@code 4n + 64} cells, so that memory stays proportional to the agent count however far apart agents are.
+ * than {@code 16n + 64} cells, so that memory stays proportional to the agent count however far apart agents are.
  *
  * <p>Queries without lambdas: {@link #col}/{@link #row} give the cells overlapping a square, and
  * {@link #start}/{@link #agents} list each cell's agent indices. Not thread-safe; one per solver.
@@ -19,12 +19,16 @@ final class AgentGrid {
     private int[] cellStart = new int[2];
     private int[] cellOf = new int[0];
     private int[] sorted = new int[0];
+    private double[] sortedX = new double[0];
+    private double[] sortedZ = new double[0];
 
     /** Sorts agents {@code 0..n-1} by cell; {@code cellSize} is the smallest cell side wanted, metres. */
     void build(double[] x, double[] z, int n, double cellSize) {
         if (cellOf.length < n) {
             cellOf = new int[Math.max(n, cellOf.length * 2)];
             sorted = new int[cellOf.length];
+            sortedX = new double[cellOf.length];
+            sortedZ = new double[cellOf.length];
         }
         double x0 = Double.POSITIVE_INFINITY;
         double z0 = Double.POSITIVE_INFINITY;
@@ -40,7 +44,7 @@ final class AgentGrid {
             x0 = x1 = z0 = z1 = 0;
         }
         double s = cellSize;
-        long maxCells = 4L * n + 64;
+        long maxCells = 16L * n + 64;
         while ((long) ((x1 - x0) / s + 1) * (long) ((z1 - z0) / s + 1) > maxCells) {
             s *= 2;
         }
@@ -65,7 +69,10 @@ final class AgentGrid {
         }
         // fill: use cellStart[c] as a cursor, then shift back
         for (int i = 0; i < n; i++) {
-            sorted[cellStart[cellOf[i]]++] = i;
+            int at = cellStart[cellOf[i]]++;
+            sorted[at] = i;
+            sortedX[at] = x[i];
+            sortedZ[at] = z[i];
         }
         for (int c = cells; c > 0; c--) {
             cellStart[c] = cellStart[c - 1];
@@ -112,5 +119,25 @@ final class AgentGrid {
     /** Agent indices grouped by cell; read only. */
     int[] agents() {
         return sorted;
+    }
+
+    /** World x of {@code agents()[k]} at index k (a copy in cell order, for sequential reads); read only. */
+    double[] sortedX() {
+        return sortedX;
+    }
+
+    /** World z in cell order, like {@link #sortedX()}; read only. */
+    double[] sortedZ() {
+        return sortedZ;
+    }
+
+    /** World x of the left edge of column 0. */
+    double minX() {
+        return minX;
+    }
+
+    /** World z of the edge of row 0. */
+    double minZ() {
+        return minZ;
     }
 }

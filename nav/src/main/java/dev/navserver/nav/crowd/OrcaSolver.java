@@ -47,6 +47,8 @@ public final class OrcaSolver {
     private static final double WALL_MARGIN = 1e-4;
     /** Two facing agents closer than {@code rA + rB + this} may start a yield, metres. */
     private static final double YIELD_GAP = 0.5;
+    /** Smallest side of a spatial hash cell, metres: about the spacing of a dense crowd. */
+    private static final double HASH_CELL_METERS = 1.0;
 
     private final OrcaParams params;
     private final AgentGrid hash = new AgentGrid();
@@ -118,7 +120,7 @@ public final class OrcaSolver {
         }
         int n = agents.size;
         ensureCapacity(n);
-        hash.build(agents.x, agents.z, n, params.neighbourDistanceMeters());
+        hash.build(agents.x, agents.z, n, HASH_CELL_METERS);
         for (int i = 0; i < n; i++) {
             if (agents.external[i]) {
                 newVx[i] = agents.prefVx[i];
@@ -305,51 +307,93 @@ public final class OrcaSolver {
         return dot > 0 && 4 * dot * dot >= (prefX * prefX + prefZ * prefZ) * (relX * relX + relZ * relZ);
     }
 
-    /** Collects the nearest {@code maxNeighbours} agents within the neighbour distance, nearest first. */
+    /**
+     * Collects the nearest {@code maxNeighbours} agents within the neighbour distance, nearest first (ties: lower id
+     * first). Scans hash cells in rings of growing Chebyshev distance around the agent's cell and stops when the
+     * next ring cannot hold anything nearer than the farthest neighbour kept, so a dense crowd costs about the
+     * cells within reach of the k-th nearest, not of the whole neighbour distance.
+     */
     private void findNeighbours(CrowdAgents a, int i, double px, double pz) {
         nbCount = 0;
         double range = params.neighbourDistanceMeters();
         double range2 = range * range;
-        int max = nbIndex.length;
         int c0 = hash.col(px - range);
         int c1 = hash.col(px + range);
         int r0 = hash.row(pz - range);
         int r1 = hash.row(pz + range);
-        int cols = hash.cols();
-        int[] sorted = hash.agents();
-        double[] xs = a.x;
-        double[] zs = a.z;
-        long[] ids = a.id;
-        for (int row = r0; row <= r1; row++) {
-            for (int col = c0; col <= c1; col++) {
-                int cell = row * cols + col;
-                int end = hash.start(cell + 1);
-                for (int s = hash.start(cell); s < end; s++) {
-                    int j = sorted[s];
-                    if (j == i) {
-                        continue;
-                    }
-                    double dx = xs[j] - px;
-                    double dz = zs[j] - pz;
-                    double d2 = dx * dx + dz * dz;
-                    if (d2 >= range2 || (nbCount == max && d2 > nbDist2[max - 1])) {
-                        continue;
-                    }
-                    // insertion into the sorted prefix; ties go to the lower id (independent of agent order)
-                    if (nbCount == max && d2 == nbDist2[max - 1] && ids[nbIndex[max - 1]] < ids[j]) {
-                        continue;
-                    }
-                    int p = nbCount < max ? nbCount++ : max - 1;
-                    while (p > 0 && (nbDist2[p - 1] > d2
-                            || (nbDist2[p - 1] == d2 && ids[nbIndex[p - 1]] > ids[j]))) {
-                        nbDist2[p] = nbDist2[p - 1];
-                        nbIndex[p] = nbIndex[p - 1];
-                        p--;
-                    }
-                    nbDist2[p] = d2;
-                    nbIndex[p] = j;
+        int cc = hash.col(px);
+        int rc = hash.row(pz);
+        double side = hash.side();
+        // distance from the agent to its own cell's border: ring k >= 1 lies at least (k - 1) * side + inset away
+        double fx = px - hash.minX() - cc * side;
+        double fz = pz - hash.minZ() - rc * side;
+        double inset = Math.max(0, Math.min(Math.min(fx, side - fx), Math.min(fz, side - fz)));
+        int maxRing = Math.max(Math.max(cc - c0, c1 - cc), Math.max(rc - r0, r1 - rc));
+        for (int k = 0; k <= maxRing; k++) {
+            if (k >= 1) {
+                double lb = (k - 1) * side + inset;
+                if (lb * lb >= range2 || (nbCount == nbIndex.length && lb * lb > nbDist2[nbCount - 1])) {
+                    break;
                 }
             }
+            int top = rc - k;
+            int bottom = rc + k;
+            int left = Math.max(cc - k, c0);
+            int right = Math.min(cc + k, c1);
+            if (top >= r0) {
+                scanRun(a, i, px, pz, range2, top, left, right);
+            }
+            if (k > 0 && bottom <= r1) {
+                scanRun(a, i, px, pz, range2, bottom, left, right);
+            }
+            if (k > 0) {
+                int rowFrom = Math.max(top + 1, r0);
+                int rowTo = Math.min(bottom - 1, r1);
+                for (int row = rowFrom; row <= rowTo; row++) {
+                    if (cc - k >= c0) {
+                        scanRun(a, i, px, pz, range2, row, cc - k, cc - k);
+                    }
+                    if (cc + k <= c1) {
+                        scanRun(a, i, px, pz, range2, row, cc + k, cc + k);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Offers every agent of hash cells (colFrom..colTo, row) to the neighbour list. */
+    private void scanRun(CrowdAgents a, int i, double px, double pz, double range2, int row, int colFrom, int colTo) {
+        int cols = hash.cols();
+        int from = hash.start(row * cols + colFrom);
+        int to = hash.start(row * cols + colTo + 1);
+        int[] sorted = hash.agents();
+        double[] xs = hash.sortedX();
+        double[] zs = hash.sortedZ();
+        long[] ids = a.id;
+        int max = nbIndex.length;
+        for (int s = from; s < to; s++) {
+            double dx = xs[s] - px;
+            double dz = zs[s] - pz;
+            double d2 = dx * dx + dz * dz;
+            if (d2 >= range2 || (nbCount == max && d2 > nbDist2[max - 1])) {
+                continue;
+            }
+            int j = sorted[s];
+            if (j == i) {
+                continue;
+            }
+            // insertion into the sorted prefix; ties go to the lower id (independent of agent order)
+            if (nbCount == max && d2 == nbDist2[max - 1] && ids[nbIndex[max - 1]] < ids[j]) {
+                continue;
+            }
+            int p = nbCount < max ? nbCount++ : max - 1;
+            while (p > 0 && (nbDist2[p - 1] > d2 || (nbDist2[p - 1] == d2 && ids[nbIndex[p - 1]] > ids[j]))) {
+                nbDist2[p] = nbDist2[p - 1];
+                nbIndex[p] = nbIndex[p - 1];
+                p--;
+            }
+            nbDist2[p] = d2;
+            nbIndex[p] = j;
         }
     }
 
