@@ -634,7 +634,8 @@ public final class OrcaSolver {
             double gy1 = t.gridY(z0 + newVz[i] * dt);
             double fx;
             double fy;
-            if (!inOpenCell(grid, gx0, gy0) || LineOfSight.clear(grid, gx0, gy0, gx1, gy1)) {
+            if (insideOneOpenCell(grid, gx0, gy0, gx1, gy1) || !inOpenCell(grid, gx0, gy0)
+                    || LineOfSight.clear(grid, gx0, gy0, gx1, gy1)) {
                 fx = gx1;
                 fy = gy1;
             } else {
@@ -682,6 +683,18 @@ public final class OrcaSolver {
                 a.stallSeconds[i] = 0;
             }
         }
+    }
+
+    /**
+     * Fast path of the common short move: both ends strictly inside one open cell (farther than
+     * {@link LineOfSight#EPS} from its border), so the segment touches no other cell.
+     */
+    private static boolean insideOneOpenCell(NavGrid grid, double gx0, double gy0, double gx1, double gy1) {
+        double c = Math.floor(gx0 + 0.5);
+        double r = Math.floor(gy0 + 0.5);
+        double lim = 0.5 - 1e-6;
+        return Math.abs(gx0 - c) < lim && Math.abs(gx1 - c) < lim && Math.abs(gy0 - r) < lim
+                && Math.abs(gy1 - r) < lim && inOpenCell(grid, gx0, gy0);
     }
 
     private static boolean inOpenCell(NavGrid grid, double gx, double gy) {
