@@ -31,13 +31,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * grid-clamped moves) for {@code agents} agents of radius 0.4 m at 1.5 m/s in one world, on one thread, 20 Hz
  * ({@code dt} 0.05 s). Target: at most 5 ms per step for 10,000 agents.
  *
- * <p>Workload: four targets at the corners of a square around the map's centre; every agent walks straight at its
- * current target and, within 2 m of it, switches to the next one (agent {@code i} starts with target
- * {@code i % 4}), so streams cross the middle in both directions and crowds form at every target. The preferred
- * velocity is set per agent every step, as the server's movement loop would. {@code open512}: a 512 x 512 map with
- * no walls; {@code rooms512}: the bundled {@code maps/rooms512.map} (agents walk straight into walls and slide, which
- * costs the cell half-planes and the move clamp). The world is warmed for 400 steps (20 s) in setup, so measured
- * steps see formed streams and crowds.
+ * <p>Workload (meant to be stationary, so that the score does not drift much with the number of steps JMH runs):
+ * every agent walks straight at its own target, a random open cell of the {@code region}: the {@code whole} map
+ * (0.04 agents per square metre on open512) or its {@code centre} square (half the side, 256 x 256 m: 0.15 per
+ * square metre on average, about 10 agents within 3 m of each since random targets crowd the middle); on arrival within 2 m, or after 30 s without arriving (stuck on a wall),
+ * it draws a new one. Agents therefore cross each other in every direction all the time. The preferred velocity is
+ * set per agent every step, as the server's movement loop would. {@code open512}: 512 x 512 cells of 1 m, no
+ * walls; {@code rooms512}: the bundled {@code maps/rooms512.map} (agents walk straight into walls and slide, which
+ * costs the cell half-planes and the move clamp). Setup warms the world for 600 steps (30 s).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -56,47 +57,65 @@ public class CrowdBenchmark {
     @Param({"open512", "rooms512"})
     public String map;
 
+    /** Where agents start and draw their targets: {@code whole} map, or its {@code centre} square (4x denser). */
+    @Param({"whole", "centre"})
+    public String region;
+
     private NavGrid grid;
     private CrowdAgents crowd;
     private OrcaSolver solver;
-    private final double[] targetX = new double[4];
-    private final double[] targetZ = new double[4];
-    private int[] target;
+    private GridMap m;
+    private SplittableRandom rnd;
+    private double[] targetX;
+    private double[] targetZ;
+    private double[] targetAge;
 
     @Setup(Level.Trial)
     public void build() {
-        GridMap m = map.equals("open512") ? open512() : load("maps/rooms512.map");
+        m = map.equals("open512") ? open512() : load("maps/rooms512.map");
         grid = m.navGrid();
         WorldTransform t = m.transform();
-        double c = m.width() / 2.0;
-        double span = m.width() / 4.0;
-        double[][] corners = {{c - span, c - span}, {c + span, c - span}, {c + span, c + span}, {c - span, c + span}};
-        for (int k = 0; k < 4; k++) {
-            int cell = grid.nearestOpen((int) corners[k][0], (int) corners[k][1], 0, m.width());
-            targetX[k] = m.worldX(cell);
-            targetZ[k] = m.worldZ(cell);
-        }
-        SplittableRandom rnd = new SplittableRandom(42);
+        rnd = new SplittableRandom(42);
         crowd = new CrowdAgents(agents);
-        target = new int[agents];
+        targetX = new double[agents];
+        targetZ = new double[agents];
+        targetAge = new double[agents];
         for (int i = 0; i < agents; i++) {
-            int cell;
-            do {
-                cell = rnd.nextInt(m.width() * m.height());
-            } while (!grid.openCell(cell));
+            int cell = centralOpenCell();
             // jitter inside the cell so that no two agents start on one point
             double jx = (rnd.nextDouble() - 0.5) * 0.5 * t.cellSize();
             double jz = (rnd.nextDouble() - 0.5) * 0.5 * t.cellSize();
             crowd.add(i + 1, m.worldX(cell) + jx, m.worldZ(cell) + jz, RADIUS, SPEED, false);
-            target[i] = i % 4;
+            newTarget(i);
         }
         solver = new OrcaSolver(OrcaParams.DEFAULT);
-        for (int s = 0; s < 400; s++) {
+        for (int s = 0; s < 600; s++) {
             tick();
         }
         // how often the linear program was infeasible during warm-up (printed once per fork, for the docs)
-        System.out.printf("%n[crowd] %s: %.2f%% of agent-steps infeasible during 400 warm-up steps%n", map,
-                100.0 * solver.infeasibleSolves() / (400.0 * agents));
+        System.out.printf("%n[crowd] %s %s: %.2f%% of agent-steps infeasible during 600 warm-up steps%n", map, region,
+                100.0 * solver.infeasibleSolves() / (600.0 * agents));
+    }
+
+    private int centralOpenCell() {
+        int w = m.width();
+        int h = m.height();
+        boolean centre = region.equals("centre");
+        while (true) {
+            int col = centre ? w / 4 + rnd.nextInt(w / 2) : rnd.nextInt(w);
+            int row = centre ? h / 4 + rnd.nextInt(h / 2) : rnd.nextInt(h);
+            int cell = row * w + col;
+            if (grid.openCell(cell)) {
+                return cell;
+            }
+        }
+    }
+
+    private void newTarget(int i) {
+        int cell = centralOpenCell();
+        targetX[i] = m.worldX(cell);
+        targetZ[i] = m.worldZ(cell);
+        targetAge[i] = 0;
     }
 
     private static GridMap open512() {
@@ -122,23 +141,28 @@ public class CrowdBenchmark {
 
     private void tick() {
         for (int i = 0; i < crowd.size(); i++) {
-            double dx = targetX[target[i]] - crowd.x(i);
-            double dz = targetZ[target[i]] - crowd.z(i);
+            double dx = targetX[i] - crowd.x(i);
+            double dz = targetZ[i] - crowd.z(i);
             double d = Math.sqrt(dx * dx + dz * dz);
-            if (d < 2.0) {
-                target[i] = (target[i] + 1) & 3;
-                dx = targetX[target[i]] - crowd.x(i);
-                dz = targetZ[target[i]] - crowd.z(i);
-                d = Math.sqrt(dx * dx + dz * dz);
+            targetAge[i] += DT;
+            if (d < 2.0 || targetAge[i] > 30) {
+                newTarget(i);
+                dx = targetX[i] - crowd.x(i);
+                dz = targetZ[i] - crowd.z(i);
+                d = Math.max(Math.sqrt(dx * dx + dz * dz), 1e-9);
             }
             crowd.setPreferred(i, dx / d * SPEED, dz / d * SPEED);
         }
         solver.step(crowd, grid, DT);
     }
 
-    /** One 50 ms tick: preferred velocities for every agent, then one solver step. */
+    /**
+     * One 50 ms tick: preferred velocities for every agent, then one solver step. {@code cpuNanos / queries} is the
+     * thread CPU time per step (robust when other processes share the machine).
+     */
     @Benchmark
-    public double step() {
+    public double step(CpuClock cpu) {
+        cpu.queries++;
         tick();
         return crowd.x(0);
     }

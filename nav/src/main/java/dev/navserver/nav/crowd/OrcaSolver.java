@@ -121,7 +121,11 @@ public final class OrcaSolver {
         int n = agents.size;
         ensureCapacity(n);
         hash.build(agents.x, agents.z, n, HASH_CELL_METERS);
-        for (int i = 0; i < n; i++) {
+        // in hash order: consecutive agents are neighbours, so their searches hit the same cache lines; the
+        // result does not depend on the order (every agent reads only the state at the start of the step)
+        int[] order = hash.agents();
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
             if (agents.external[i]) {
                 newVx[i] = agents.prefVx[i];
                 newVz[i] = agents.prefVz[i];
@@ -309,55 +313,64 @@ public final class OrcaSolver {
 
     /**
      * Collects the nearest {@code maxNeighbours} agents within the neighbour distance, nearest first (ties: lower id
-     * first). Scans hash cells in rings of growing Chebyshev distance around the agent's cell and stops when the
-     * next ring cannot hold anything nearer than the farthest neighbour kept, so a dense crowd costs about the
-     * cells within reach of the k-th nearest, not of the whole neighbour distance.
+     * first). Scans hash rows outwards from the agent's row (each row's cells are one contiguous run of the sorted
+     * array), narrowing the columns to the farthest neighbour kept once the list is full, and stops at the first row
+     * that cannot hold anything nearer: a dense crowd costs about the cells within reach of the k-th nearest.
      */
     private void findNeighbours(CrowdAgents a, int i, double px, double pz) {
         nbCount = 0;
         double range = params.neighbourDistanceMeters();
         double range2 = range * range;
-        int c0 = hash.col(px - range);
-        int c1 = hash.col(px + range);
+        int max = nbIndex.length;
         int r0 = hash.row(pz - range);
         int r1 = hash.row(pz + range);
-        int cc = hash.col(px);
         int rc = hash.row(pz);
         double side = hash.side();
-        // distance from the agent to its own cell's border: ring k >= 1 lies at least (k - 1) * side + inset away
-        double fx = px - hash.minX() - cc * side;
         double fz = pz - hash.minZ() - rc * side;
-        double inset = Math.max(0, Math.min(Math.min(fx, side - fx), Math.min(fz, side - fz)));
-        int maxRing = Math.max(Math.max(cc - c0, c1 - cc), Math.max(rc - r0, r1 - rc));
-        for (int k = 0; k <= maxRing; k++) {
+        int maxOffset = Math.max(rc - r0, r1 - rc);
+        for (int k = 0; k <= maxOffset; k++) {
+            double reach2 = nbCount == max ? nbDist2[max - 1] : range2;
             if (k >= 1) {
-                double lb = (k - 1) * side + inset;
-                if (lb * lb >= range2 || (nbCount == nbIndex.length && lb * lb > nbDist2[nbCount - 1])) {
+                // rows rc - k and rc + k lie at least these distances away
+                double up = (k - 1) * side + fz;
+                double down = (k - 1) * side + (side - fz);
+                if (Math.min(up, down) * Math.min(up, down) > reach2) {
                     break;
                 }
             }
-            int top = rc - k;
-            int bottom = rc + k;
-            int left = Math.max(cc - k, c0);
-            int right = Math.min(cc + k, c1);
-            if (top >= r0) {
-                scanRun(a, i, px, pz, range2, top, left, right);
+            double reach = Math.sqrt(reach2);
+            int c0 = hash.col(px - reach);
+            int c1 = hash.col(px + reach);
+            if (rc - k >= r0) {
+                scanRun(a, i, px, pz, range2, rc - k, c0, c1);
             }
-            if (k > 0 && bottom <= r1) {
-                scanRun(a, i, px, pz, range2, bottom, left, right);
-            }
-            if (k > 0) {
-                int rowFrom = Math.max(top + 1, r0);
-                int rowTo = Math.min(bottom - 1, r1);
-                for (int row = rowFrom; row <= rowTo; row++) {
-                    if (cc - k >= c0) {
-                        scanRun(a, i, px, pz, range2, row, cc - k, cc - k);
-                    }
-                    if (cc + k <= c1) {
-                        scanRun(a, i, px, pz, range2, row, cc + k, cc + k);
-                    }
+            if (k > 0 && rc + k <= r1) {
+                if (nbCount == max && nbDist2[max - 1] < reach2) {
+                    reach = Math.sqrt(nbDist2[max - 1]);
+                    c0 = hash.col(px - reach);
+                    c1 = hash.col(px + reach);
                 }
+                scanRun(a, i, px, pz, range2, rc + k, c0, c1);
             }
+        }
+        if (nbCount < max) {
+            sortNeighbours(a.id);
+        }
+    }
+
+    /** Sorts the neighbour list by (distance, id). */
+    private void sortNeighbours(long[] ids) {
+        for (int q = 1; q < nbCount; q++) {
+            double d2 = nbDist2[q];
+            int j = nbIndex[q];
+            int p = q;
+            while (p > 0 && (nbDist2[p - 1] > d2 || (nbDist2[p - 1] == d2 && ids[nbIndex[p - 1]] > ids[j]))) {
+                nbDist2[p] = nbDist2[p - 1];
+                nbIndex[p] = nbIndex[p - 1];
+                p--;
+            }
+            nbDist2[p] = d2;
+            nbIndex[p] = j;
         }
     }
 
@@ -382,11 +395,20 @@ public final class OrcaSolver {
             if (j == i) {
                 continue;
             }
-            // insertion into the sorted prefix; ties go to the lower id (independent of agent order)
-            if (nbCount == max && d2 == nbDist2[max - 1] && ids[nbIndex[max - 1]] < ids[j]) {
+            if (nbCount < max) {
+                // not full: append, and sort once when it fills up
+                nbDist2[nbCount] = d2;
+                nbIndex[nbCount] = j;
+                if (++nbCount == max) {
+                    sortNeighbours(ids);
+                }
                 continue;
             }
-            int p = nbCount < max ? nbCount++ : max - 1;
+            // full and sorted: replace the farthest; ties go to the lower id (independent of agent order)
+            if (d2 == nbDist2[max - 1] && ids[nbIndex[max - 1]] < ids[j]) {
+                continue;
+            }
+            int p = max - 1;
             while (p > 0 && (nbDist2[p - 1] > d2 || (nbDist2[p - 1] == d2 && ids[nbIndex[p - 1]] > ids[j]))) {
                 nbDist2[p] = nbDist2[p - 1];
                 nbIndex[p] = nbIndex[p - 1];
