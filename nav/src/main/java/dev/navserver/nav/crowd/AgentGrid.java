@@ -21,14 +21,23 @@ final class AgentGrid {
     private int[] sorted = new int[0];
     private double[] sortedX = new double[0];
     private double[] sortedZ = new double[0];
+    private double[] sortedVx = new double[0];
+    private double[] sortedVz = new double[0];
+    private double[] sortedRadius = new double[0];
 
-    /** Sorts agents {@code 0..n-1} by cell; {@code cellSize} is the smallest cell side wanted, metres. */
-    void build(double[] x, double[] z, int n, double cellSize) {
+    /**
+     * Sorts agents {@code 0..n-1} by cell and copies their position, velocity and radius in that order;
+     * {@code cellSize} is the smallest cell side wanted, metres.
+     */
+    void build(double[] x, double[] z, double[] vx, double[] vz, double[] radius, int n, double cellSize) {
         if (cellOf.length < n) {
             cellOf = new int[Math.max(n, cellOf.length * 2)];
             sorted = new int[cellOf.length];
             sortedX = new double[cellOf.length];
             sortedZ = new double[cellOf.length];
+            sortedVx = new double[cellOf.length];
+            sortedVz = new double[cellOf.length];
+            sortedRadius = new double[cellOf.length];
         }
         double x0 = Double.POSITIVE_INFINITY;
         double z0 = Double.POSITIVE_INFINITY;
@@ -73,6 +82,9 @@ final class AgentGrid {
             sorted[at] = i;
             sortedX[at] = x[i];
             sortedZ[at] = z[i];
+            sortedVx[at] = vx[i];
+            sortedVz[at] = vz[i];
+            sortedRadius[at] = radius[i];
         }
         for (int c = cells; c > 0; c--) {
             cellStart[c] = cellStart[c - 1];
@@ -129,6 +141,21 @@ final class AgentGrid {
     /** World z in cell order, like {@link #sortedX()}; read only. */
     double[] sortedZ() {
         return sortedZ;
+    }
+
+    /** Velocity x in cell order, like {@link #sortedX()}; read only. */
+    double[] sortedVx() {
+        return sortedVx;
+    }
+
+    /** Velocity z in cell order; read only. */
+    double[] sortedVz() {
+        return sortedVz;
+    }
+
+    /** Radius in cell order; read only. */
+    double[] sortedRadius() {
+        return sortedRadius;
     }
 
     /** World x of the left edge of column 0. */

@@ -62,6 +62,8 @@ public final class OrcaSolver {
 
     // neighbours of the current agent, nearest first
     private final int[] nbIndex;
+    /** Position of each neighbour in the hash's cell-ordered copies (read there: cache-friendly). */
+    private final int[] nbSlot;
     private final double[] nbDist2;
     private int nbCount;
 
@@ -87,6 +89,7 @@ public final class OrcaSolver {
     public OrcaSolver(OrcaParams params) {
         this.params = java.util.Objects.requireNonNull(params);
         nbIndex = new int[params.maxNeighbours()];
+        nbSlot = new int[params.maxNeighbours()];
         nbDist2 = new double[params.maxNeighbours()];
     }
 
@@ -120,7 +123,7 @@ public final class OrcaSolver {
         }
         int n = agents.size;
         ensureCapacity(n);
-        hash.build(agents.x, agents.z, n, HASH_CELL_METERS);
+        hash.build(agents.x, agents.z, agents.vx, agents.vz, agents.radius, n, HASH_CELL_METERS);
         // in hash order: consecutive agents are neighbours, so their searches hit the same cache lines; the
         // result does not depend on the order (every agent reads only the state at the start of the step)
         int[] order = hash.agents();
@@ -205,12 +208,18 @@ public final class OrcaSolver {
                 }
             }
         }
+        double[] sx = hash.sortedX();
+        double[] sz = hash.sortedZ();
+        double[] svx = hash.sortedVx();
+        double[] svz = hash.sortedVz();
+        double[] sr = hash.sortedRadius();
         for (int k = 0; k < nbCount; k++) {
             int j = nbIndex[k];
-            double relX = a.x[j] - px;
-            double relZ = a.z[j] - pz;
+            int slot = nbSlot[k];
+            double relX = sx[slot] - px;
+            double relZ = sz[slot] - pz;
             double dist2 = nbDist2[k];
-            double combined = r + a.radius[j];
+            double combined = r + sr[slot];
             double combined2 = combined * combined;
 
             // who takes how much of the avoidance
@@ -228,8 +237,8 @@ public final class OrcaSolver {
                 share = 1;
             }
 
-            double relVx = vx - a.vx[j];
-            double relVz = vz - a.vz[j];
+            double relVx = vx - svx[slot];
+            double relVz = vz - svz[slot];
             double ux;
             double uz;
             double dirX;
@@ -363,14 +372,17 @@ public final class OrcaSolver {
         for (int q = 1; q < nbCount; q++) {
             double d2 = nbDist2[q];
             int j = nbIndex[q];
+            int slot = nbSlot[q];
             int p = q;
             while (p > 0 && (nbDist2[p - 1] > d2 || (nbDist2[p - 1] == d2 && ids[nbIndex[p - 1]] > ids[j]))) {
                 nbDist2[p] = nbDist2[p - 1];
                 nbIndex[p] = nbIndex[p - 1];
+                nbSlot[p] = nbSlot[p - 1];
                 p--;
             }
             nbDist2[p] = d2;
             nbIndex[p] = j;
+            nbSlot[p] = slot;
         }
     }
 
@@ -399,6 +411,7 @@ public final class OrcaSolver {
                 // not full: append, and sort once when it fills up
                 nbDist2[nbCount] = d2;
                 nbIndex[nbCount] = j;
+                nbSlot[nbCount] = s;
                 if (++nbCount == max) {
                     sortNeighbours(ids);
                 }
@@ -412,10 +425,12 @@ public final class OrcaSolver {
             while (p > 0 && (nbDist2[p - 1] > d2 || (nbDist2[p - 1] == d2 && ids[nbIndex[p - 1]] > ids[j]))) {
                 nbDist2[p] = nbDist2[p - 1];
                 nbIndex[p] = nbIndex[p - 1];
+                nbSlot[p] = nbSlot[p - 1];
                 p--;
             }
             nbDist2[p] = d2;
             nbIndex[p] = j;
+            nbSlot[p] = s;
         }
     }
 
@@ -440,6 +455,18 @@ public final class OrcaSolver {
         int r0 = (int) Math.ceil(gy - reach - 0.5);
         int r1 = (int) Math.floor(gy + reach + 0.5);
         double reach2 = reach * reach;
+        if (c0 >= 0 && r0 >= 0 && c1 < grid.width() && r1 < grid.height()) {
+            // common case first: every cell of the window open (a few word tests on the grid's bit rows)
+            long[] bits = grid.openRowBits();
+            int words = grid.rowWords();
+            boolean allOpen = true;
+            for (int row = r0; row <= r1 && allOpen; row++) {
+                allOpen = rowOpen(bits, words, row + 1, c0 + 1, c1 + 1);
+            }
+            if (allOpen) {
+                return 0;
+            }
+        }
         int added = 0;
         for (int row = r0; row <= r1; row++) {
             for (int col = c0; col <= c1; col++) {
@@ -478,6 +505,20 @@ public final class OrcaSolver {
             }
         }
         return added;
+    }
+
+    /** Whether padded row {@code y} of {@link NavGrid#openRowBits()} has bits {@code x0..x1} all set. */
+    private static boolean rowOpen(long[] bits, int rowWords, int y, int x0, int x1) {
+        int base = y * rowWords;
+        for (int w = x0 >>> 6; w <= x1 >>> 6; w++) {
+            int lo = Math.max(x0, w << 6) & 63;
+            int hi = Math.min(x1, (w << 6) + 63) & 63;
+            long mask = (hi == 63 ? -1L : (1L << (hi + 1)) - 1) & (-1L << lo);
+            if ((bits[base + w] & mask) != mask) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---------------------------------------------------------------------------------------------------------
