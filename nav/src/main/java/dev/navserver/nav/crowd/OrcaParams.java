@@ -9,8 +9,9 @@ package dev.navserver.nav.crowd;
  * @param obstacleHorizonSeconds   how far ahead agents avoid blocked cells, seconds, {@code > 0}
  * @param stallProgress            an agent whose progress along its preferred velocity is below this fraction of
  *                                 the preferred speed is stalled, {@code 0..1}
- * @param stallSeconds             two agents facing each other, both stalled this long, start a yield: the one
- *                                 with the higher id gives way, seconds, {@code > 0}
+ * @param stallSeconds             two nearly touching agents, both stalled this long, start a yield (see
+ *                                 {@link OrcaSolver}: the one facing the other gives way; if both do, the higher
+ *                                 id), seconds, {@code > 0}
  * @param yieldSeconds             how long a yield lasts, seconds, {@code > 0}
  */
 public record OrcaParams(double neighbourDistanceMeters, int maxNeighbours, double timeHorizonSeconds,
