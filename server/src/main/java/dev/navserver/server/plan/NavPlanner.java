@@ -124,6 +124,7 @@ public final class NavPlanner implements PathPlanner {
      * @param goalX  world x of the goal, metres; {@code goalZ} likewise
      * @return one path per start, in order, and the field's settled cells (0 when no field was built)
      */
+    @Override
     public SharedPaths planShared(GridMap map, double[] startX, double[] startZ, double goalX, double goalZ) {
         int n = startX.length;
         if (startZ.length != n) {
@@ -169,18 +170,6 @@ public final class NavPlanner implements PathPlanner {
                     .withOutcome(SearchStatus.FOUND, settled);
         }
         return new SharedPaths(List.of(out), settled);
-    }
-
-    /**
-     * Paths of {@link #planShared}.
-     *
-     * @param paths      one per start, in order
-     * @param fieldCells cells settled by the shared field, 0 when none was built
-     */
-    public record SharedPaths(List<WorldPath> paths, int fieldCells) {
-        public SharedPaths {
-            paths = List.copyOf(paths);
-        }
     }
 
     /**

@@ -172,6 +172,13 @@ class ConfigLoaderTest {
                         "chase.monsterRadiusMeters: -0.1 is out of range (0..10)"),
                 Arguments.of("huge player radius", "configVersion: 1\nchase: {playerRadiusMeters: 11}\n",
                         "chase.playerRadiusMeters: 11.0 is out of range (0..10)"),
+                Arguments.of("shared field for one monster", "configVersion: 1\nchase: {sharedFieldMinMonsters: 1}\n",
+                        "chase.sharedFieldMinMonsters: 1 is out of range (2..10000)"),
+                Arguments.of("shared field threshold too high",
+                        "configVersion: 1\nchase: {sharedFieldMinMonsters: 10001}\n",
+                        "chase.sharedFieldMinMonsters: 10001 is out of range (2..10000)"),
+                Arguments.of("fractional shared field threshold", "configVersion: 1\nchase: {sharedFieldMinMonsters: 8.5}\n",
+                        "chase.sharedFieldMinMonsters: expected a whole number, got the number 8.5"),
                 Arguments.of("port too high", "configVersion: 1\nserver: {port: 70000}\n",
                         "server.port: 70000 is out of range (0..65535)"),
                 Arguments.of("tiny frame", "configVersion: 1\nserver: {maxFrameBytes: 10}\n",
@@ -260,13 +267,15 @@ class ConfigLoaderTest {
         assertThatThrownBy(() -> new NavServerConfig.Chase(Double.NaN, d.moveThresholdMeters(),
                 d.localNavDistanceMeters(), d.localNavHysteresisMeters(), d.stoppingDistanceMeters(),
                 d.monsterSpeedMetersPerSecond(), d.monstersPerPlayer(), d.allowClientSpawn(), d.snapshotHz(),
-                d.spawnMinDistanceMeters(), d.spawnMaxDistanceMeters(), d.monsterRadiusMeters(), d.playerRadiusMeters()))
+                d.spawnMinDistanceMeters(), d.spawnMaxDistanceMeters(), d.monsterRadiusMeters(), d.playerRadiusMeters(),
+                d.sharedFieldMinMonsters()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(32).containsEntry("search.algorithm", "jps")
-                .containsEntry("maps.maxEditCells", 65536).containsEntry("chase.monsterRadiusMeters", 0.4);
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(33).containsEntry("search.algorithm", "jps")
+                .containsEntry("maps.maxEditCells", 65536).containsEntry("chase.monsterRadiusMeters", 0.4)
+                .containsEntry("chase.sharedFieldMinMonsters", 8);
     }
 
     @Test
