@@ -1,6 +1,7 @@
 package dev.navserver.server;
 
 import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.protocol.ByeReasons;
@@ -92,6 +93,10 @@ public final class NavServer implements AutoCloseable {
     public NavServer(Path configFile, ConfigOverrides overrides) throws ConfigException, IOException {
         reloader = new ConfigReloader(configFile, overrides, pending, metrics.configReloads, Clock.systemUTC());
         initial = reloader.current();
+        // maps.maxCells applies live; the planner pool's size (restart-only) stays that of the initial config
+        int plannerThreads = initial.search().plannerThreads();
+        maps.limits(() -> MapLimits.DEFAULT.withMaxCells(reloader.current().maps().maxCells())
+                .withPlannerThreads(plannerThreads));
         int loaded = maps.loadDirectory(initial.maps().dir());
         if (maps.get(initial.maps().defaultMap()) == null) {
             throw new IOException("default map '" + initial.maps().defaultMap() + "' not found in "
