@@ -199,7 +199,7 @@ class CliTest {
                 .redirectErrorStream(true).start();
         String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).isZero();
-        assertThat(text).contains("serve", "path MAP SX SY GX GY", "scen MAP SCEN", "bots");
+        assertThat(text).contains("serve", "path MAP SX SY GX GY", "scen MAP SCEN", "genmap --kind", "bots");
     }
     @Test
     void serve_WhenAdminHostIsBlank_ExitsTwoNamingTheOption() {
