@@ -41,7 +41,12 @@ public final class MapGenerator {
 
         /** The kind named {@code rooms}, {@code cities} or {@code caves} (case-insensitive). */
         static Kind parse(String s) {
-            return valueOf(s.toUpperCase(Locale.ROOT));
+            for (Kind k : values()) {
+                if (k.name().equalsIgnoreCase(s)) {
+                    return k;
+                }
+            }
+            throw new IllegalArgumentException("--kind must be rooms, cities or caves, got '" + s + "'");
         }
     }
 
