@@ -28,6 +28,8 @@ import java.util.zip.ZipException;
  *
  * <p><b>Limits.</b> The header's dimensions are checked against {@link MapLimits} (cell limit and estimated heap)
  * before the map's arrays are allocated; a refused map fails with a {@link MapFormatException} on the header line.
+ * So does a plain file too short to hold the rows its header promises (a gzip file's size says nothing: a
+ * truncated one fails where its text ends).
  *
  * <p>Stateless and thread-safe. A malformed or refused file fails with {@link MapFormatException} and yields no map.
  */
@@ -53,8 +55,9 @@ public final class MapLoader {
      * @throws IOException        when the file cannot be read
      */
     public static GridMap load(Path file, MapLimits limits) throws IOException {
+        long sourceBytes = isGzip(file) ? -1 : Files.size(file);
         try (Reader in = openText(file)) {
-            return parse(mapName(file), file.toString(), in, limits);
+            return parse(mapName(file), file.toString(), in, limits, sourceBytes);
         }
     }
 
@@ -74,6 +77,11 @@ public final class MapLoader {
      * @throws IOException        when reading fails
      */
     public static GridMap parse(String name, String sourceName, Reader in, MapLimits limits) throws IOException {
+        return parse(name, sourceName, in, limits, -1);
+    }
+
+    private static GridMap parse(String name, String sourceName, Reader in, MapLimits limits, long sourceBytes)
+            throws IOException {
         LineReader lines = new LineReader(in, (line, problem) -> new MapFormatException(sourceName, line, problem));
         String first = lines.nextNonBlank(Text.MAX_HEADER_CHARS);
         if (first == null) {
@@ -86,8 +94,8 @@ public final class MapLoader {
         }
         lines.pushBack();
         return switch (format) {
-            case MOVING_AI -> MovingAiFormat.parse(name, lines, sourceName, limits);
-            case NAV_EXPORT -> NavExportFormat.parse(name, lines, sourceName, limits);
+            case MOVING_AI -> MovingAiFormat.parse(name, lines, sourceName, limits, sourceBytes);
+            case NAV_EXPORT -> NavExportFormat.parse(name, lines, sourceName, limits, sourceBytes);
         };
     }
 

@@ -72,10 +72,15 @@ public final class MovingAiFormat {
      */
     public static GridMap parse(String name, String sourceName, Reader in, MapLimits limits) throws IOException {
         return parse(name, new LineReader(in, (line, problem) -> new MapFormatException(sourceName, line, problem)),
-                sourceName, limits);
+                sourceName, limits, -1);
     }
 
-    static GridMap parse(String name, LineReader lines, String sourceName, MapLimits limits) throws IOException {
+    /**
+     * @param sourceBytes size of the uncompressed file in bytes, or -1 when unknown: a header promising more rows
+     *                    than that many bytes can hold is refused before the map is allocated
+     */
+    static GridMap parse(String name, LineReader lines, String sourceName, MapLimits limits, long sourceBytes)
+            throws IOException {
         String line = lines.nextNonBlank(Text.MAX_HEADER_CHARS);
         if (line == null) {
             throw fail(sourceName, 1, "empty file, expected 'type octile'");
@@ -143,6 +148,12 @@ public final class MovingAiFormat {
         String tooBig = limits.problem(width, height);
         if (tooBig != null) {
             throw fail(sourceName, Math.max(heightLine, widthLine), tooBig);
+        }
+        long minRowBytes = (long) width * height + height - 1;
+        if (sourceBytes >= 0 && minRowBytes > sourceBytes) {
+            throw fail(sourceName, Math.max(heightLine, widthLine), "map of " + width + " x " + height
+                    + " needs at least " + minRowBytes + " bytes of rows, the file has only " + sourceBytes
+                    + " bytes (truncated?)");
         }
 
         byte[] terrain = new byte[width * height];

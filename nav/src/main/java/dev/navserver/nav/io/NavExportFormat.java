@@ -64,10 +64,15 @@ public final class NavExportFormat {
      */
     public static GridMap parse(String name, String sourceName, Reader in, MapLimits limits) throws IOException {
         return parse(name, new LineReader(in, (line, problem) -> new MapFormatException(sourceName, line, problem)),
-                sourceName, limits);
+                sourceName, limits, -1);
     }
 
-    static GridMap parse(String name, LineReader lines, String sourceName, MapLimits limits) throws IOException {
+    /**
+     * @param sourceBytes size of the uncompressed file in bytes, or -1 when unknown: a header promising more rows
+     *                    than that many bytes can hold is refused before the map is allocated
+     */
+    static GridMap parse(String name, LineReader lines, String sourceName, MapLimits limits, long sourceBytes)
+            throws IOException {
         int[] keyLine = new int[KEYS.length];
         double[] start = null;
         int height = -1;
@@ -140,6 +145,12 @@ public final class NavExportFormat {
         String tooBig = limits.problem(width, height);
         if (tooBig != null) {
             throw fail(sourceName, Math.max(keyLine[1], keyLine[2]), tooBig);
+        }
+        long minRowBytes = (long) height * (2L * width + 1) + height - 1;
+        if (sourceBytes >= 0 && minRowBytes > sourceBytes) {
+            throw fail(sourceName, Math.max(keyLine[1], keyLine[2]), "map of " + width + " x " + height
+                    + " needs at least " + minRowBytes + " bytes of rows, the file has only " + sourceBytes
+                    + " bytes (truncated?)");
         }
 
         byte[] terrain = new byte[width * height];

@@ -67,6 +67,19 @@ class MapLimitsTest {
     }
 
     @Test
+    void load_WhenPlainFileIsFarShorterThanItsHeaderPromises_RefusedOnTheHeaderBeforeAllocating() throws IOException {
+        Path p = write("cut.map", "type octile\nheight 16384\nwidth 16384\nmap\n" + ".".repeat(16384) + "\n");
+        assertThatThrownBy(() -> MapLoader.load(p, ROOMY))
+                .isInstanceOf(MapFormatException.class)
+                .hasMessage(p + ":3: map of 16384 x 16384 needs at least 268451839 bytes of rows, the file has only "
+                        + Files.size(p) + " bytes (truncated?)");
+        Path nav = write("cut.txt", "startpos=(0,0,0)\nheight=30\nwide=40\naccuracy=1\n{1,1,1,1},\n");
+        assertThatThrownBy(() -> MapLoader.load(nav, ROOMY))
+                .hasMessage(nav + ":3: map of 40 x 30 needs at least 2459 bytes of rows, the file has only "
+                        + Files.size(nav) + " bytes (truncated?)");
+    }
+
+    @Test
     void load_WhenEstimateExceedsFreeHeap_RefusesBeforeReadingRowsWithRaiseXmxHint() throws IOException {
         // 1000 x 1000: 10,000,000 + ceil(1002^2 x 5.25) = 15,271,021 B grid, 36 x 1002^2 = 36,144,144 B per planner
         Path p = write("huge.map", "type octile\nheight 1000\nwidth 1000\nmap\n");
