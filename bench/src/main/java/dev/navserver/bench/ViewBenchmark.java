@@ -13,6 +13,7 @@ import dev.navserver.server.world.World;
 import dev.navserver.server.world.WorldMetrics;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -64,7 +65,7 @@ public class ViewBenchmark {
             open[i] = rnd.nextInt(10) != 0;
         }
         GridMap map = GridMap.ofWalkable("bench", SIDE, SIDE, WorldTransform.UNIT, open);
-        Chase chase = new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 5, 15);
+        Chase chase = new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 5, 15, 0.4, 0.5);
         AtomicLong ids = new AtomicLong();
         world = new World("bench", map, chase, new NavPlanner(SearchOptions.DEFAULT), Runnable::run,
                 WorldMetrics.NONE, new Spawner(rnd.split(), ids::incrementAndGet), () -> { });
@@ -84,11 +85,11 @@ public class ViewBenchmark {
             world.outbox().drainTo(e -> { });
             now += DT;
         }
-        before = ViewFrame.capture(world, version, ++frame, now, ViewStats.ZERO);
+        before = ViewFrame.capture(world, version, ++frame, now, ViewStats.ZERO, List.of());
         world.tick(now + DT, DT);
         world.tick(now + 2 * DT, DT);
         world.outbox().drainTo(e -> { });
-        after = ViewFrame.capture(world, version, ++frame, now + 2 * DT, ViewStats.ZERO);
+        after = ViewFrame.capture(world, version, ++frame, now + 2 * DT, ViewStats.ZERO, List.of());
     }
 
     private static int openCell(GridMap map, SplittableRandom rnd) {
@@ -103,7 +104,7 @@ public class ViewBenchmark {
     /** Tick thread: copy the world into a frame. */
     @Benchmark
     public ViewFrame capture() {
-        return ViewFrame.capture(world, version, ++frame, 1.0, ViewStats.ZERO);
+        return ViewFrame.capture(world, version, ++frame, 1.0, ViewStats.ZERO, List.of());
     }
 
     /** Admin event loop: the delta after two ticks of movement, as JSON bytes. */

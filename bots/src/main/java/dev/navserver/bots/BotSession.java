@@ -8,6 +8,7 @@ import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.FromServer;
 import dev.navserver.protocol.message.Hello;
+import dev.navserver.protocol.message.MapPatch;
 import dev.navserver.protocol.message.MapInfo;
 import dev.navserver.protocol.message.Message;
 import dev.navserver.protocol.message.MonsterSnapshot;
@@ -45,6 +46,13 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     /** Sent {@code player_pos} remembered for latency: at 20 Hz, 12.8 s worth. Power of two. */
     private static final int RING = 256;
     private static final double MAP_TOLERANCE = 1e-9;
+    /** A monster's spawn grace for the overlap check: from its first sighting, nanoseconds. */
+    static final long SPAWN_GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * How far back the player positions the server may still be using reach, for the overlap check: every
+     * position sent within this time before a snapshot arrived, and the newest one sent before that, nanoseconds.
+     */
+    static final long POSITION_LAG_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
     private final int index;
     private final BotsSettings settings;
@@ -56,8 +64,18 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     private final int startCell;
     private final long[] ringSeq = new long[RING];
     private final long[] ringNanos = new long[RING];
-    /** Last nav_path seq per monster id; -1 before the first. */
+    /** Every sent player_pos by seq slot: send time and XZ position (kept for the overlap check). */
+    private final long[] sentNanos = new long[RING];
+    private final double[] sentX = new double[RING];
+    private final double[] sentZ = new double[RING];
+    private final double[] candidates = new double[2 * RING];
+    /** Per monster id: {last nav_path seq (-1 before the first), first sighting nanos}. */
     private final HashMap<String, long[]> monsterSeq = new HashMap<>();
+    private final MapVersions versions;
+    private final Occupancy occupancy;
+    /** The newest map version this bot knows: its welcome's, then each map_patch's; 0 before welcome. */
+    private long mapVersion;
+    private int block = -1;
 
     private Channel channel;
     private long connectStartNanos;
@@ -71,7 +89,10 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     private long lastTickNanos;
     private long seq;
 
-    BotSession(int index, BotsSettings settings, BotMap map, BotStats stats, RunControl run, SplittableRandom random) {
+    BotSession(int index, BotsSettings settings, BotMap map, BotStats stats, RunControl run, SplittableRandom random,
+               MapVersions versions, Occupancy occupancy) {
+        this.versions = versions;
+        this.occupancy = occupancy;
         this.index = index;
         this.settings = settings;
         this.map = map;
@@ -136,9 +157,9 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         } else if (m instanceof Spawned s) {
             seeMonster(s.monster());
         } else if (m instanceof Monsters ms) {
-            for (MonsterSnapshot s : ms.list()) {
-                seeMonster(s.monster());
-            }
+            onMonsters(ms);
+        } else if (m instanceof MapPatch p) {
+            onMapPatch(p);
         } else if (m instanceof ErrorMessage e) {
             stats.error(e.code());
             if (!welcomed && !closing) {
@@ -166,6 +187,12 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         }
         welcomed = true;
         welcomeTimeout.cancel(false);
+        mapVersion = w.mapVersion();
+        versions.base(mapVersion);
+        GridMap current = versions.map(mapVersion);
+        if (current != null && current != map.map()) {
+            walker.useGrid(current.navGrid()); // joined after edits
+        }
         stats.welcomed.increment();
         stats.connected.incrementAndGet();
         stats.connectNanos(now - connectStartNanos);
@@ -178,6 +205,15 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             }
             GridMap g = map.map();
             send(new Spawn(RequestId.of("r" + k), new Vec3(g.worldX(cell), g.transform().originY(), g.worldZ(cell))));
+        }
+        for (int k = 0; k < settings.crowdPerPlayer(); k++) {
+            int cell = map.randomIslandCellNear(startCell, BotsSettings.CROWD_MIN_METERS,
+                    BotsSettings.CROWD_MAX_METERS, random);
+            if (cell == GridMap.NO_CELL) {
+                break;
+            }
+            GridMap g = map.map();
+            send(new Spawn(RequestId.of("c" + k), new Vec3(g.worldX(cell), g.transform().originY(), g.worldZ(cell))));
         }
         lastTickNanos = now;
         ticker = ctx.executor().scheduleAtFixedRate(this::tick, periodNanos, periodNanos, TimeUnit.NANOSECONDS);
@@ -215,23 +251,92 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             return;
         }
         last[0] = p.seq();
-        PathVerdict v = map.checker().check(p.path());
+        long lag = mapVersion - p.mapVersion();
+        if (lag < 0) {
+            stats.invalidPath(PathChecker.VERSION_AHEAD);
+            run.note(() -> player() + ": nav_path for " + p.monster() + " seq " + p.seq() + " names map version "
+                    + p.mapVersion() + " before its map_patch (latest known " + mapVersion + ")");
+            return;
+        }
+        stats.versionLag(lag);
+        PathChecker checker = versions.checker(p.mapVersion());
+        if (checker == null) {
+            stats.uncheckedPaths.increment();
+            return;
+        }
+        PathVerdict v = checker.check(p.path());
         if (!v.valid()) {
             stats.invalidPath(v.problem());
             String where = v.badSegment() < 0 ? "" : " at segment " + v.badSegment();
             run.note(() -> player() + ": invalid nav_path for " + p.monster() + " seq " + p.seq() + " status "
-                    + p.status() + ": " + v.problem() + where + " in " + p.navPath());
+                    + p.status() + " version " + p.mapVersion() + ": " + v.problem() + where + " in "
+                    + p.navPath());
         }
     }
 
     private long[] seeMonster(String monster) {
         long[] last = monsterSeq.get(monster);
         if (last == null) {
-            last = new long[] {-1};
+            last = new long[] {-1, System.nanoTime()};
             monsterSeq.put(monster, last);
             stats.monsters.increment();
         }
         return last;
+    }
+
+    /**
+     * Follows the map to the patch's version: versions must come one by one after the welcome's; the grid of the
+     * new version (shared, see {@link MapVersions}) must agree with every other bot's, and the walk continues on it.
+     */
+    private void onMapPatch(MapPatch p) {
+        if (!welcomed) {
+            return;
+        }
+        if (p.version() != mapVersion + 1) {
+            stats.patchProblem("out_of_order");
+            run.note(() -> player() + ": map_patch version " + p.version() + " after version " + mapVersion);
+        }
+        mapVersion = Math.max(mapVersion, p.version());
+        MapVersions.Offer o = versions.offer(p.version(), p.edits());
+        if (o == MapVersions.Offer.MISMATCH || o == MapVersions.Offer.BAD_PATCH) {
+            stats.patchProblem(o.name().toLowerCase(java.util.Locale.ROOT));
+            run.note(() -> player() + ": map_patch version " + p.version() + ": " + o + " " + p);
+        }
+        GridMap g = versions.map(mapVersion);
+        if (g != null) {
+            walker.useGrid(g.navGrid());
+        }
+    }
+
+    /** Counts the snapshot's monsters and its overlaps (see {@link Overlaps}). */
+    private void onMonsters(Monsters ms) {
+        long now = System.nanoTime();
+        for (MonsterSnapshot s : ms.list()) {
+            seeMonster(s.monster());
+        }
+        int n = 0;
+        for (long s = seq; s >= 1 && s > seq - RING && n < RING; s--) {
+            int slot = (int) (s & (RING - 1));
+            candidates[2 * n] = sentX[slot];
+            candidates[2 * n + 1] = sentZ[slot];
+            n++;
+            if (now - sentNanos[slot] > POSITION_LAG_NANOS) {
+                break; // the newest one sent before the window: the server has had it for a while
+            }
+        }
+        java.util.function.Predicate<String> inGrace = id -> {
+            long[] m = monsterSeq.get(id);
+            return m != null && now - m[1] < SPAWN_GRACE_NANOS;
+        };
+        int found = Overlaps.count(ms.list(), settings.monsterRadiusMeters(), settings.playerRadiusMeters(), inGrace,
+                candidates, n);
+        if (found > 0) {
+            stats.overlaps.add(found);
+            int candidatesUsed = n;
+            run.note(() -> player() + ": " + found + " overlap(s) in monsters at serverTime " + ms.serverTime()
+                    + ", first: " + Overlaps.describeFirst(ms.list(), settings.monsterRadiusMeters(),
+                    settings.playerRadiusMeters(), inGrace, candidates, candidatesUsed));
+        }
     }
 
     private void tick() {
@@ -252,6 +357,14 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         int slot = (int) (seq & (RING - 1));
         ringSeq[slot] = seq;
         ringNanos[slot] = now;
+        sentNanos[slot] = now;
+        sentX[slot] = walker.x();
+        sentZ[slot] = walker.z();
+        GridMap g = map.map();
+        int cell = g.cellAt(walker.x(), walker.z());
+        int b = cell == GridMap.NO_CELL ? -1 : occupancy.block(g.col(cell), g.row(cell));
+        occupancy.move(block, b);
+        block = b;
         send(new PlayerPos(null, seq, new Vec3(walker.x(), walker.y(), walker.z())));
     }
 
@@ -312,6 +425,8 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             }
         }
         closing = true;
+        occupancy.move(block, -1);
+        block = -1;
         release();
         ctx.fireChannelInactive();
     }

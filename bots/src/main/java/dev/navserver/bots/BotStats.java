@@ -40,6 +40,18 @@ public final class BotStats {
     final LongAdder monsters = new LongAdder();
     final LongAdder welcomed = new LongAdder();
     final AtomicInteger connected = new AtomicInteger();
+    /** {@code map_edited} answers the editing bot received: edits applied. */
+    final LongAdder edits = new LongAdder();
+    /** Edit periods in which the editing bot sent nothing (answers outstanding, or no free spot). */
+    final LongAdder editsSkipped = new LongAdder();
+    /** Overlaps found in {@code monsters} snapshots (see {@link Overlaps}). */
+    final LongAdder overlaps = new LongAdder();
+    /** {@code map_patch}es a bot could not follow (out of order, different from another bot's, off the map). */
+    final LongAdder patchProblems = new LongAdder();
+    /** {@code nav_path}s whose version's grid was not available (evicted, or its patch not arrived): not checked. */
+    final LongAdder uncheckedPaths = new LongAdder();
+    /** {@code nav_path}s by version lag (latest version the bot knows minus the path's): 0, 1, 2, 3 or more. */
+    private final LongAdder[] versionLag = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
 
     private final ConcurrentHashMap<String, LongAdder> messagesIn = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, LongAdder> messagesOut = new ConcurrentHashMap<>();
@@ -174,6 +186,31 @@ public final class BotStats {
     void invalidPath(String reason) {
         invalidPaths.increment();
         count(invalidByReason, reason);
+    }
+
+    /** Counts a {@code nav_path} by its version lag, {@code >= 0}. */
+    void versionLag(long lag) {
+        versionLag[(int) Math.min(3, Math.max(0, lag))].increment();
+    }
+
+    /** {@code nav_path}s per version lag: keys {@code "0"}, {@code "1"}, {@code "2"}, {@code "3+"}, in that order. */
+    Map<String, Long> pathsByVersionLag() {
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        out.put("0", versionLag[0].sum());
+        out.put("1", versionLag[1].sum());
+        out.put("2", versionLag[2].sum());
+        out.put("3+", versionLag[3].sum());
+        return out;
+    }
+
+    /** A {@code map_patch} a bot could not follow; {@code reason} is a short key, counted as {@code patch_<reason>}. */
+    void patchProblem(String reason) {
+        patchProblems.increment();
+        count(failuresByReason, "patch_" + reason);
+    }
+
+    void editSkipped() {
+        editsSkipped.increment();
     }
 
     /** A connection that could not be opened or never got a usable {@code welcome}; {@code reason} is a short key. */

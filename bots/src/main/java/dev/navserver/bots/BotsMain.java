@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.navserver.protocol.Protocol;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
 import picocli.CommandLine;
@@ -26,8 +27,9 @@ import picocli.CommandLine.Option;
         description = "Headless load-test clients: each bot says hello, spawns monsters, walks a random route "
                 + "sending player_pos, and checks and times every nav_path. Loopback hosts only.",
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {"0:every nav_path valid, no connection failed", "1:an invalid nav_path, a failed or "
-                + "dropped connection, or an undecodable line", "2:bad arguments, non-loopback host, unreadable map"})
+        exitCodeList = {"0:every nav_path valid, no connection failed", "1:an invalid nav_path, a monster "
+                + "overlap, a failed or dropped connection, an undecodable line, or an authority token not accepted",
+            "2:bad arguments, non-loopback host, unreadable map"})
 public final class BotsMain implements Callable<Integer> {
     static final int EXIT_OK = 0;
     static final int EXIT_FAILED = 1;
@@ -107,6 +109,32 @@ public final class BotsMain implements Callable<Integer> {
                     + "nav_paths/s over time to FILE")
     Path reportHtmlFile;
 
+    @Option(names = "--edits-per-second", defaultValue = "0", paramLabel = "R",
+            description = "map_edits per second of one extra authority bot that toggles small walls (doors, boxes) "
+                    + "on the bots' map and restores them, 0..1000; needs --authority-token (default: ${DEFAULT-VALUE})")
+    double editsPerSecond;
+
+    @Option(names = "--authority-token", paramLabel = "TOKEN",
+            description = "the server's server.authorityToken for the editing bot; with it the run fails unless the "
+                    + "bot is welcomed as an authority (default: the NAVSERVER_AUTHORITY_TOKEN environment variable "
+                    + "when --edits-per-second > 0)")
+    String authorityToken;
+
+    @Option(names = "--monster-radius", defaultValue = "0.4", paramLabel = "METRES",
+            description = "monster body radius for the overlap check of monsters snapshots, 0..10, as the server's "
+                    + "chase.monsterRadiusMeters (default: ${DEFAULT-VALUE})")
+    double monsterRadius;
+
+    @Option(names = "--player-radius", defaultValue = "0.5", paramLabel = "METRES",
+            description = "player body radius for the overlap check, 0..10, as the server's "
+                    + "chase.playerRadiusMeters (default: ${DEFAULT-VALUE})")
+    double playerRadius;
+
+    @Option(names = "--crowd", defaultValue = "0", paramLabel = "K",
+            description = "monsters each bot spawns 1-2.5 m around its start so that they crowd it, 0..100, in "
+                    + "addition to --spawn (default: ${DEFAULT-VALUE})")
+    int crowd;
+
     @Option(names = "--seed", description = "random seed for routes and spawn points (default: random)")
     Long seed;
 
@@ -154,7 +182,8 @@ public final class BotsMain implements Callable<Integer> {
         String name = mapName != null ? mapName : MapLoader.mapName(file);
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong();
         BotsSettings settings = new BotsSettings(address, port, players, spawn, durationSeconds, file, name, speed,
-                posHz, s, rampUpSeconds, adminPort == null ? 0 : adminPort);
+                posHz, s, rampUpSeconds, adminPort == null ? 0 : adminPort, editsPerSecond, authority(),
+                monsterRadius, playerRadius, crowd);
         ViewerProbe viewerProbe = null;
         if (viewers > 0) {
             try {
@@ -170,6 +199,9 @@ public final class BotsMain implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             err.println("bots: " + e.getMessage());
             return EXIT_USAGE;
+        } catch (IllegalStateException e) {
+            err.println("bots: " + e.getMessage());
+            return EXIT_FAILED;
         } finally {
             if (viewerProbe != null) {
                 viewerProbe.close();
@@ -235,6 +267,26 @@ public final class BotsMain implements Callable<Integer> {
         if (!(posHz > 0 && posHz <= 100)) {
             return "--pos-hz must be > 0 and <= 100, got " + posHz;
         }
+        if (!(editsPerSecond >= 0 && editsPerSecond <= 1000)) {
+            return "--edits-per-second must be 0..1000, got " + editsPerSecond;
+        }
+        String t = authority();
+        if (editsPerSecond > 0 && (t == null || t.isEmpty())) {
+            return "--edits-per-second needs --authority-token or NAVSERVER_AUTHORITY_TOKEN";
+        }
+        if (t != null && (t.isEmpty() || t.length() > Protocol.MAX_TOKEN_CHARS
+                || t.chars().anyMatch(Character::isWhitespace))) {
+            return "--authority-token must be 1.." + Protocol.MAX_TOKEN_CHARS + " characters without whitespace";
+        }
+        if (!(monsterRadius >= 0 && monsterRadius <= 10)) {
+            return "--monster-radius must be >= 0 and <= 10 m, got " + monsterRadius;
+        }
+        if (!(playerRadius >= 0 && playerRadius <= 10)) {
+            return "--player-radius must be >= 0 and <= 10 m, got " + playerRadius;
+        }
+        if (crowd < 0 || crowd > 100) {
+            return "--crowd must be 0..100, got " + crowd;
+        }
         if (mapName != null && (mapName.isEmpty() || mapName.length() > 64)) {
             return "--map-name must be 1..64 characters, got " + mapName.length();
         }
@@ -247,6 +299,17 @@ public final class BotsMain implements Callable<Integer> {
     /** The admin token: {@code --admin-token}, else {@code NAVSERVER_ADMIN_TOKEN}, else null. */
     private String token() {
         return adminToken != null ? adminToken : System.getenv("NAVSERVER_ADMIN_TOKEN");
+    }
+
+    /**
+     * The authority token: {@code --authority-token}; else, when edits are asked for, {@code
+     * NAVSERVER_AUTHORITY_TOKEN}; else null (no editing bot).
+     */
+    private String authority() {
+        if (authorityToken != null) {
+            return authorityToken;
+        }
+        return editsPerSecond > 0 ? System.getenv("NAVSERVER_AUTHORITY_TOKEN") : null;
     }
 
     /** {@value #DEFAULT_MAP} under the {@code navserver.home} system property, else under the working directory. */

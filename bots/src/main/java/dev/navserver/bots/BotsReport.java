@@ -42,11 +42,13 @@ import java.util.Map;
  * @param server             the server's latency over the steady window from its {@code /metrics}; null without
  *                           {@code --admin-port}
  * @param timeline           the run over time (per-second buckets for runs up to 30 minutes)
+ * @param dynamics           map edits, version lags and body overlaps
  */
 @JsonPropertyOrder({"players", "welcomed", "monsters", "durationSeconds", "navPaths", "invalid", "errors",
         "disconnects", "connectFailed", "undecodable", "latencyMs", "connectMs", "navPathsPerSecond", "rampUpSeconds",
         "steadyDurationSeconds", "steadyLatencyMs", "steadyNavPathsPerSecond", "server", "invalidByReason",
-        "errorsByCode", "failuresByReason", "messagesIn", "messagesOut", "settings", "exitStatus", "timeline"})
+        "errorsByCode", "failuresByReason", "messagesIn", "messagesOut", "settings", "exitStatus", "dynamics",
+        "timeline"})
 public record BotsReport(int players, long welcomed, long monsters, double durationSeconds, long navPaths,
                          long invalid, long errors, long disconnects, long connectFailed, long undecodable,
                          Percentiles latencyMs, Percentiles connectMs, double navPathsPerSecond,
@@ -54,7 +56,39 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
                          Map<String, Long> failuresByReason, Map<String, Long> messagesIn,
                          Map<String, Long> messagesOut, Settings settings, int exitStatus, double rampUpSeconds,
                          double steadyDurationSeconds, Percentiles steadyLatencyMs, double steadyNavPathsPerSecond,
-                         ServerLatency server, Timeline timeline) {
+                         ServerLatency server, Timeline timeline, Dynamics dynamics) {
+
+    /**
+     * What the run saw of a changing map and of monster bodies.
+     *
+     * @param edits             {@code map_edited} answers the editing bot received (edits applied)
+     * @param editsSkipped      edit periods in which the editing bot sent nothing
+     * @param overlaps          overlaps found in {@code monsters} snapshots (see {@link Overlaps})
+     * @param patchProblems     {@code map_patch}es a bot could not follow
+     * @param uncheckedPaths    {@code nav_path}s whose version's grid was not available, so not checked
+     * @param pathsByVersionLag {@code nav_path}s by the bot's latest known map version minus the path's
+     *                          {@code mapVersion}: keys {@code 0}, {@code 1}, {@code 2}, {@code 3+}
+     */
+    public record Dynamics(long edits, long editsSkipped, long overlaps, long patchProblems, long uncheckedPaths,
+                           Map<String, Long> pathsByVersionLag) {
+        /** No edits, no overlaps, nothing counted. */
+        public static final Dynamics NONE = new Dynamics(0, 0, 0, 0, 0, Map.of());
+    }
+
+    /** A report without {@link Dynamics} (tests of the other fields). */
+    public BotsReport(int players, long welcomed, long monsters, double durationSeconds, long navPaths,
+                      long invalid, long errors, long disconnects, long connectFailed, long undecodable,
+                      Percentiles latencyMs, Percentiles connectMs, double navPathsPerSecond,
+                      Map<String, Long> invalidByReason, Map<String, Long> errorsByCode,
+                      Map<String, Long> failuresByReason, Map<String, Long> messagesIn,
+                      Map<String, Long> messagesOut, Settings settings, int exitStatus, double rampUpSeconds,
+                      double steadyDurationSeconds, Percentiles steadyLatencyMs, double steadyNavPathsPerSecond,
+                      ServerLatency server, Timeline timeline) {
+        this(players, welcomed, monsters, durationSeconds, navPaths, invalid, errors, disconnects, connectFailed,
+                undecodable, latencyMs, connectMs, navPathsPerSecond, invalidByReason, errorsByCode, failuresByReason,
+                messagesIn, messagesOut, settings, exitStatus, rampUpSeconds, steadyDurationSeconds, steadyLatencyMs,
+                steadyNavPathsPerSecond, server, timeline, Dynamics.NONE);
+    }
 
     /**
      * The run's parameters as reported.
@@ -68,9 +102,20 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
      * @param speedMetersPerSecond walking speed, metres per second
      * @param posHz                {@code player_pos} per second per bot
      * @param seed                 random seed
+     * @param editsPerSecond       {@code --edits-per-second}; 0 without an editing bot
+     * @param crowd                {@code --crowd}: monsters spawned close around each player
+     * @param monsterRadiusMeters  {@code --monster-radius}
+     * @param playerRadiusMeters   {@code --player-radius}
      */
     public record Settings(String host, int port, String map, String mapName, int spawn,
-                           double requestedDurationSeconds, double speedMetersPerSecond, double posHz, long seed) {
+                           double requestedDurationSeconds, double speedMetersPerSecond, double posHz, long seed,
+                           double editsPerSecond, int crowd, double monsterRadiusMeters, double playerRadiusMeters) {
+        /** Settings of a run without edits or crowds, with the default radii (tests). */
+        public Settings(String host, int port, String map, String mapName, int spawn, double requestedDurationSeconds,
+                        double speedMetersPerSecond, double posHz, long seed) {
+            this(host, port, map, mapName, spawn, requestedDurationSeconds, speedMetersPerSecond, posHz, seed, 0, 0,
+                    BotsSettings.DEFAULT_MONSTER_RADIUS_METERS, BotsSettings.DEFAULT_PLAYER_RADIUS_METERS);
+        }
     }
 
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -82,10 +127,17 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
         return invalid > 0 || disconnects > 0 || connectFailed > 0 || undecodable > 0 ? 1 : 0;
     }
 
+    /** As {@link #exitStatusOf(long, long, long, long)}, also 1 on any overlap or {@code map_patch} problem. */
+    static int exitStatusOf(long invalid, long disconnects, long connectFailed, long undecodable, long overlaps,
+                            long patchProblems) {
+        return exitStatusOf(invalid, disconnects, connectFailed, undecodable) == 1 || overlaps > 0
+                || patchProblems > 0 ? 1 : 0;
+    }
+
     /**
      * The one-line summary, e.g. {@code bots: players=100 monsters=500 duration=70.0s nav_paths=123456 invalid=0
      * errors=0 disconnects=0 latency_ms p50=12.1 p90=25.3 p99=48.0 max=80.2 connect_ms p50=3.0 p99=9.1 ...
-     * steady_p99_ms=45.0 ... server_p99_ms=98.3 tick_p99_ms=4.20}. The fields up to {@code latency_samples} cover the
+     * steady_p99_ms=45.0 ... edits=0 overlaps=0 server_p99_ms=98.3 tick_p99_ms=4.20}. The fields up to {@code latency_samples} cover the
      * whole run; {@code steady_*} the steady window; {@code server_p99_ms} and {@code tick_p99_ms} (only with
      * {@code --admin-port}; {@code n/a} when unavailable) the server's histograms over the steady window.
      */
@@ -100,7 +152,8 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
                 + String.format(Locale.ROOT, " ramp_up=%.1fs steady_duration=%.1fs steady_p50_ms=%.1f steady_p90_ms=%.1f"
                         + " steady_p99_ms=%.1f steady_max_ms=%.1f steady_latency_samples=%d steady_nav_paths_per_s=%.1f",
                 rampUpSeconds, steadyDurationSeconds, steadyLatencyMs.p50(), steadyLatencyMs.p90(),
-                steadyLatencyMs.p99(), steadyLatencyMs.max(), steadyLatencyMs.count(), steadyNavPathsPerSecond);
+                steadyLatencyMs.p99(), steadyLatencyMs.max(), steadyLatencyMs.count(), steadyNavPathsPerSecond)
+                + " edits=" + dynamics.edits() + " overlaps=" + dynamics.overlaps();
         if (server != null) {
             line += " server_p99_ms=" + format("%.1f", server.posToPathMs() == null ? null : server.posToPathMs().p99())
                     + " tick_p99_ms=" + format("%.2f", server.tickMs() == null ? null : server.tickMs().p99());

@@ -21,10 +21,26 @@ import java.util.Objects;
  * @param seed            seed of the bots' random routes and spawn points
  * @param rampUpSeconds   seconds over which the bots start connecting, evenly spread, {@code 0..3600}
  * @param adminPort       the server's admin HTTP port to read {@code /metrics} from, or 0 for none
+ * @param editsPerSecond  {@code map_edit}s per second of the editing bot, {@code 0..1000}; 0 with a token: the
+ *                        editor connects (and must be an authority) but edits nothing
+ * @param authorityToken  the server's {@code server.authorityToken}, or null for no editing bot
+ * @param monsterRadiusMeters body radius of a monster for the overlap check, metres, {@code >= 0}
+ * @param playerRadiusMeters  body radius of a player for the overlap check, metres, {@code >= 0}
+ * @param crowdPerPlayer  extra monsters each bot spawns 1–2.5 m around its start, {@code 0..100}
  */
 public record BotsSettings(InetAddress host, int port, int players, int spawnPerPlayer, double durationSeconds,
                            Path mapFile, String mapName, double speedMetersPerSecond, double posHz, long seed,
-                           double rampUpSeconds, int adminPort) {
+                           double rampUpSeconds, int adminPort, double editsPerSecond, String authorityToken,
+                           double monsterRadiusMeters, double playerRadiusMeters, int crowdPerPlayer) {
+    /** Default {@code monsterRadiusMeters}: the server's {@code chase.monsterRadiusMeters} default. */
+    public static final double DEFAULT_MONSTER_RADIUS_METERS = 0.4;
+    /** Default {@code playerRadiusMeters}: the server's {@code chase.playerRadiusMeters} default. */
+    public static final double DEFAULT_PLAYER_RADIUS_METERS = 0.5;
+    /** Nearest crowd monster, metres from its player's start. */
+    public static final double CROWD_MIN_METERS = 1.0;
+    /** Farthest crowd monster, metres from its player's start. */
+    public static final double CROWD_MAX_METERS = 2.5;
+
     /** Nearest monster spawned by a bot, metres from its player. */
     public static final double SPAWN_MIN_METERS = 5.0;
     /** Farthest monster spawned by a bot, metres from its player. */
@@ -40,6 +56,46 @@ public record BotsSettings(InetAddress host, int port, int players, int spawnPer
                         Path mapFile, String mapName, double speedMetersPerSecond, double posHz, long seed) {
         this(host, port, players, spawnPerPlayer, durationSeconds, mapFile, mapName, speedMetersPerSecond, posHz,
                 seed, 0, 0);
+    }
+
+    /** Settings without an editing bot or crowds, with the default body radii. */
+    public BotsSettings(InetAddress host, int port, int players, int spawnPerPlayer, double durationSeconds,
+                        Path mapFile, String mapName, double speedMetersPerSecond, double posHz, long seed,
+                        double rampUpSeconds, int adminPort) {
+        this(host, port, players, spawnPerPlayer, durationSeconds, mapFile, mapName, speedMetersPerSecond, posHz,
+                seed, rampUpSeconds, adminPort, 0, null, DEFAULT_MONSTER_RADIUS_METERS, DEFAULT_PLAYER_RADIUS_METERS,
+                0);
+    }
+
+    /** These settings with an editing bot. */
+    public BotsSettings withEditor(double perSecond, String token) {
+        return new BotsSettings(host, port, players, spawnPerPlayer, durationSeconds, mapFile, mapName,
+                speedMetersPerSecond, posHz, seed, rampUpSeconds, adminPort, perSecond, token, monsterRadiusMeters,
+                playerRadiusMeters, crowdPerPlayer);
+    }
+
+    /** These settings with other body radii and crowd size. */
+    public BotsSettings withBodies(double monsterRadius, double playerRadius, int crowd) {
+        return new BotsSettings(host, port, players, spawnPerPlayer, durationSeconds, mapFile, mapName,
+                speedMetersPerSecond, posHz, seed, rampUpSeconds, adminPort, editsPerSecond, authorityToken,
+                monsterRadius, playerRadius, crowd);
+    }
+
+    /** Whether the run has an editing bot. */
+    public boolean editing() {
+        return authorityToken != null;
+    }
+
+    /** Like the record's, with the authority token replaced by {@code (set)}: never print the token. */
+    @Override
+    public String toString() {
+        return "BotsSettings[host=" + host + ", port=" + port + ", players=" + players + ", spawnPerPlayer="
+                + spawnPerPlayer + ", durationSeconds=" + durationSeconds + ", mapFile=" + mapFile + ", mapName="
+                + mapName + ", speedMetersPerSecond=" + speedMetersPerSecond + ", posHz=" + posHz + ", seed=" + seed
+                + ", rampUpSeconds=" + rampUpSeconds + ", adminPort=" + adminPort + ", editsPerSecond="
+                + editsPerSecond + ", authorityToken=" + (authorityToken == null ? "null" : "(set)")
+                + ", monsterRadiusMeters=" + monsterRadiusMeters + ", playerRadiusMeters=" + playerRadiusMeters
+                + ", crowdPerPlayer=" + crowdPerPlayer + "]";
     }
 
     /** Ramp plus steady window, seconds. */

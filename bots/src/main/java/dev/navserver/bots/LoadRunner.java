@@ -60,6 +60,8 @@ public final class LoadRunner {
     private final double progressIntervalSeconds;
     private final BotStats stats;
     private final AtomicInteger nextBot = new AtomicInteger();
+    private final MapVersions versions;
+    private final Occupancy occupancy;
 
     /**
      * @param progressIntervalSeconds seconds between progress lines, {@code > 0}
@@ -72,6 +74,20 @@ public final class LoadRunner {
         this.err = err;
         this.progressIntervalSeconds = progressIntervalSeconds;
         this.stats = new BotStats(settings.runSeconds());
+        this.versions = new MapVersions(map, () -> reload(settings.mapFile()));
+        this.occupancy = new Occupancy(map.width(), map.height());
+    }
+
+    /** The map file re-read for a {@code reset} patch, or null when there is none or it cannot be read. */
+    private static GridMap reload(java.nio.file.Path file) {
+        if (file == null) {
+            return null;
+        }
+        try {
+            return dev.navserver.nav.io.MapLoader.load(file);
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** Runs the bots and returns the report; the caller prints or writes it. */
@@ -83,8 +99,10 @@ public final class LoadRunner {
         SplittableRandom root = new SplittableRandom(settings.seed());
         BotSession[] bots = new BotSession[players];
         for (int i = 0; i < players; i++) {
-            bots[i] = new BotSession(i, settings, map, stats, run, root.split());
+            bots[i] = new BotSession(i, settings, map, stats, run, root.split(), versions, occupancy);
         }
+        EditorBot editor = settings.editing()
+                ? new EditorBot(settings, map, versions, occupancy, stats, run, root.split()) : null;
         warmUpPipeline();
         long durationNanos = Math.round(settings.durationSeconds() * 1e9);
         long rampNanos = Math.round(settings.rampUpSeconds() * 1e9);
@@ -102,6 +120,9 @@ public final class LoadRunner {
         try {
             // the first channel's registration loads the transport; keep that out of the connect times too
             base.clone().handler(new ChannelInboundHandlerAdapter()).register().sync().channel().close().sync();
+            if (editor != null) {
+                connectEditor(base, editor);
+            }
             if (scraper != null && rampNanos == 0) {
                 startScrape = scraper.scrape();
             }
@@ -136,10 +157,11 @@ public final class LoadRunner {
                     long paths = stats.navPaths.sum();
                     stats.drainLatencies();
                     out.println(String.format(Locale.ROOT,
-                            "progress t=%.1fs connected=%d/%d nav_paths/s=%.1f invalid=%d errors=%d p99_ms=%.1f",
+                            "progress t=%.1fs connected=%d/%d nav_paths/s=%.1f invalid=%d errors=%d p99_ms=%.1f"
+                                    + " edits=%d overlaps=%d",
                             (now - start) / 1e9, stats.connected.get(), players,
                             (paths - lastPaths) / ((now - lastProgress) / 1e9), stats.invalidPaths.sum(),
-                            stats.errors.sum(), stats.latency().p99()));
+                            stats.errors.sum(), stats.latency().p99(), stats.edits.sum(), stats.overlaps.sum()));
                     out.flush();
                     lastPaths = paths;
                     lastProgress = now;
@@ -162,9 +184,20 @@ public final class LoadRunner {
             for (Map.Entry<BotSession, Channel> e : run.live().entrySet()) {
                 e.getValue().eventLoop().execute(e.getKey()::finish);
             }
+            if (editorChannel != null) {
+                editorChannel.eventLoop().execute(editor::finish);
+            }
+            long graceEnd = System.nanoTime() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
             if (!run.awaitAllDone(TimeUnit.SECONDS.toNanos(GRACE_SECONDS))) {
                 for (Channel c : run.live().values()) {
                     c.close();
+                }
+            }
+            if (editorChannel != null) {
+                try {
+                    editor.closed().get(Math.max(1, graceEnd - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    editorChannel.close();
                 }
             }
         } finally {
@@ -196,6 +229,40 @@ public final class LoadRunner {
         AdminScraper.Result b = endScrape == null ? new AdminScraper.Result(null, "not read")
                 : AdminScraper.await(endScrape);
         return ServerLatency.between(settings.adminPort(), a.body(), b.body(), a.problem(), b.problem());
+    }
+
+    private Channel editorChannel;
+
+    /**
+     * Connects the editing bot before any player and waits for its {@code welcome}.
+     *
+     * @throws IllegalStateException when it cannot connect or is not welcomed as an authority (the run is over)
+     */
+    private void connectEditor(Bootstrap base, EditorBot editor) throws InterruptedException {
+        Bootstrap b = base.clone().handler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
+                ch.pipeline().addLast("editor", editor);
+            }
+        });
+        ChannelFuture f = b.connect(settings.host(), settings.port()).await();
+        if (!f.isSuccess()) {
+            throw new IllegalStateException("the editing bot cannot connect to " + settings.host().getHostAddress()
+                    + ":" + settings.port() + ": " + f.cause());
+        }
+        String problem;
+        try {
+            problem = editor.ready().get(BotSession.WELCOME_TIMEOUT_NANOS + TimeUnit.SECONDS.toNanos(1),
+                    TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            problem = "no answer to the authority hello";
+        }
+        if (problem != null) {
+            f.channel().close().await();
+            throw new IllegalStateException("authority bot: " + problem);
+        }
+        editorChannel = f.channel();
     }
 
     /**
@@ -288,13 +355,18 @@ public final class LoadRunner {
         long undecodable = stats.undecodable.sum();
         BotsReport.Settings s = new BotsReport.Settings(settings.host().getHostAddress(), settings.port(),
                 String.valueOf(settings.mapFile()), settings.mapName(), settings.spawnPerPlayer(),
-                settings.durationSeconds(), settings.speedMetersPerSecond(), settings.posHz(), settings.seed());
+                settings.durationSeconds(), settings.speedMetersPerSecond(), settings.posHz(), settings.seed(),
+                settings.editing() ? settings.editsPerSecond() : 0, settings.crowdPerPlayer(),
+                settings.monsterRadiusMeters(), settings.playerRadiusMeters());
         return new BotsReport(settings.players(), stats.welcomed.sum(), stats.monsters.sum(), durationSeconds,
                 navPaths, invalid, stats.errors.sum(), disconnects, connectFailed, undecodable, stats.latency(),
                 stats.connect(), durationSeconds > 0 ? navPaths / durationSeconds : 0, stats.invalidByReason(),
                 stats.errorsByCode(), stats.failuresByReason(), stats.messagesIn(), stats.messagesOut(), s,
-                BotsReport.exitStatusOf(invalid, disconnects, connectFailed, undecodable), settings.rampUpSeconds(),
+                BotsReport.exitStatusOf(invalid, disconnects, connectFailed, undecodable, stats.overlaps.sum(),
+                        stats.patchProblems.sum()), settings.rampUpSeconds(),
                 steadySeconds, stats.steadyLatency(), steadySeconds > 0 ? stats.steadyNavPaths.sum() / steadySeconds : 0,
-                server, stats.timeline(durationSeconds, settings.rampUpSeconds()));
+                server, stats.timeline(durationSeconds, settings.rampUpSeconds()),
+                new BotsReport.Dynamics(stats.edits.sum(), stats.editsSkipped.sum(), stats.overlaps.sum(),
+                        stats.patchProblems.sum(), stats.uncheckedPaths.sum(), stats.pathsByVersionLag()));
     }
 }

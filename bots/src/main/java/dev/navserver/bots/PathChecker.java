@@ -24,6 +24,9 @@ public final class PathChecker {
     /** A {@code nav_path} whose {@code seq} is not greater than the last one of the same monster. */
     public static final String SEQ_NOT_INCREASING = "seq_not_increasing";
 
+    /** A {@code nav_path} whose {@code mapVersion} is newer than every {@code map_patch} the bot received. */
+    public static final String VERSION_AHEAD = "version_ahead";
+
     /** Largest accepted difference between a point's y and the map origin's y, metres. */
     public static final double Y_TOLERANCE_METERS = 1e-6;
 

@@ -67,6 +67,14 @@ class BotsMainTest {
         "--pos-hz=1000            | --pos-hz must be > 0 and <= 100",
         "--map=/no/such/file.map  | --map /no/such/file.map is not a readable file",
         "--map-name=              | --map-name must be 1..64 characters",
+        "--edits-per-second=-1    | --edits-per-second must be 0..1000, got -1.0",
+        "--edits-per-second=1001  | --edits-per-second must be 0..1000",
+        "--edits-per-second=NaN   | --edits-per-second must be 0..1000",
+        "--authority-token=a\tb   | --authority-token must be 1..256 characters without whitespace",
+        "--monster-radius=-0.1    | --monster-radius must be >= 0 and <= 10 m, got -0.1",
+        "--player-radius=11       | --player-radius must be >= 0 and <= 10 m",
+        "--crowd=101              | --crowd must be 0..100, got 101",
+        "--crowd=-1               | --crowd must be 0..100",
         "--players=ten            | Invalid value for option '--players'",
         "--bogus                  | Unknown option: '--bogus'",
     })
@@ -81,7 +89,30 @@ class BotsMainTest {
         assertThat(main("--help")).isZero();
         assertThat(out()).contains("Usage: bots", "--host", "--port", "--players", "--spawn", "--duration", "--map",
                 "--map-name", "--speed", "--pos-hz", "--report", "--seed", "loopback only", "Exit status:", "--ramp-up",
-                "--admin-port", "--report-html", "--ramp-up + --duration", "--viewers", "--admin-token");
+                "--admin-port", "--report-html", "--ramp-up + --duration", "--viewers", "--admin-token",
+                "--edits-per-second", "--authority-token", "--monster-radius", "--player-radius", "--crowd");
+    }
+
+    @Test
+    void main_WhenEditsAreAskedForWithoutAToken_ExpectedExit2NamingTheMissingToken() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("NAVSERVER_AUTHORITY_TOKEN") == null);
+        assertThat(main("--edits-per-second", "5")).isEqualTo(2);
+        assertThat(err()).contains("--edits-per-second needs --authority-token or NAVSERVER_AUTHORITY_TOKEN");
+    }
+
+    @Test
+    void main_WhenTheEditorIsWelcomedAsAPlayer_ExpectedExit1BeforeAnyPlayerConnects() throws Exception {
+        Path mapFile = TestMaps.writeMovingAi(dir, "walled", TestMaps.WALLED);
+        GridMap map = MapLoader.load(mapFile);
+        try (FakeServer fake = new FakeServer(map, 1, LoadRunnerTest.VALID_PATHS)) {
+            assertThat(main("--port", String.valueOf(fake.port()), "--players", "3", "--duration", "1",
+                    "--ramp-up", "0", "--map", mapFile.toString(), "--edits-per-second", "10",
+                    "--authority-token", "secret-authority-token-42")).isEqualTo(1);
+            assertThat(fake.hellos.get()).isEqualTo(1);
+        }
+        assertThat(err()).contains("bots: authority bot: --authority-token was not accepted: welcome role is "
+                + "'player', not 'authority'").doesNotContain("secret-authority-token-42");
+        assertThat(out()).doesNotContain("bots: players=");
     }
 
     @Test

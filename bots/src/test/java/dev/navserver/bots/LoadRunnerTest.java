@@ -144,6 +144,94 @@ class LoadRunnerTest {
         }
     }
 
+    @Test
+    void run_WhenPathsNameMapVersions_ExpectedEachCheckedOnItsOwnVersionAndLagsCounted() throws Exception {
+        FakeServer.Script script = new FakeServer.Script() {
+            @Override
+            public void onPlayerPos(FakeServer.Session s, PlayerPos pos) {
+                if (s.positions != 2) {
+                    return;
+                }
+                String m = s.monsters.get(0);
+                // version 2 walls (10,6), on the straight line from (10,5) to (10,7)
+                s.send(dev.navserver.protocol.message.MapPatch.edits("walled", 2, List.of(
+                        dev.navserver.protocol.message.TerrainEdit.cells(
+                                new dev.navserver.protocol.message.CellRect(10, 6, 1, 1), "wall"))));
+                List<Vec3> across = List.of(centre(MAP, 10, 5), centre(MAP, 10, 7));
+                s.send(new NavPath(m, 1, pos.seq(), "ok", across, 2.0, 1.0, 1)); // planned before: valid
+                s.send(new NavPath(m, 2, pos.seq(), "ok", across, 2.0, 1.0, 2)); // through the new wall
+                s.send(new NavPath(m, 3, pos.seq(), "ok", List.of(centre(MAP, 1, 1), centre(MAP, 2, 2)), 2.0, 1.0,
+                        2)); // valid on version 2
+                s.send(new NavPath(m, 4, pos.seq(), "ok", List.of(centre(MAP, 1, 1), centre(MAP, 2, 2)), 2.0, 1.0,
+                        3)); // a version no patch announced
+            }
+        };
+        try (FakeServer fake = new FakeServer(MAP, 1, script)) {
+            BotsReport r = run(fake, 1, 1, 1.5, 60);
+
+            assertThat(r.navPaths()).isEqualTo(4);
+            assertThat(r.invalidByReason()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                    "blocked", 1L, PathChecker.VERSION_AHEAD, 1L));
+            assertThat(r.dynamics().pathsByVersionLag()).containsExactly(Map.entry("0", 2L), Map.entry("1", 1L),
+                    Map.entry("2", 0L), Map.entry("3+", 0L));
+            assertThat(r.dynamics().uncheckedPaths()).isZero();
+            assertThat(r.dynamics().patchProblems()).isZero();
+            assertThat(r.exitStatus()).isEqualTo(1);
+            assertThat(err()).contains("version 2: blocked", "names map version 3 before its map_patch");
+        }
+    }
+
+    @Test
+    void run_WhenPatchesSkipAVersion_ExpectedAPatchProblemAndExit1() throws Exception {
+        FakeServer.Script script = new FakeServer.Script() {
+            @Override
+            public void onPlayerPos(FakeServer.Session s, PlayerPos pos) {
+                if (s.positions == 2) {
+                    s.send(dev.navserver.protocol.message.MapPatch.edits("walled", 3, List.of(
+                            dev.navserver.protocol.message.TerrainEdit.cells(
+                                    new dev.navserver.protocol.message.CellRect(0, 0, 1, 1), "wall"))));
+                }
+            }
+        };
+        try (FakeServer fake = new FakeServer(MAP, 1, script)) {
+            BotsReport r = run(fake, 1, 0, 1.0, 60);
+
+            assertThat(r.dynamics().patchProblems()).isEqualTo(1);
+            assertThat(r.failuresByReason()).containsEntry("patch_out_of_order", 1L);
+            assertThat(r.exitStatus()).isEqualTo(1);
+            assertThat(err()).contains("map_patch version 3 after version 1");
+        }
+    }
+
+    @Test
+    void run_WhenASnapshotShowsTwoMonstersOnTopOfEachOther_ExpectedAnOverlapAndExit1ButNotDuringTheSpawnGrace()
+            throws Exception {
+        FakeServer.Script script = new FakeServer.Script() {
+            @Override
+            public void onPlayerPos(FakeServer.Session s, PlayerPos pos) {
+                if (s.monsters.size() < 2 || (s.positions != 3 && s.positions != 40)) {
+                    return; // at 20 Hz: right after the spawns (in their grace), and 2 s later
+                }
+                // far from the player: only the pair overlaps
+                double x = pos.pos().x() < 10 ? 17.5 : 2.5;
+                s.send(new dev.navserver.protocol.message.Monsters(1.0, List.of(
+                        new dev.navserver.protocol.message.MonsterSnapshot(s.monsters.get(0), new Vec3(x, 0, -10.5),
+                                "chase"),
+                        new dev.navserver.protocol.message.MonsterSnapshot(s.monsters.get(1),
+                                new Vec3(x + 0.3, 0, -10.5), "chase"))));
+            }
+        };
+        try (FakeServer fake = new FakeServer(MAP, 1, script)) {
+            BotsReport r = run(fake, 1, 2, 2.5, 60);
+
+            assertThat(r.messagesIn()).containsEntry("monsters", 2L);
+            assertThat(r.dynamics().overlaps()).isEqualTo(1);
+            assertThat(r.summaryLine()).contains(" overlaps=1");
+            assertThat(r.exitStatus()).isEqualTo(1);
+            assertThat(err()).contains("1 overlap(s) in monsters", "apart (limit 0.750)");
+        }
+    }
+
     private static NavPath path(String monster, long seq, PlayerPos pos, Vec3... points) {
         return new NavPath(monster, seq, pos.seq(), "ok", List.of(points), 2.0, 1.0);
     }
@@ -302,7 +390,8 @@ class LoadRunnerTest {
         }
         List<String> lines = out().lines().toList();
         assertThat(lines).hasSizeBetween(3, 4).allMatch(l -> l.matches(
-                "progress t=\\d+\\.\\ds connected=\\d/2 nav_paths/s=\\d+\\.\\d invalid=0 errors=0 p99_ms=\\d+\\.\\d"));
+                "progress t=\\d+\\.\\ds connected=\\d/2 nav_paths/s=\\d+\\.\\d invalid=0 errors=0 p99_ms=\\d+\\.\\d"
+                        + " edits=0 overlaps=0"));
         assertThat(lines.get(lines.size() - 1)).contains("connected=2/2");
     }
 

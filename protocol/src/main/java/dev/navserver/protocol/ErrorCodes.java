@@ -37,6 +37,11 @@ public final class ErrorCodes {
     public static final String FORBIDDEN = "forbidden";
     /** A {@code map_edit} covers more cells than {@code maps.maxEditCells}; nothing was applied. */
     public static final String EDIT_TOO_LARGE = "edit_too_large";
+    /**
+     * A {@code group_path_query} asks for more goals {@code spacingMeters} apart than fit on the walkable ground
+     * around {@code to}; no paths were planned.
+     */
+    public static final String NO_ROOM = "no_room";
     /** The server failed while handling a valid request; the request had no effect. */
     public static final String INTERNAL = "internal";
 

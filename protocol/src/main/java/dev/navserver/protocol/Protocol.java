@@ -32,6 +32,15 @@ public final class Protocol {
     /** Maximum number of points in a client's {@code validate_path}. */
     public static final int MAX_VALIDATE_POINTS = 4096;
 
+    /** Maximum number of units ({@code from} positions) in one {@code group_path_query}. */
+    public static final int MAX_GROUP_UNITS = 256;
+
+    /**
+     * Largest accepted {@code spacingMeters} of a {@code group_path_query}, metres. 256 goals 50 m apart already
+     * need a square kilometre of walkable ground.
+     */
+    public static final double MAX_GROUP_SPACING_METERS = 50.0;
+
     /** Maximum number of edits in one {@code map_edit}. */
     public static final int MAX_EDITS = 1024;
 

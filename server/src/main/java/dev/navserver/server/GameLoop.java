@@ -26,6 +26,8 @@ import dev.navserver.server.net.Session;
 import dev.navserver.server.plan.NavPlanner;
 import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
+import dev.navserver.server.view.RecentEdits;
+import dev.navserver.server.view.ViewEdit;
 import dev.navserver.server.view.ViewFrame;
 import dev.navserver.server.view.ViewHub;
 import dev.navserver.server.view.ViewStats;
@@ -75,6 +77,10 @@ public final class GameLoop implements TickLoop.Task {
     private final TickControl tickControl;
     private final Map<String, World> worlds = new HashMap<>();
     private final Queue<GridMap> changedMaps = new ConcurrentLinkedQueue<>();
+    /** Recent runtime edits per map name, for the viewer. Tick thread only. */
+    private final Map<String, RecentEdits> recentEdits = new HashMap<>();
+    /** World time of the current tick or between-ticks pass, seconds. Tick thread only. */
+    private double worldNow;
     /** Admin API edits waiting for the tick thread ({@link #submitEdit}). */
     private final Queue<QueuedEdit> adminEdits = new ConcurrentLinkedQueue<>();
     private final EditPublisher editPublisher;
@@ -129,6 +135,7 @@ public final class GameLoop implements TickLoop.Task {
 
     @Override
     public void tick(double nowSeconds, double dtSeconds) {
+        worldNow = nowSeconds;
         applyConfig();
         applyMaps();
         applySessionEvents();
@@ -144,6 +151,7 @@ public final class GameLoop implements TickLoop.Task {
 
     @Override
     public void between(double nowSeconds) {
+        worldNow = Math.max(worldNow, nowSeconds);
         applySessionEvents();
         drainInboxes(true);
         drainAdminEdits(true);
@@ -192,11 +200,12 @@ public final class GameLoop implements TickLoop.Task {
             if (stats == null) {
                 stats = viewStats.sample(System.nanoTime());
             }
+            List<ViewEdit> edits = recentEdits(name).since(now - ViewHub.EDIT_SHOWN_SECONDS);
             ViewFrame f = w != null
-                    ? ViewFrame.capture(w, maps::version, c.frames, now, stats)
+                    ? ViewFrame.capture(w, maps::version, c.frames, now, stats, edits)
                     : new ViewFrame(name, maps.version(map), c.frames, now, stats,
                             config.chase().localNavDistanceMeters(), config.chase().stoppingDistanceMeters(),
-                            WorldView.EMPTY, List.of());
+                            WorldView.EMPTY, edits);
             view.publish(f);
         }
     }
@@ -226,6 +235,10 @@ public final class GameLoop implements TickLoop.Task {
         while ((m = changedMaps.poll()) != null) {
             World w = worlds.get(m.name());
             GridMap current = context.maps().get(m.name());
+            RecentEdits recent = recentEdits.get(m.name());
+            if (recent != null) {
+                recent.clear(); // the file replaced the map: its runtime edits are gone
+            }
             if (w != null && w.map() != current) {
                 w.setMap(current);
             }
@@ -404,6 +417,7 @@ public final class GameLoop implements TickLoop.Task {
             return r;
         }
         long published = System.nanoTime();
+        recentEdits(name).add(r.patch(), r.version(), worldNow);
         World w = worlds.get(name);
         if (w != null) {
             w.applyEdit(r.edited(), r.areas());
@@ -413,6 +427,10 @@ public final class GameLoop implements TickLoop.Task {
         LOG.debug("map {} edited ({}) to version {}: {} edits, {} cells changed, rebuilt and published in {} us",
                 name, source, r.version(), edits.size(), r.changedCells(), (published - started) / 1000);
         return r;
+    }
+
+    private RecentEdits recentEdits(String map) {
+        return recentEdits.computeIfAbsent(map, k -> new RecentEdits());
     }
 
     private void flushAll() {
@@ -438,7 +456,7 @@ public final class GameLoop implements TickLoop.Task {
             s.writeNavPath(new NavPath(e.monsterId(), e.seq(), e.playerSeq(), e.path(), e.speedMetersPerSecond(),
                     context.serverTime(), context.maps().version(e.map())), e.posArrivalNanos());
         } else if (event instanceof WorldEvent.LocalNavChanged e) {
-            s.write(new LocalNav(e.monsterId(), e.active()));
+            s.write(new LocalNav(e.monsterId(), e.active(), e.slot()));
         } else if (event instanceof WorldEvent.SnapshotDue e) {
             snapshot(s, e);
         }

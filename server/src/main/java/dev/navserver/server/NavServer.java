@@ -1,6 +1,7 @@
 package dev.navserver.server;
 
 import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.MapMemory;
 import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
@@ -95,8 +96,10 @@ public final class NavServer implements AutoCloseable {
         initial = reloader.current();
         // maps.maxCells applies live; the planner pool's size (restart-only) stays that of the initial config
         int plannerThreads = initial.search().plannerThreads();
+        // each planner thread keeps a search and, after its first group query, an integration field per map cell
         maps.limits(() -> MapLimits.DEFAULT.withMaxCells(reloader.current().maps().maxCells())
-                .withPlannerThreads(plannerThreads));
+                .withPlannerThreads(plannerThreads)
+                .withThreadBytesPerCell(MapMemory.SEARCH_BYTES_PER_CELL + MapMemory.FIELD_BYTES_PER_CELL));
         int loaded = maps.loadDirectory(initial.maps().dir());
         if (maps.get(initial.maps().defaultMap()) == null) {
             throw new IOException("default map '" + initial.maps().defaultMap() + "' not found in "
@@ -177,6 +180,16 @@ public final class NavServer implements AutoCloseable {
             @Override
             public void planDropped() {
                 metrics.messagesDropped.inc("superseded_plan");
+            }
+
+            @Override
+            public void monsterOverlaps(int pairs) {
+                metrics.monsterOverlaps.increment(pairs);
+            }
+
+            @Override
+            public void slotReassigned() {
+                metrics.slotReassignments.increment();
             }
         };
     }

@@ -12,9 +12,14 @@ package dev.navserver.nav.grid;
  *       ({@code int}) 4 per padded cell, the island labelling's queue ({@code int}, garbage once built) 4 per
  *       cell, row and column bitsets 2 bits per padded cell;</li>
  *   <li>per planner thread, the search scratch of {@code dev.navserver.nav.search.PathSearch} sized to the padded
- *       grid on first use: a 16-byte record, a 4-byte heap slot and two 8-byte keys, 36 per padded cell.</li>
+ *       grid on first use: a 16-byte record, a 4-byte heap slot and two 8-byte keys,
+ *       {@value #SEARCH_BYTES_PER_CELL} per padded cell;</li>
+ *   <li>where a planner thread may also build flow fields ({@code dev.navserver.nav.search.IntegrationField}, e.g.
+ *       the server's group queries), the field's own open list (36), values (8) and marks (4),
+ *       {@value #FIELD_BYTES_PER_CELL} more per padded cell.</li>
  * </ul>
- * Together about {@code 15.25 + 36 * plannerThreads} bytes per cell, e.g. 51 bytes per cell for one thread. Other
+ * Together about {@code 15.25 + 36 * plannerThreads} bytes per cell, e.g. 51 bytes per cell for one thread that
+ * only searches (the command line), and {@code 15.25 + 84 * plannerThreads} for the server's planners. Other
  * layers, agent sizes and live-viewer tiles cost more and are not counted.
  *
  * <p>Stateless and thread-safe.
@@ -26,6 +31,8 @@ public final class MapMemory {
     public static final int GRID_EIGHTHS_PER_PADDED_CELL = 8 * (1 + 4) + 2;
     /** Search scratch per padded cell and planner thread, in bytes: record 16, heap slot 4, keys 16. */
     public static final int SEARCH_BYTES_PER_CELL = 16 + 4 + 16;
+    /** Flow-field scratch per padded cell and planner thread, in bytes: open list 36, values 8, marks 4. */
+    public static final int FIELD_BYTES_PER_CELL = SEARCH_BYTES_PER_CELL + 8 + 4;
     /**
      * Most padded cells ({@code (width + 2) * (height + 2)}) a search can hold: its record array has 4 ints per
      * padded cell and a Java array holds at most {@link Integer#MAX_VALUE} entries.
@@ -44,10 +51,20 @@ public final class MapMemory {
      * @param plannerThreads threads that search the map, each with its own scratch space, {@code >= 0}
      */
     public static long estimateBytes(int width, int height, int plannerThreads) {
+        return estimateBytes(width, height, plannerThreads, SEARCH_BYTES_PER_CELL);
+    }
+
+    /**
+     * As {@link #estimateBytes(int, int, int)} with an explicit scratch cost per planner thread, e.g.
+     * {@code SEARCH_BYTES_PER_CELL + FIELD_BYTES_PER_CELL} for planners that also build flow fields.
+     *
+     * @param threadBytesPerCell scratch bytes per padded cell and planner thread, {@code >= 0}
+     */
+    public static long estimateBytes(int width, int height, int plannerThreads, int threadBytesPerCell) {
         long cells = (long) width * height;
         long padded = (long) (width + 2) * (height + 2);
         long grid = GRID_BYTES_PER_CELL * cells + (GRID_EIGHTHS_PER_PADDED_CELL * padded + 7) / 8;
-        return grid + (long) plannerThreads * SEARCH_BYTES_PER_CELL * padded;
+        return grid + (long) plannerThreads * threadBytesPerCell * padded;
     }
 
     /** Bytes to load the map and build its default grid, without search scratch. */

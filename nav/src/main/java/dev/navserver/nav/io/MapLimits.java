@@ -12,13 +12,17 @@ import java.util.Objects;
  *
  * @param maxCells       most cells ({@code width * height}) a map may have, {@code 1 .. }{@link #MAX_CELLS}
  * @param plannerThreads threads that will search the map, each with its own scratch space, {@code >= 1}
+ * @param threadBytesPerCell scratch bytes per padded cell of each planner thread ({@code >= 0}):
+ *                       {@link MapMemory#SEARCH_BYTES_PER_CELL} for threads that only search, plus
+ *                       {@link MapMemory#FIELD_BYTES_PER_CELL} when they also build flow fields
  * @param memory         how much heap is free; {@link FreeMemory#HEAP} in production, a fixed amount in tests
  */
-public record MapLimits(long maxCells, int plannerThreads, FreeMemory memory) {
+public record MapLimits(long maxCells, int plannerThreads, int threadBytesPerCell, FreeMemory memory) {
     /** Largest {@code maxCells}: 16384 x 16384 = 268,435,456 cells, also the default. */
     public static final long MAX_CELLS = 1L << 28;
-    /** The default: {@link #MAX_CELLS} cells, one planner thread, the real heap. */
-    public static final MapLimits DEFAULT = new MapLimits(MAX_CELLS, 1, FreeMemory.HEAP);
+    /** The default: {@link #MAX_CELLS} cells, one planner thread that only searches, the real heap. */
+    public static final MapLimits DEFAULT = new MapLimits(MAX_CELLS, 1, MapMemory.SEARCH_BYTES_PER_CELL,
+            FreeMemory.HEAP);
 
     /** Where the loader reads how much heap it may still use. */
     @FunctionalInterface
@@ -47,22 +51,30 @@ public record MapLimits(long maxCells, int plannerThreads, FreeMemory memory) {
         if (plannerThreads < 1) {
             throw new IllegalArgumentException("plannerThreads must be >= 1, got " + plannerThreads);
         }
+        if (threadBytesPerCell < 0) {
+            throw new IllegalArgumentException("threadBytesPerCell must be >= 0, got " + threadBytesPerCell);
+        }
         Objects.requireNonNull(memory, "memory");
     }
 
     /** These limits with another cell limit. */
     public MapLimits withMaxCells(long cells) {
-        return new MapLimits(cells, plannerThreads, memory);
+        return new MapLimits(cells, plannerThreads, threadBytesPerCell, memory);
     }
 
     /** These limits with another number of planner threads. */
     public MapLimits withPlannerThreads(int threads) {
-        return new MapLimits(maxCells, threads, memory);
+        return new MapLimits(maxCells, threads, threadBytesPerCell, memory);
     }
 
     /** These limits with another free-memory source. */
     public MapLimits withMemory(FreeMemory m) {
-        return new MapLimits(maxCells, plannerThreads, m);
+        return new MapLimits(maxCells, plannerThreads, threadBytesPerCell, m);
+    }
+
+    /** These limits with another scratch cost per padded cell and planner thread. */
+    public MapLimits withThreadBytesPerCell(int bytes) {
+        return new MapLimits(maxCells, plannerThreads, bytes, memory);
     }
 
     /**
@@ -80,7 +92,7 @@ public record MapLimits(long maxCells, int plannerThreads, FreeMemory memory) {
             return "map of " + width + " x " + height + " is too thin: with its one-cell border it has " + padded
                     + " cells, a search holds at most " + MapMemory.MAX_PADDED_CELLS;
         }
-        long need = MapMemory.estimateBytes(width, height, plannerThreads);
+        long need = MapMemory.estimateBytes(width, height, plannerThreads, threadBytesPerCell);
         long free = memory.availableBytes(need);
         if (need > free) {
             return "map of " + width + " x " + height + " needs about " + mib(need) + " MiB (" + plannerThreads

@@ -33,12 +33,17 @@ class MapLimitsTest {
         assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(1756);
         assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(1756 + 5184);
         assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(1756 + 2 * 5184);
+        // planners that also build flow fields: 36 + 48 per padded cell
+        assertThat(MapMemory.estimateBytes(10, 10, 2, MapMemory.SEARCH_BYTES_PER_CELL + MapMemory.FIELD_BYTES_PER_CELL))
+                .isEqualTo(1756 + 2 * 144 * 84);
     }
 
     @Test
-    void estimateBytes_WhenTenThousandSquaredAndTwoPlanners_IsAboutEightGiB() {
+    void estimateBytes_WhenTenThousandSquaredAndTwoPlanners_IsAboutEightGiBOrSixteenWithFlowFields() {
         long bytes = MapMemory.estimateBytes(10_000, 10_000, 2);
         assertThat(bytes / 100_000_000.0).isBetween(87.0, 87.5);
+        long server = MapMemory.estimateBytes(10_000, 10_000, 2, 84);
+        assertThat(server / 100_000_000.0).isBetween(183.0, 183.5);
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.navserver.protocol.message.CellRect;
 import dev.navserver.protocol.message.MapEdit;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.FromClient;
+import dev.navserver.protocol.message.GroupPathQuery;
 import dev.navserver.protocol.message.Hello;
 import dev.navserver.protocol.message.PathQuery;
 import dev.navserver.protocol.message.Ping;
@@ -31,6 +32,7 @@ final class ClientFieldDecoders {
             PlayerPos.TYPE, ClientFieldDecoders::playerPos,
             Spawn.TYPE, ClientFieldDecoders::spawn,
             PathQuery.TYPE, ClientFieldDecoders::pathQuery,
+            GroupPathQuery.TYPE, ClientFieldDecoders::groupPathQuery,
             ValidatePath.TYPE, ClientFieldDecoders::validatePath,
             Ping.TYPE, (f, id) -> new Ping(id),
             Bye.TYPE, ClientFieldDecoders::bye,
@@ -62,6 +64,17 @@ final class ClientFieldDecoders {
         Vec3 from = f.vec3("from");
         Vec3 to = f.vec3("to");
         return f.failed() ? null : new PathQuery(id, from, to);
+    }
+
+    /**
+     * {@code group_path_query}: 1..{@link Protocol#MAX_GROUP_UNITS} positions, a goal, and an optional spacing in
+     * {@code [0, }{@link Protocol#MAX_GROUP_SPACING_METERS}{@code ]} metres.
+     */
+    private static GroupPathQuery groupPathQuery(Fields f, RequestId id) {
+        List<Vec3> from = f.vec3List("from", 1, Protocol.MAX_GROUP_UNITS);
+        Vec3 to = f.vec3("to");
+        Double spacing = f.optionalNumber("spacingMeters", 0, Protocol.MAX_GROUP_SPACING_METERS);
+        return f.failed() ? null : new GroupPathQuery(id, from, to, spacing);
     }
 
     private static ValidatePath validatePath(Fields f, RequestId id) {

@@ -83,7 +83,10 @@ final class Fields {
         return v != null && !v.isNull();
     }
 
-    /** Records a problem of a field found by the caller, e.g. a value outside an allowed set. */
+    /**
+     * Records a problem of a field found by the caller, e.g. a value outside an allowed set or a rule joining it
+     * with another field; the first problem recorded wins.
+     */
     void reject(String name, String problem) {
         if (!failed()) {
             fail(prefix + name, problem);
@@ -209,6 +212,16 @@ final class Fields {
         return d;
     }
 
+    /** An optional number in {@code [min, max]}; {@code null} when absent or JSON {@code null}. */
+    Double optionalNumber(String name, double min, double max) {
+        JsonNode v = optional(name);
+        if (v == null) {
+            return null;
+        }
+        double d = checkNumber(prefix + name, v, min, max);
+        return failed() ? null : d;
+    }
+
     boolean bool(String name) {
         JsonNode v = required(name);
         if (v == null) {
@@ -224,6 +237,11 @@ final class Fields {
     /** A required {@code [x,y,z]} position, each coordinate finite and within ±{@link Protocol#MAX_ABS_COORDINATE_METERS}. */
     Vec3 vec3(String name) {
         return checkVec3(prefix + name, required(name));
+    }
+
+    /** An optional {@code [x,y,z]} position checked as {@link #vec3}, or {@code null} when absent or JSON null. */
+    Vec3 optionalVec3(String name) {
+        return checkVec3(prefix + name, optional(name));
     }
 
     private Vec3 checkVec3(String path, JsonNode v) {

@@ -9,6 +9,8 @@ import dev.navserver.protocol.message.MapPatch;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.FromServer;
+import dev.navserver.protocol.message.GroupPath;
+import dev.navserver.protocol.message.GroupPathEntry;
 import dev.navserver.protocol.message.LocalNav;
 import dev.navserver.protocol.message.MapInfo;
 import dev.navserver.protocol.message.MonsterSnapshot;
@@ -37,6 +39,7 @@ final class ServerFieldDecoders {
             Map.entry(Welcome.TYPE, ServerFieldDecoders::welcome),
             Map.entry(Spawned.TYPE, ServerFieldDecoders::spawned),
             Map.entry(PathResult.TYPE, ServerFieldDecoders::pathResult),
+            Map.entry(GroupPath.TYPE, ServerFieldDecoders::groupPath),
             Map.entry(PathValid.TYPE, ServerFieldDecoders::pathValid),
             Map.entry(Pong.TYPE, ServerFieldDecoders::pong),
             Map.entry(NavPath.TYPE, ServerFieldDecoders::navPath),
@@ -93,6 +96,24 @@ final class ServerFieldDecoders {
         return f.failed() ? null : new PathResult(id, status, points, mapVersion);
     }
 
+    /** {@code group_path}: the answer to a {@code group_path_query}, one entry per unit. */
+    private static GroupPath groupPath(Fields f, RequestId id) {
+        List<Fields> entries = f.objectList("paths", 1, Protocol.MAX_GROUP_UNITS);
+        List<GroupPathEntry> paths = new ArrayList<>(entries.size());
+        for (Fields e : entries) {
+            String status = e.pathStatus("status");
+            Vec3 goal = e.vec3("goal");
+            List<Vec3> points = e.vec3List("points", minPoints(status), Integer.MAX_VALUE);
+            e.number("length", 0, Double.MAX_VALUE); // checked; the value is the polyline's length
+            if (f.failed()) {
+                return null;
+            }
+            paths.add(new GroupPathEntry(status, goal, points));
+        }
+        long mapVersion = f.integer("mapVersion", 1, Protocol.MAX_COUNTER);
+        return f.failed() ? null : new GroupPath(id, paths, mapVersion);
+    }
+
     private static PathValid pathValid(Fields f, RequestId id) {
         boolean valid = f.bool("valid");
         Long badSegment = f.optionalInteger("badSegment", 0, Integer.MAX_VALUE);
@@ -122,7 +143,11 @@ final class ServerFieldDecoders {
     private static LocalNav localNav(Fields f, RequestId id) {
         String monster = f.string("monster", MAX_TEXT_CHARS);
         boolean active = f.bool("active");
-        return f.failed() ? null : new LocalNav(monster, active);
+        Vec3 slot = f.optionalVec3("slot");
+        if (!f.failed() && !active && slot != null) {
+            f.reject("slot", "only allowed with active:true");
+        }
+        return f.failed() ? null : new LocalNav(monster, active, slot);
     }
 
     private static Monsters monsters(Fields f, RequestId id) {

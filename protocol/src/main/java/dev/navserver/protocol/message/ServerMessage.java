@@ -2,6 +2,6 @@ package dev.navserver.protocol.message;
 
 /** A message from the server to a game client. */
 public sealed interface ServerMessage extends Message, FromServer
-        permits Welcome, Spawned, PathResult, PathValid, Pong, NavPath, LocalNav, Monsters, ErrorMessage, Bye,
+        permits Welcome, Spawned, PathResult, GroupPath, PathValid, Pong, NavPath, LocalNav, Monsters, ErrorMessage, Bye,
                 MapEdited, MapPatch {
 }

@@ -65,6 +65,10 @@ class MessageReaderFromServerTest {
                         ErrorCodes.BAD_FIELD, "badSegment: -1 is out of range"),
                 arguments("{\"type\":\"pong\",\"serverTime\":1e999}", ErrorCodes.BAD_FIELD, "serverTime: must be finite"),
                 arguments("{\"type\":\"local_nav\",\"monster\":\"m-9\"}", ErrorCodes.BAD_FIELD, "active: required field missing"),
+                arguments("{\"type\":\"local_nav\",\"monster\":\"m-9\",\"active\":false,\"slot\":[1,0,2]}",
+                        ErrorCodes.BAD_FIELD, "slot: only allowed with active:true"),
+                arguments("{\"type\":\"local_nav\",\"monster\":\"m-9\",\"active\":true,\"slot\":[1,0]}",
+                        ErrorCodes.BAD_FIELD, "slot: must have exactly 3 elements [x,y,z], got 2"),
                 arguments("{\"type\":\"error\",\"message\":\"x\"}", ErrorCodes.BAD_FIELD, "code: required field missing"));
     }
 

@@ -15,6 +15,9 @@ import dev.navserver.protocol.message.MapPatch;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.ErrorMessage;
+import dev.navserver.protocol.message.GroupPath;
+import dev.navserver.protocol.message.GroupPathEntry;
+import dev.navserver.protocol.message.GroupPathQuery;
 import dev.navserver.protocol.message.Hello;
 import dev.navserver.protocol.message.LocalNav;
 import dev.navserver.protocol.message.MapInfo;
@@ -59,6 +62,8 @@ class RoundTripTest {
                 new Spawn(RequestId.of("r1"), B),
                 new Spawn(null, A),
                 new PathQuery(RequestId.of("q1"), A, B),
+                new GroupPathQuery(RequestId.of("g1"), List.of(A, B, A), B, 1.0),
+                new GroupPathQuery(null, List.of(A), B, null),
                 new ValidatePath(RequestId.of("v1"), List.of(A, B, A)),
                 new ValidatePath(null, List.of(A)),
                 new Ping(RequestId.of(5)),
@@ -85,6 +90,10 @@ class RoundTripTest {
                 new PathResult(RequestId.of("q2"), PathStatus.UNREACHABLE, List.of()),
                 new PathResult(null, PathStatus.OUT_OF_BOUNDS, List.of()),
                 new PathResult(RequestId.of("q3"), PathStatus.PARTIAL, List.of(A), 9),
+                new GroupPath(RequestId.of("g1"), List.of(
+                        new GroupPathEntry(PathStatus.OK, B, List.of(A, B)),
+                        new GroupPathEntry(PathStatus.PARTIAL, A, List.of(B)),
+                        new GroupPathEntry(PathStatus.OUT_OF_BOUNDS, B, List.of())), 3),
                 PathValid.ok(RequestId.of("v1")),
                 new PathValid(RequestId.of("v2"), false, 3, PathStatus.BLOCKED),
                 new Pong(RequestId.of(5), 123.456),
@@ -93,6 +102,7 @@ class RoundTripTest {
                 new NavPath("m-10", 0, 0, PathStatus.PARTIAL, List.of(A), 2.5, 0.05),
                 new NavPath("m-11", 1, 2, PathStatus.UNREACHABLE, List.of(), 2.5, 0.05, 42),
                 new LocalNav("m-9", true),
+                new LocalNav("m-9", true, B),
                 new LocalNav("m-9", false),
                 new Monsters(10.0, List.of(new MonsterSnapshot("m-9", A, MonsterStates.CHASE),
                         new MonsterSnapshot("m-10", B, MonsterStates.LOCAL))),

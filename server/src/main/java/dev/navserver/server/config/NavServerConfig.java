@@ -190,12 +190,18 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      *                                    {@code tick.hz}
      * @param spawnMinDistanceMeters      automatic spawns land at least this far from the player; 0..1000
      * @param spawnMaxDistanceMeters      and at most this far; 0..1000, at least {@code spawnMinDistanceMeters}
+     * @param monsterRadiusMeters         body radius of a monster in the XZ plane: two monsters of a map are kept
+     *                                    at least the sum of their radii apart; 0..10
+     * @param playerRadiusMeters          body radius of a player: monsters are kept at least
+     *                                    {@code monsterRadiusMeters + playerRadiusMeters} from it; 0..10
      */
     public record Chase(double navIntervalSeconds, double moveThresholdMeters, double localNavDistanceMeters,
                         double localNavHysteresisMeters, double stoppingDistanceMeters,
                         double monsterSpeedMetersPerSecond, int monstersPerPlayer, boolean allowClientSpawn,
-                        double snapshotHz, double spawnMinDistanceMeters, double spawnMaxDistanceMeters) {
-        public static final Chase DEFAULT = new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 2, true, 5.0, 5.0, 15.0);
+                        double snapshotHz, double spawnMinDistanceMeters, double spawnMaxDistanceMeters,
+                        double monsterRadiusMeters, double playerRadiusMeters) {
+        public static final Chase DEFAULT =
+                new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 2, true, 5.0, 5.0, 15.0, 0.4, 0.5);
 
         public Chase {
             Checks.range("chase.navIntervalSeconds", navIntervalSeconds, 0.01, 60);
@@ -208,6 +214,8 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
             Checks.range("chase.snapshotHz", snapshotHz, 0, 120);
             Checks.range("chase.spawnMinDistanceMeters", spawnMinDistanceMeters, 0, 1000);
             Checks.range("chase.spawnMaxDistanceMeters", spawnMaxDistanceMeters, 0, 1000);
+            Checks.range("chase.monsterRadiusMeters", monsterRadiusMeters, 0, 10);
+            Checks.range("chase.playerRadiusMeters", playerRadiusMeters, 0, 10);
             if (spawnMaxDistanceMeters < spawnMinDistanceMeters) {
                 throw new IllegalArgumentException("chase.spawnMaxDistanceMeters: " + spawnMaxDistanceMeters
                         + " is less than chase.spawnMinDistanceMeters (" + spawnMinDistanceMeters + ")");

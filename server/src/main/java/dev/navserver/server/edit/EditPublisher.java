@@ -54,14 +54,23 @@ public final class EditPublisher {
      * @param version      the published version, or 0 when not applied
      * @param changedCells cells whose terrain changed, 0 when not applied
      * @param edited       the published map, or null when not applied
-     * @param areas        the cell rectangles written, in application order (what the {@code map_patch} lists);
-     *                     empty when not applied
+     * @param patch        the cell rectangles written with their terrains, in application order (what the
+     *                     {@code map_patch} lists); empty when not applied
      */
     public record Outcome(Status status, String map, String message, long version, long changedCells, GridMap edited,
-                          List<CellRect> areas) {
+                          List<TerrainEdit> patch) {
         public Outcome {
             Objects.requireNonNull(status, "status");
-            areas = List.copyOf(areas);
+            patch = List.copyOf(patch);
+        }
+
+        /** The cell rectangles of {@link #patch}, in order. */
+        public List<CellRect> areas() {
+            List<CellRect> areas = new ArrayList<>(patch.size());
+            for (TerrainEdit e : patch) {
+                areas.add(e.cells());
+            }
+            return areas;
         }
 
         static Outcome rejected(Status status, String map, String message) {
@@ -113,11 +122,7 @@ public final class EditPublisher {
             }
             long version = maps.publishEdit(base, r.map());
             sendToMap.accept(name, MapPatch.edits(name, version, r.patch()));
-            List<CellRect> areas = new ArrayList<>(r.patch().size());
-            for (TerrainEdit e : r.patch()) {
-                areas.add(e.cells());
-            }
-            return new Outcome(Status.APPLIED, name, null, version, r.changedCells(), r.map(), areas);
+            return new Outcome(Status.APPLIED, name, null, version, r.changedCells(), r.map(), r.patch());
         }
     }
 }

@@ -54,14 +54,15 @@ public final class ServerMetrics implements AutoCloseable {
 
     /** Inbound message types of protocol 1, plus {@code unknown} for anything else. */
     public static final List<String> MESSAGE_TYPES_IN = List.of("hello", "player_pos", "spawn", "path_query",
-            "validate_path", "ping", "bye", "map_edit", "unknown");
+            "group_path_query", "validate_path", "ping", "bye", "map_edit", "unknown");
     /** Outbound message types of protocol 1. */
-    public static final List<String> MESSAGE_TYPES_OUT = List.of("welcome", "spawned", "path", "path_valid", "pong",
+    public static final List<String> MESSAGE_TYPES_OUT = List.of("welcome", "spawned", "path", "group_path", "path_valid", "pong",
             "nav_path", "local_nav", "monsters", "error", "bye", "map_edited", "map_patch");
     /** Error codes of protocol 1. */
     public static final List<String> ERROR_CODES = List.of("bad_json", "bad_message", "unknown_type", "bad_field",
             "not_welcomed", "already_welcomed", "unknown_map", "out_of_bounds", "blocked", "spawn_disabled",
-            "frame_too_long", "rate_limited", "server_full", "unauthorized", "forbidden", "edit_too_large");
+            "frame_too_long", "rate_limited", "server_full", "unauthorized", "forbidden", "edit_too_large",
+            "no_room");
     /** Why a connection ended. */
     public static final List<String> CLOSE_REASONS = List.of("client_bye", "client_closed", "idle", "rate_limited",
             "slow_reader", "server_full", "shutdown", "error", "unauthorized");
@@ -87,6 +88,9 @@ public final class ServerMetrics implements AutoCloseable {
     /** Upper bucket bounds of {@link #planExpandedNodes}, in nodes; {@code +Inf} is implied. */
     static final double[] EXPANDED_NODES_BUCKETS = {10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000,
         300_000, 1_000_000};
+    /** Upper bucket bounds of {@link #sharedFieldCells}, in cells; {@code +Inf} is implied. */
+    static final double[] FIELD_CELLS_BUCKETS = {100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000,
+        1_000_000};
     /** Upper bucket bounds of {@link #tickDuration}; {@code +Inf} is implied. */
     static final Duration[] TICK_DURATION_BUCKETS = {micros(100), micros(250), micros(500), millis(1), millis(2),
         millis(5), millis(10), millis(25), millis(50), millis(100), millis(250), millis(1000)};
@@ -128,6 +132,13 @@ public final class ServerMetrics implements AutoCloseable {
     public final DistributionSummary planExpandedNodes = DistributionSummary.builder("navserver_plan_expanded_nodes")
             .description("Nodes expanded by one search.").serviceLevelObjectives(EXPANDED_NODES_BUCKETS)
             .register(registry);
+    /** Shared integration fields built (one per {@code group_path_query} with a unit on the goal's island). */
+    public final Counter sharedFieldsBuilt = counter("navserver_shared_fields_built_total",
+            "Shared integration fields built (group path queries).");
+    /** Cells settled by one shared field build. */
+    public final DistributionSummary sharedFieldCells = DistributionSummary.builder("navserver_shared_field_cells")
+            .description("Cells settled by one shared integration field build.")
+            .serviceLevelObjectives(FIELD_CELLS_BUCKETS).register(registry);
     /** Ticks run. */
     public final Counter ticks = counter("navserver_ticks_total", "World ticks run.");
     /** Wall time of one tick. */
@@ -144,6 +155,11 @@ public final class ServerMetrics implements AutoCloseable {
     public final Counter monstersSpawned = counter("navserver_monsters_spawned_total",
             "Monsters spawned (automatic and client spawns).");
     /** {@code nav_path} messages handed to connections (before coalescing). */
+    public final Counter monsterOverlaps = counter("navserver_monster_overlaps_total",
+            "Monster-monster or monster-player pairs left closer than their bodies allow (beyond 0.05 m) after a"
+                    + " tick's separation pass; should stay 0.");
+    public final Counter slotReassignments = counter("navserver_slot_reassignments_total",
+            "Surround slots moved by 0.5 m or more after a monster had one (each sends a new local_nav).");
     public final Counter navPathPushes = counter("navserver_nav_path_pushes_total",
             "nav_path messages pushed to clients.");
     /** Messages dropped, by {@link #DROP_REASONS reason}. */

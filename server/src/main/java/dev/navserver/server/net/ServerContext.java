@@ -2,6 +2,7 @@ package dev.navserver.server.net;
 
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.metrics.ServerMetrics;
+import dev.navserver.server.plan.GroupPlanner;
 import dev.navserver.server.plan.NavPlanner;
 import java.util.Map;
 import java.util.Queue;
@@ -26,6 +27,8 @@ public final class ServerContext {
     final Supplier<NavServerConfig> config;
     final MapRegistry maps;
     final NavPlanner planner;
+    /** Answers {@code group_path_query}; null when {@link #planner} is (tests without planning). */
+    final GroupPlanner groupPlanner;
     final ExecutorService plannerPool;
     /** Wakes the tick thread when a session gets inbox messages, so positions are applied between ticks. */
     final Runnable tickWakeup;
@@ -56,6 +59,7 @@ public final class ServerContext {
         this.config = config;
         this.maps = maps;
         this.planner = planner;
+        this.groupPlanner = planner == null ? null : new GroupPlanner(planner);
         this.plannerPool = plannerPool;
         this.tickWakeup = tickWakeup;
         this.startNanos = startNanos;

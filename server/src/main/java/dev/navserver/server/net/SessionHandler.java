@@ -11,6 +11,9 @@ import dev.navserver.protocol.Roles;
 import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.ErrorMessage;
+import dev.navserver.protocol.message.GroupPath;
+import dev.navserver.protocol.message.GroupPathEntry;
+import dev.navserver.protocol.message.GroupPathQuery;
 import dev.navserver.protocol.message.Hello;
 import dev.navserver.protocol.message.MapEdit;
 import dev.navserver.protocol.message.MapInfo;
@@ -28,9 +31,13 @@ import dev.navserver.protocol.message.Vec3;
 import dev.navserver.protocol.message.Welcome;
 import dev.navserver.server.auth.Secrets;
 import dev.navserver.server.config.NavServerConfig;
+import dev.navserver.server.plan.GroupPlanner;
+import dev.navserver.server.plan.GroupPlanner.GroupPlan;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleStateEvent;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -155,6 +162,8 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
             enqueue(spawn);
         } else if (m instanceof PathQuery query) {
             pathQuery(query);
+        } else if (m instanceof GroupPathQuery query) {
+            groupPathQuery(query);
         } else if (m instanceof ValidatePath validate) {
             validatePath(validate);
         } else if (m instanceof MapEdit edit) {
@@ -271,6 +280,51 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
             WorldPath path = context.planner.planQuery(map, q.from().x(), q.from().z(), q.to().x(), q.to().z());
             session.send(new PathResult(q.id(), path, context.maps.version(map)));
         });
+    }
+
+    private void groupPathQuery(GroupPathQuery q) {
+        GridMap map = context.maps.get(session.mapName());
+        runOnPlanner(() -> {
+            GroupPlan plan = planGroup(context.groupPlanner, map, q);
+            if (plan.fieldBuilt()) {
+                context.metrics.sharedFieldsBuilt.increment();
+                context.metrics.sharedFieldCells.record(plan.fieldCells());
+            }
+            switch (plan.outcome()) {
+                case GOAL_OUT_OF_BOUNDS -> error(q.id(), ErrorCodes.OUT_OF_BOUNDS, "to: " + q.to().x() + ", "
+                        + q.to().z() + " is outside map " + map.name());
+                case NO_ROOM -> error(q.id(), ErrorCodes.NO_ROOM, "spacingMeters: only " + plan.goalsFound()
+                        + " goals " + spacing(q) + " m apart fit around to on its island, need " + q.from().size());
+                default -> session.send(groupPath(q.id(), plan, map, context.maps.version(map)));
+            }
+        });
+    }
+
+    /** The query's spacing, or {@link GroupPlanner#DEFAULT_SPACING_METERS} when it gives none. */
+    static double spacing(GroupPathQuery q) {
+        return q.spacingMeters() == null ? GroupPlanner.DEFAULT_SPACING_METERS : q.spacingMeters();
+    }
+
+    /** Plans a {@code group_path_query} on {@code map}. */
+    static GroupPlan planGroup(GroupPlanner planner, GridMap map, GroupPathQuery q) {
+        int n = q.from().size();
+        double[] xs = new double[n];
+        double[] zs = new double[n];
+        for (int i = 0; i < n; i++) {
+            xs[i] = q.from().get(i).x();
+            zs[i] = q.from().get(i).z();
+        }
+        return planner.plan(map, xs, zs, q.to().x(), q.to().z(), spacing(q));
+    }
+
+    /** The {@code group_path} of a planned group; goals carry the map's ground height, as path points do. */
+    static GroupPath groupPath(RequestId id, GroupPlan plan, GridMap map, long mapVersion) {
+        double y = map.transform().originY();
+        List<GroupPathEntry> entries = new ArrayList<>(plan.units().size());
+        for (GroupPlanner.UnitPath u : plan.units()) {
+            entries.add(new GroupPathEntry(u.path(), new Vec3(u.goalX(), y, u.goalZ())));
+        }
+        return new GroupPath(id, entries, mapVersion);
     }
 
     private void validatePath(ValidatePath v) {

@@ -3,6 +3,7 @@ package dev.navserver.server.plan;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.search.GoalPolicy;
+import dev.navserver.nav.search.IntegrationField;
 import dev.navserver.nav.search.PathResult;
 import dev.navserver.nav.search.PathSearch;
 import dev.navserver.nav.search.SearchOptions;
@@ -11,6 +12,7 @@ import dev.navserver.nav.smooth.LineOfSight;
 import dev.navserver.nav.smooth.PathSmoother;
 import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.server.world.PathPlanner;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -27,6 +29,10 @@ import java.util.Objects;
 public final class NavPlanner implements PathPlanner {
     private final ThreadLocal<PathSearch> searches = ThreadLocal.withInitial(PathSearch::new);
     private final ThreadLocal<PathSmoother> smoothers = ThreadLocal.withInitial(PathSmoother::new);
+    private final ThreadLocal<IntegrationField> fields = ThreadLocal.withInitial(IntegrationField::new);
+    /** Margin of a shared field's first region around its goal and starts, cells. */
+    private static final int SHARED_FIELD_MARGIN_CELLS = 8;
+
     private volatile SearchOptions options;
 
     /** @param options search options; the goal policy is always NEAREST_REACHABLE */
@@ -102,6 +108,88 @@ public final class NavPlanner implements PathPlanner {
         boolean complete = r.status() == SearchStatus.FOUND && !(goalBlocked && blockedGoalIsPartial);
         SearchStatus status = complete ? SearchStatus.FOUND : SearchStatus.PARTIAL;
         return path.withOutcome(status, r.expanded());
+    }
+
+    /**
+     * Paths from many starts to one goal from one shared {@link IntegrationField}: what {@link #plan} answers for
+     * each start, with the search replaced by a descent along a field built from the goal (or from the walkable cell
+     * {@link #plan} snaps a blocked goal to) with the starts on its island as sources. Each cell path's length is
+     * the optimal one {@link #plan}'s search finds (the field is exact, see {@link IntegrationField}); equal-cost
+     * cell paths may differ, and so may their smoothed points. The field has no node budget: its region is bounded
+     * by the starts instead. Starts on another island are planned one by one with {@link #plan} (PARTIAL); starts
+     * off the map or blocked get OUT_OF_BOUNDS and START_BLOCKED as from {@link #plan}. Each path's
+     * {@link WorldPath#expanded()} is the field's settled cell count.
+     *
+     * @param startX world x of each start, metres; {@code startZ} likewise, same length
+     * @param goalX  world x of the goal, metres; {@code goalZ} likewise
+     * @return one path per start, in order, and the field's settled cells (0 when no field was built)
+     */
+    public SharedPaths planShared(GridMap map, double[] startX, double[] startZ, double goalX, double goalZ) {
+        int n = startX.length;
+        if (startZ.length != n) {
+            throw new IllegalArgumentException("need as many x as z: " + n + ", " + startZ.length);
+        }
+        NavGrid grid = map.navGrid();
+        int goalCell = map.cellAt(goalX, goalZ);
+        int fieldGoal = goalCell;
+        if (goalCell != GridMap.NO_CELL && !grid.openCell(goalCell)) {
+            fieldGoal = grid.nearestOpen(map.col(goalCell), map.row(goalCell), 0, Math.max(map.width(), map.height()));
+        }
+        WorldPath[] out = new WorldPath[n];
+        int[] starts = new int[n];
+        int[] sources = new int[n];
+        int count = 0;
+        int island = fieldGoal == GridMap.NO_CELL ? 0 : grid.island(fieldGoal);
+        for (int i = 0; i < n; i++) {
+            int c = map.cellAt(startX[i], startZ[i]);
+            starts[i] = c;
+            if (island != 0 && c != GridMap.NO_CELL && grid.island(c) == island) {
+                sources[count++] = c;
+            }
+        }
+        IntegrationField field = fields.get();
+        int settled = 0;
+        if (count > 0) {
+            field.build(grid, fieldGoal, sources, count, options.moves(), SHARED_FIELD_MARGIN_CELLS);
+            settled = field.settledCells();
+        }
+        PathSmoother smoother = smoothers.get();
+        for (int i = 0; i < n; i++) {
+            int c = starts[i];
+            if (count == 0 || c == GridMap.NO_CELL || grid.island(c) != island) {
+                out[i] = plan(map, startX[i], startZ[i], goalX, goalZ, false);
+                continue;
+            }
+            int k = field.descend(c);
+            int[] cells = field.descentCells();
+            boolean exactGoal = fieldGoal == goalCell;
+            double endX = exactGoal ? goalX : map.worldX(fieldGoal);
+            double endZ = exactGoal ? goalZ : map.worldZ(fieldGoal);
+            out[i] = smoother.smooth(grid, startX[i], startZ[i], endX, endZ, cells, k)
+                    .withOutcome(SearchStatus.FOUND, settled);
+        }
+        return new SharedPaths(List.of(out), settled);
+    }
+
+    /**
+     * Paths of {@link #planShared}.
+     *
+     * @param paths      one per start, in order
+     * @param fieldCells cells settled by the shared field, 0 when none was built
+     */
+    public record SharedPaths(List<WorldPath> paths, int fieldCells) {
+        public SharedPaths {
+            paths = List.copyOf(paths);
+        }
+    }
+
+    /**
+     * This thread's integration field, shared by {@link #planShared} and {@link GroupPlanner} so that a planner
+     * thread holds one field's scratch (about 50 bytes per cell of the largest map), not one per caller. Callers must
+     * finish with it before the thread's next use.
+     */
+    IntegrationField threadField() {
+        return fields.get();
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.navserver.server.view;
 
 /**
- * One runtime map edit as the viewer shows it. Immutable. (No runtime edits exist yet; frames carry an empty list.)
+ * One runtime map edit (one rectangle of a {@code map_edit} or admin edit) as the viewer shows it. Immutable.
  *
  * @param col     first column of the edited rectangle
  * @param row     first row

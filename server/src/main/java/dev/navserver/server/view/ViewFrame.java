@@ -52,12 +52,13 @@ public final class ViewFrame {
      * reference), nothing else.
      *
      * @param mapVersion version of a map snapshot
+     * @param edits      the map's recent runtime edits, newest last
      */
     public static ViewFrame capture(World w, ToLongFunction<GridMap> mapVersion, long frame,
-            double time, ViewStats stats) {
+            double time, ViewStats stats, List<ViewEdit> edits) {
         return new ViewFrame(w.name(), mapVersion.applyAsLong(w.map()), frame, time, stats,
                 w.settings().localNavDistanceMeters(), w.settings().stoppingDistanceMeters(), w.view(mapVersion),
-                List.of());
+                edits);
     }
 
     public String map() {

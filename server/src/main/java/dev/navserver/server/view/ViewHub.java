@@ -26,6 +26,8 @@ public final class ViewHub implements AutoCloseable {
     public static final int MAX_HZ = 10;
     /** Least world time between two frames of one map, seconds. */
     public static final double FRAME_INTERVAL_SECONDS = 1.0 / MAX_HZ;
+    /** How long a frame keeps carrying a runtime edit (the page fades it out over this), seconds. */
+    public static final double EDIT_SHOWN_SECONDS = 30;
     /** Most viewer sockets at once; more are refused with 503. */
     public static final int MAX_VIEWERS = 8;
     /** The subprotocol an accepted handshake selects. */

@@ -37,6 +37,24 @@ final class Monster {
     /** Sequence number of the last nav_path sent. */
     long seq;
 
+    /** Where it stood when the current tick began (XZ metres): body pushes keep a clear line from there. */
+    /** World time of its spawn, seconds: an overlap in its first second is a spawn overlap, not a fault. */
+    double spawnTime;
+    double tickStartX;
+    double tickStartZ;
+
+    /** Whether a body push moved it since it last checked the line to its next waypoint. */
+    boolean pushed;
+
+    /** Whether it holds a surround slot (only under local nav); see {@link SurroundSlots}. */
+    boolean hasSlot;
+    /** Its surround slot, world XZ metres, valid when {@link #hasSlot}. */
+    double slotX;
+    double slotZ;
+    /** The slot last sent in a {@code local_nav}, world XZ metres; NaN before the first. */
+    double sentSlotX = Double.NaN;
+    double sentSlotZ = Double.NaN;
+
     Monster(String id, Player player, double x, double z, double speed) {
         this.id = id;
         this.player = player;

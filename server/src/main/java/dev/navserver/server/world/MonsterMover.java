@@ -13,6 +13,11 @@ final class MonsterMover {
     /** What {@link #switchLocalNav} did. */
     enum LocalSwitch { NONE, ON, OFF }
 
+    /** Metres beyond the bodies' contact distance at which a monster goes round its player. */
+    static final double ROUND_MARGIN_METERS = 0.05;
+    /** A monster this close to its surround slot (metres) does not move. */
+    static final double SLOT_REACHED_METERS = 1e-3;
+
     private final PathPlanner planner;
 
     MonsterMover(PathPlanner planner) {
@@ -20,14 +25,53 @@ final class MonsterMover {
     }
 
     /**
-     * Moves a monster by at most {@code speed * dtSeconds} metres. It does not move when its player is within
+     * Moves a monster by at most {@code speed * dtSeconds} metres. Under local nav with a surround slot in a clear
+     * line it steps straight to the slot and stops there. Otherwise it does not move when its player is within
      * {@code stopMeters}. Under local nav with a clear line it steps straight at the player (leaving its path,
      * {@link MonsterState#onStraightStep}); otherwise it follows its path, stopping early on reaching the stopping
      * distance, and at the last waypoint takes {@link MonsterState#onPathEnd}.
      */
     void move(Monster m, GridMap map, double dtSeconds, double stopMeters) {
+        move(m, map, dtSeconds, stopMeters, 0);
+    }
+
+    /**
+     * {@link #move(Monster, GridMap, double, double)} with bodies: a monster whose straight line to its slot would
+     * pass through its player's body (within {@code bodyMeters} of the player's centre) goes round the player
+     * instead, along a circle at least {@code bodyMeters + } {@value #ROUND_MARGIN_METERS} from it, turning toward
+     * the slot's bearing.
+     *
+     * @param bodyMeters {@code monsterRadius + playerRadius}; 0 = no bodies
+     */
+    void move(Monster m, GridMap map, double dtSeconds, double stopMeters, double bodyMeters) {
         Player p = m.player;
+        m.tickStartX = m.x;
+        m.tickStartZ = m.z;
         double budget = m.speed * dtSeconds;
+        if (p.hasPos && m.state.local() && m.hasSlot) {
+            double toSlot = distance(m.slotX - m.x, m.slotZ - m.z);
+            if (toSlot <= SLOT_REACHED_METERS) {
+                return;
+            }
+            double tx = m.slotX;
+            double tz = m.slotZ;
+            if (bodyMeters > 0 && segmentNear(m.x, m.z, tx, tz, p.x, p.z, bodyMeters)) {
+                double radius = Math.max(distance(m.x - p.x, m.z - p.z), bodyMeters + ROUND_MARGIN_METERS);
+                double from = Math.atan2(m.z - p.z, m.x - p.x);
+                double diff = Math.IEEEremainder(Math.atan2(tz - p.z, tx - p.x) - from, 2 * Math.PI);
+                double turn = Math.copySign(Math.min(Math.abs(diff), budget / radius), diff);
+                tx = p.x + radius * Math.cos(from + turn);
+                tz = p.z + radius * Math.sin(from + turn);
+            }
+            double toTarget = distance(tx - m.x, tz - m.z);
+            if (toTarget > 0 && planner.clearLine(map, m.x, m.z, tx, tz)) {
+                double step = Math.min(budget, toTarget);
+                m.x += (tx - m.x) / toTarget * step;
+                m.z += (tz - m.z) / toTarget * step;
+                m.state = m.state.onStraightStep();
+                return;
+            }
+        }
         if (p.hasPos) {
             double dist = distance(p.x - m.x, p.z - m.z);
             if (dist <= stopMeters) {
@@ -43,19 +87,39 @@ final class MonsterMover {
                 return;
             }
         }
-        walkPath(m, budget, stopMeters);
+        walkPath(m, map, budget, stopMeters);
     }
 
-    private static void walkPath(Monster m, double budget, double stopMeters) {
+    private void walkPath(Monster m, GridMap map, double budget, double stopMeters) {
         Player p = m.player;
         WorldPath path = m.path;
+        boolean offPath = m.pushed;
+        if (m.pushed && m.state.following()) {
+            // A body push moved it off its path: walking on to the waypoint could cross a blocked cell.
+            if (!planner.clearLine(map, m.x, m.z, path.x(m.next), path.z(m.next))) {
+                m.state = m.state.onInvalidated();
+                return;
+            }
+            m.pushed = false;
+        }
+        boolean crossed = false;
         while (m.state.following() && budget > 0) {
             double tx = path.x(m.next);
             double tz = path.z(m.next);
             double dx = tx - m.x;
             double dz = tz - m.z;
             double d = distance(dx, dz);
+            if (crossed && offPath) {
+                // Pushed off its path, then past a waypoint within one tick: the tick's whole move (which the
+                // path's corners no longer bound) must stay a clear line too.
+                double nx = d <= budget ? tx : m.x + dx / d * budget;
+                double nz = d <= budget ? tz : m.z + dz / d * budget;
+                if (!planner.clearLine(map, m.tickStartX, m.tickStartZ, nx, nz)) {
+                    return;
+                }
+            }
             if (d <= budget) {
+                crossed = true;
                 m.x = tx;
                 m.z = tz;
                 budget -= d;
@@ -93,6 +157,15 @@ final class MonsterMover {
             return LocalSwitch.OFF;
         }
         return LocalSwitch.NONE;
+    }
+
+    /** Whether the segment (x0,z0)-(x1,z1) comes closer than {@code r} to (px,pz). */
+    static boolean segmentNear(double x0, double z0, double x1, double z1, double px, double pz, double r) {
+        double sx = x1 - x0;
+        double sz = z1 - z0;
+        double len2 = sx * sx + sz * sz;
+        double t = len2 == 0 ? 0 : Math.max(0, Math.min(1, ((px - x0) * sx + (pz - z0) * sz) / len2));
+        return distance(x0 + t * sx - px, z0 + t * sz - pz) < r;
     }
 
     /**

@@ -16,6 +16,14 @@ final class Player {
     double nextSnapshotTime;
     /** Whether it is in the world's list of players that moved since the last planning pass. */
     boolean moved;
+    /** Whether its surround slots were laid out ({@link SurroundSlots}), and when, where it stood, for how many. */
+    boolean hasLayout;
+    double layoutTime;
+    double layoutX;
+    double layoutZ;
+    int layoutTakers;
+    /** Whether a monster switched local nav on or off since the last layout. */
+    boolean slotsDirty;
     /** The monsters chasing this player, in spawn order. */
     final List<Monster> monsters = new ArrayList<>();
 

@@ -27,6 +27,10 @@ import java.util.function.ToLongFunction;
  * monster straight at its player while the line of sight is clear (else along its path) and stopping at
  * {@code stoppingDistanceMeters}. Above {@code localNavDistanceMeters + localNavHysteresisMeters} the server takes
  * the monster back and plans a fresh path at once.
+ *
+ * <p><b>Bodies and slots.</b> Monsters under local nav go to distinct surround slots ({@link SurroundSlots}); after
+ * movement a {@link BodySeparation} pass keeps monsters apart and out of players; monsters stop at
+ * {@code max(stoppingDistanceMeters, monsterRadiusMeters + playerRadiusMeters)} from their player.
  */
 public final class World {
     private final String name;
@@ -35,6 +39,8 @@ public final class World {
     private final Spawner spawner;
     private final PlanDispatcher dispatcher;
     private final MonsterMover mover;
+    private final BodySeparation bodies;
+    private final SurroundSlots slots;
     private final WorldOutbox outbox = new WorldOutbox();
 
     private GridMap map;
@@ -74,6 +80,8 @@ public final class World {
         this.spawner = Objects.requireNonNull(spawner);
         this.dispatcher = new PlanDispatcher(name, planner, plannerPool, metrics, wakeup);
         this.mover = new MonsterMover(planner);
+        this.bodies = new BodySeparation(planner);
+        this.slots = new SurroundSlots(planner);
         setSettings(settings);
     }
 
@@ -310,6 +318,7 @@ public final class World {
 
     private Monster addMonster(Player player, double x, double z) {
         Monster m = new Monster(spawner.nextId(), player, x, z, settings.monsterSpeedMetersPerSecond());
+        m.spawnTime = now;
         monsters.put(m.id, m);
         player.monsters.add(m);
         outbox.add(new WorldEvent.MonsterSpawned(player.sessionId, m.id, x, map.transform().originY(), z));
@@ -368,12 +377,19 @@ public final class World {
         for (Monster m : monsters.values()) {
             planIfDue(m, true);
         }
-        double stop = settings.stoppingDistanceMeters();
+        double rM = settings.monsterRadiusMeters();
+        double rP = settings.playerRadiusMeters();
+        double stop = Math.max(settings.stoppingDistanceMeters(), rM + rP);
         double on = settings.localNavDistanceMeters();
         double off = on + settings.localNavHysteresisMeters();
+        slots.update(players.values(), map, settings, now, outbox, metrics);
         for (Monster m : monsters.values()) {
-            mover.move(m, map, dtSeconds, stop);
+            mover.move(m, map, dtSeconds, stop, rM + rP);
             switchLocalNav(m, on, off);
+        }
+        int overlaps = bodies.separate(monsters.values(), players.values(), map, rM, rP, now);
+        if (overlaps > 0) {
+            metrics.monsterOverlaps(overlaps);
         }
         queueSnapshots();
     }
@@ -438,8 +454,10 @@ public final class World {
 
     private void switchLocalNav(Monster m, double on, double off) {
         switch (mover.switchLocalNav(m, on, off)) {
-            case ON -> outbox.add(new WorldEvent.LocalNavChanged(m.sessionId, m.id, true));
+            case ON -> outbox.add(new WorldEvent.LocalNavChanged(m.sessionId, m.id, true,
+                    slots.provisional(m, map, settings)));
             case OFF -> {
+                SurroundSlots.release(m);
                 outbox.add(new WorldEvent.LocalNavChanged(m.sessionId, m.id, false));
                 PlanDispatcher.supersede(m); // a plan made during local mode may be stale
                 dispatcher.submit(m, map, mapGeneration, now); // hand back with an immediate fresh nav_path
@@ -483,6 +501,12 @@ public final class World {
     public double[] monsterPosition(String monsterId) {
         Monster m = monsters.get(monsterId);
         return m == null ? null : new double[] {m.x, m.z};
+    }
+
+    /** Current surround slot (XZ) of a monster as {x, z}, or null when unknown or without one (tests). */
+    public double[] monsterSlot(String monsterId) {
+        Monster m = monsters.get(monsterId);
+        return m == null || !m.hasSlot ? null : new double[] {m.slotX, m.slotZ};
     }
 
     /** Current state of a monster, or null when unknown. */

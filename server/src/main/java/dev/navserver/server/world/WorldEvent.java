@@ -2,6 +2,7 @@ package dev.navserver.server.world;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.smooth.WorldPath;
+import dev.navserver.protocol.message.Vec3;
 import java.util.List;
 
 /** What a {@link World} tells its sessions, appended to its {@link WorldOutbox}. Immutable values. */
@@ -21,8 +22,16 @@ public sealed interface WorldEvent {
                         double speedMetersPerSecond, long posArrivalNanos, GridMap map) implements WorldEvent {
     }
 
-    /** Local navigation switched on or off for a monster. */
-    record LocalNavChanged(String sessionId, String monsterId, boolean active) implements WorldEvent {
+    /**
+     * Local navigation switched on or off for a monster, or (active) its surround slot moved.
+     *
+     * @param slot with {@code active}, the monster's surround slot in world metres; {@code null} when it has none
+     */
+    record LocalNavChanged(String sessionId, String monsterId, boolean active, Vec3 slot) implements WorldEvent {
+        /** Without a slot. */
+        public LocalNavChanged(String sessionId, String monsterId, boolean active) {
+            this(sessionId, monsterId, active, null);
+        }
     }
 
     /** A session's periodic snapshot of its monsters is due. */

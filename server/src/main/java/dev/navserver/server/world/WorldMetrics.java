@@ -17,6 +17,17 @@ public interface WorldMetrics {
     /** A finished plan was dropped because a newer one superseded it, the monster left, or the map changed. */
     void planDropped();
 
+    /**
+     * After a tick's separation pass, {@code pairs} pairs (monster–monster or monster–player) of one world were
+     * still closer than their body radii allow, beyond the 0.05 m tolerance (walls held them). Tick thread.
+     */
+    default void monsterOverlaps(int pairs) {
+    }
+
+    /** A monster's surround slot moved by 0.5 m or more after it had one (a new {@code local_nav}). Tick thread. */
+    default void slotReassigned() {
+    }
+
     /** Does nothing. */
     WorldMetrics NONE = new WorldMetrics() {
         @Override

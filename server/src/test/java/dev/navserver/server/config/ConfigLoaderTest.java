@@ -168,6 +168,10 @@ class ConfigLoaderTest {
                         "chase.navIntervalSeconds: 0.0 is out of range (0.01..60)"),
                 Arguments.of("negative distance", "configVersion: 1\nchase: {stoppingDistanceMeters: -1}\n",
                         "chase.stoppingDistanceMeters: -1.0 is out of range (0..100)"),
+                Arguments.of("negative monster radius", "configVersion: 1\nchase: {monsterRadiusMeters: -0.1}\n",
+                        "chase.monsterRadiusMeters: -0.1 is out of range (0..10)"),
+                Arguments.of("huge player radius", "configVersion: 1\nchase: {playerRadiusMeters: 11}\n",
+                        "chase.playerRadiusMeters: 11.0 is out of range (0..10)"),
                 Arguments.of("port too high", "configVersion: 1\nserver: {port: 70000}\n",
                         "server.port: 70000 is out of range (0..65535)"),
                 Arguments.of("tiny frame", "configVersion: 1\nserver: {maxFrameBytes: 10}\n",
@@ -260,13 +264,14 @@ class ConfigLoaderTest {
         assertThatThrownBy(() -> new NavServerConfig.Chase(Double.NaN, d.moveThresholdMeters(),
                 d.localNavDistanceMeters(), d.localNavHysteresisMeters(), d.stoppingDistanceMeters(),
                 d.monsterSpeedMetersPerSecond(), d.monstersPerPlayer(), d.allowClientSpawn(), d.snapshotHz(),
-                d.spawnMinDistanceMeters(), d.spawnMaxDistanceMeters()))
+                d.spawnMinDistanceMeters(), d.spawnMaxDistanceMeters(), d.monsterRadiusMeters(), d.playerRadiusMeters()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(31).containsEntry("search.algorithm", "jps")
-                .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L);
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(33).containsEntry("search.algorithm", "jps")
+                .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L)
+                .containsEntry("chase.monsterRadiusMeters", 0.4);
     }
 
     @Test

@@ -82,7 +82,7 @@ class ConfigMapperTest {
                         "chase.spawn: unknown key (known keys under chase: navIntervalSeconds, moveThresholdMeters,"
                                 + " localNavDistanceMeters, localNavHysteresisMeters, stoppingDistanceMeters,"
                                 + " monsterSpeedMetersPerSecond, monstersPerPlayer, allowClientSpawn, snapshotHz,"
-                                + " spawnMinDistanceMeters, spawnMaxDistanceMeters)"),
+                                + " spawnMinDistanceMeters, spawnMaxDistanceMeters, monsterRadiusMeters, playerRadiusMeters)"),
                 Arguments.of("second document", "---\nconfigVersion: 1",
                         "not valid YAML at line 3, column 1: a second document ('---');"
                                 + " the file must hold exactly one"));

@@ -126,8 +126,9 @@ class ViewerBrowserTest {
                 assertClose(rgb, stateColour(m.state()));
             }
 
-            // Clicking a monster shows its chase state. Monsters still stack (no bodies yet), so the page may show
-            // any monster under the cursor: it must be one whose disc the click hit, with its own target and state.
+            // Clicking a monster shows its chase state. Monsters keep their bodies apart, but a disc is drawn at least
+            // 3 px wide whatever the zoom, so discs may still overlap on screen and the page may show any monster under
+            // the cursor: it must be one whose disc the click hit, with its own target and state.
             MonsterSnapshot target = truth.values().iterator().next();
             List<Number> xy = jsList("return navView.worldToScreen(arguments[0], arguments[1])",
                     target.pos().x(), target.pos().z());
@@ -180,19 +181,26 @@ class ViewerBrowserTest {
     // ---- helpers -------------------------------------------------------------------------------------------------
 
     /** Waits until two consecutive snapshots of this player's monsters agree: they all stopped around the player. */
+    /**
+     * Seconds without movement that count as rest: longer than the surround slots' re-layout period (2 s), after
+     * which monsters that reached provisional slots may move once more to their final ones.
+     */
+    private static final double REST_SECONDS = 2.5;
+
     private static Map<String, MonsterSnapshot> stationary(NdjsonClient client) {
-        Monsters previous = null;
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        Monsters restStart = null;
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (System.nanoTime() < deadline) {
             Monsters now = client.await(Monsters.class, s -> !s.list().isEmpty());
-            if (previous != null && samePositions(previous, now)) {
+            if (restStart == null || !samePositions(restStart, now)) {
+                restStart = now;
+            } else if (now.serverTime() - restStart.serverTime() >= REST_SECONDS) {
                 Map<String, MonsterSnapshot> byId = new HashMap<>();
                 now.list().forEach(m -> byId.put(m.monster(), m));
                 return byId;
             }
-            previous = now;
         }
-        throw new AssertionError("monsters did not come to rest within 20 s");
+        throw new AssertionError("monsters did not come to rest within 30 s");
     }
 
     private static boolean samePositions(Monsters a, Monsters b) {

@@ -375,6 +375,37 @@ class ViewerTest {
     }
 
     @Test
+    void adminEdit_ReachesTheWatchingViewerInTheNextVersionsFull_WithItsCellsTerrainAndVersion() throws Exception {
+        try (TestServer server = TestServer.start(tmp, Map.of())) {
+            Viewer v = connect(server);
+            v.next("hello");
+            v.send("{\"type\":\"watch\",\"map\":\"arena\"}");
+            assertThat(v.next("full").get("edits")).isEmpty();
+            String body = "{\"edits\":[{\"cells\":[30,3,2,1],\"terrain\":\"wall\"},"
+                    + "{\"cells\":[33,4,1,1],\"terrain\":\"water\"}]}";
+            assertThat(server.http("POST", "/admin/maps/arena/edit", TestServer.TOKEN, body).statusCode())
+                    .isEqualTo(200);
+            // the new map version brings a hello and a full (the edit's frame), later deltas only new edits
+            JsonNode delta = v.next(n -> n.path("edits").size() > 0);
+            assertThat(delta.get("type").asText()).isEqualTo("full");
+            assertThat(delta.get("version").asLong()).isEqualTo(2);
+            JsonNode edits = delta.get("edits");
+            assertThat(edits).hasSize(2);
+            assertThat(edits.get(0).get("cells").toString()).isEqualTo("[30,3,2,1]");
+            assertThat(edits.get(0).get("terrain").asText()).isEqualTo("wall");
+            assertThat(edits.get(0).get("version").asLong()).isEqualTo(2);
+            assertThat(edits.get(1).get("cells").toString()).isEqualTo("[33,4,1,1]");
+            assertThat(edits.get(1).get("terrain").asText()).isEqualTo("water");
+            assertThat(edits.get(1).get("time").asDouble()).isLessThanOrEqualTo(delta.get("time").asDouble());
+
+            Viewer late = connect(server);
+            late.next("hello");
+            late.send("{\"type\":\"watch\",\"map\":\"arena\"}");
+            assertThat(late.next("full").get("edits")).as("a viewer arriving later sees the recent edits").hasSize(2);
+        }
+    }
+
+    @Test
     void frames_ComeAtMostTenPerSecond() throws Exception {
         try (TestServer server = TestServer.start(tmp, Map.of("tick.hz", "60"))) {
             Viewer v = connect(server);

@@ -1,0 +1,279 @@
+package dev.navserver.nav.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.navserver.nav.AsciiMaps;
+import dev.navserver.nav.TestData;
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.MoveLayer;
+import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.grid.Terrain;
+import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.nav.io.MapLoader;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class IntegrationFieldTest {
+    private static final double SQRT2 = Math.sqrt(2);
+
+    private final IntegrationField field = new IntegrationField();
+    private final PathSearch search = new PathSearch();
+
+    @Test
+    void build_WhenTheOnlyWayRoundAWallLeavesTheBoundingBox_GrowsTheRegionAndFindsTheOptimalPath() {
+        String[] rows = {
+                "..........",
+                "..#s...#..",
+                "..#....#..",
+                "..#....#..",
+                "..######..",
+                "....g.....",
+        };
+        GridMap map = AsciiMaps.map(rows);
+        NavGrid grid = map.navGrid();
+        int[] s = AsciiMaps.find('s', rows);
+        int[] g = AsciiMaps.find('g', rows);
+        int start = map.cell(s[0], s[1]);
+        int goal = map.cell(g[0], g[1]);
+
+        assertThat(field.build(grid, goal, new int[] {start}, 1, Moves.EIGHT, 0)).isTrue();
+
+        assertThat(field.rebuilds()).isGreaterThanOrEqualTo(1);
+        PathResult jps = search.find(grid, s[0], s[1], g[0], g[1], SearchOptions.DEFAULT);
+        PathResult flow = field.path(start);
+        assertThat(flow.status()).isEqualTo(SearchStatus.FOUND);
+        assertThat(flow.length()).isCloseTo(jps.length(), within(1e-9));
+        assertThat(flow.cell(0)).isEqualTo(start);
+        assertThat(flow.endCell()).isEqualTo(goal);
+        assertLegalMoves(grid, flow);
+    }
+
+    @Test
+    void build_WhenGoalIsBlocked_BuildsNothingAndEveryCellIsUnreachable() {
+        String[] rows = {
+                "s..#",
+                "....",
+        };
+        GridMap map = AsciiMaps.map(rows);
+        assertThat(field.build(map.navGrid(), map.cell(3, 0), new int[] {0}, 1, Moves.EIGHT, 4)).isFalse();
+        assertThat(field.built()).isFalse();
+        assertThat(field.value(0)).isInfinite();
+        assertThat(field.path(0).status()).isEqualTo(SearchStatus.UNREACHABLE);
+    }
+
+    @Test
+    void build_WhenASourceIsOnAnotherIsland_IgnoresItAndLeavesItUnsettled() {
+        String[] rows = {
+                "s.#a",
+                "..#.",
+                "g.#.",
+        };
+        GridMap map = AsciiMaps.map(rows);
+        NavGrid grid = map.navGrid();
+        int other = map.cell(3, 0);
+        assertThat(field.build(grid, map.cell(0, 2), new int[] {map.cell(0, 0), other}, 2, Moves.EIGHT, 0)).isTrue();
+        assertThat(field.value(map.cell(0, 0))).isEqualTo(2.0);
+        assertThat(field.value(other)).isInfinite();
+        assertThat(field.path(other).status()).isEqualTo(SearchStatus.UNREACHABLE);
+    }
+
+    @Test
+    void path_OnWeightedTerrain_PaysTheEnteredCellsCostsLikeASearchFromTheSource() {
+        String[] rows = {
+                "sTTg",
+                "....",
+        };
+        GridMap map = AsciiMaps.map(rows);
+        NavGrid grid = map.navGrid(MoveLayer.LAND, 1);
+        int start = map.cell(0, 0);
+        int goal = map.cell(3, 0);
+        field.build(grid, goal, new int[] {start}, 1, Moves.EIGHT, 2);
+        PathResult astar = search.find(grid, 0, 0, 3, 0, SearchOptions.DEFAULT);
+        // down, two along the bottom, diagonal up into g: sqrt2 + 1 + sqrt2 beats 3 + 3 + 1 through the trees
+        assertThat(field.value(start)).isCloseTo(1 + 2 * SQRT2, within(1e-12));
+        assertThat(field.path(start).length()).isCloseTo(astar.length(), within(1e-12));
+        assertThat(field.value(goal)).isEqualTo(0.0);
+    }
+
+    @Test
+    void descend_WithAgentSizeTwo_KeepsOutOfTheOneCellGap() {
+        String[] rows = {
+                "s.........",
+                "..........",
+                "#####.####",
+                "..........",
+                "........g.",
+                "..........",
+        };
+        GridMap map = AsciiMaps.map(rows);
+        NavGrid grid = map.navGrid(MoveLayer.DEFAULT, 2);
+        int start = map.cell(0, 0);
+        int goal = map.cell(8, 4);
+        assertThat(field.build(grid, goal, new int[] {start}, 1, Moves.EIGHT, 1)).isTrue();
+        assertThat(grid.island(start)).isNotEqualTo(grid.island(goal));
+        assertThat(field.value(start)).isInfinite();
+        assertThat(field.value(goal)).isEqualTo(0.0);
+    }
+
+    @Property(tries = 300)
+    void pathLengths_OnRandomMaps_EqualJpsAndAStar(@ForAll("seeds") long seed,
+                                                  @ForAll @IntRange(min = 0, max = 40) int densityPct,
+                                                  @ForAll @IntRange(min = 0, max = 3) int variant) {
+        Random rnd = new Random(seed);
+        int w = 5 + rnd.nextInt(40);
+        int h = 5 + rnd.nextInt(40);
+        boolean terrains = variant == 1;
+        int agentSize = variant == 2 ? 2 : 1;
+        Moves moves = variant == 3 ? Moves.FOUR : Moves.EIGHT;
+        byte[] t = new byte[w * h];
+        byte[] classes = {Terrain.OPEN, Terrain.HILL, Terrain.TREES, Terrain.SWAMP};
+        for (int i = 0; i < t.length; i++) {
+            t[i] = rnd.nextInt(100) < densityPct ? Terrain.WALL
+                    : terrains ? classes[rnd.nextInt(classes.length)] : Terrain.OPEN;
+        }
+        GridMap map = new GridMap("random", w, h, WorldTransform.UNIT, t);
+        NavGrid grid = map.navGrid(terrains ? MoveLayer.LAND : MoveLayer.DEFAULT, agentSize);
+        int goal = rnd.nextInt(w * h);
+        int n = 1 + rnd.nextInt(12);
+        int[] sources = new int[n];
+        for (int i = 0; i < n; i++) {
+            sources[i] = rnd.nextInt(w * h);
+        }
+        checkAgainstSearches(grid, goal, sources, moves, rnd.nextInt(4));
+    }
+
+    @net.jqwik.api.Provide
+    net.jqwik.api.Arbitrary<Long> seeds() {
+        return net.jqwik.api.Arbitraries.longs();
+    }
+
+    @Test
+    void pathLengths_OnTheBundledMaps_EqualJps() throws IOException {
+        Random rnd = new Random(20261123);
+        for (String name : new String[] {"arena.txt", "rooms512.map"}) {
+            GridMap map = MapLoader.load(TestData.mapsDir().resolve(name));
+            NavGrid grid = map.navGrid();
+            for (int q = 0; q < 12; q++) {
+                int goal = randomOpen(grid, rnd);
+                int[] sources = new int[1 + rnd.nextInt(20)];
+                for (int i = 0; i < sources.length; i++) {
+                    // clustered sources, as chasers around a player, and a few far ones
+                    int c = map.col(goal) + rnd.nextInt(61) - 30;
+                    int r = map.row(goal) + rnd.nextInt(61) - 30;
+                    sources[i] = i % 5 == 4 || !map.inBounds(c, r) ? randomOpen(grid, rnd) : map.cell(c, r);
+                }
+                checkAgainstSearches(grid, goal, sources, Moves.EIGHT, 8);
+            }
+        }
+    }
+
+    @Test
+    void build_WhenWarm_AllocatesNothing() throws IOException {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
+        NavGrid grid = MapLoader.load(TestData.mapsDir().resolve("arena.txt")).navGrid();
+        Random rnd = new Random(5);
+        int[] goals = new int[50];
+        int[] sources = new int[16 * goals.length];
+        for (int i = 0; i < goals.length; i++) {
+            goals[i] = randomOpen(grid, rnd);
+        }
+        for (int i = 0; i < sources.length; i++) {
+            sources[i] = randomOpen(grid, rnd);
+        }
+        int[] batch = new int[16];
+        for (int rep = 0; rep < 50; rep++) {
+            buildAll(grid, goals, sources, batch);
+        }
+        long before = mx.getCurrentThreadAllocatedBytes();
+        long descended = buildAll(grid, goals, sources, batch);
+        long allocated = mx.getCurrentThreadAllocatedBytes() - before;
+        assertThat(descended).isPositive();
+        assertThat(allocated).isLessThan(1024);
+    }
+
+    private long buildAll(NavGrid grid, int[] goals, int[] sources, int[] batch) {
+        long cells = 0;
+        for (int i = 0; i < goals.length; i++) {
+            System.arraycopy(sources, 16 * i, batch, 0, 16);
+            field.build(grid, goals[i], batch, 16, Moves.EIGHT, 8);
+            for (int s : batch) {
+                cells += field.descend(s);
+            }
+        }
+        return cells;
+    }
+
+    private static int randomOpen(NavGrid grid, Random rnd) {
+        int n = grid.width() * grid.height();
+        while (true) {
+            int c = rnd.nextInt(n);
+            if (grid.openCell(c)) {
+                return c;
+            }
+        }
+    }
+
+    private void checkAgainstSearches(NavGrid grid, int goal, int[] sources, Moves moves, int margin) {
+        GridMap map = grid.map();
+        boolean built = field.build(grid, goal, sources, sources.length, moves, margin);
+        assertThat(built).isEqualTo(grid.openCell(goal));
+        for (int s : sources) {
+            SearchOptions options = SearchOptions.DEFAULT.withMoves(moves);
+            PathResult jps = search.find(grid, map.col(s), map.row(s), map.col(goal), map.row(goal), options);
+            PathResult astar = search.find(grid, map.col(s), map.row(s), map.col(goal), map.row(goal),
+                    options.withAlgorithm(Algorithm.ASTAR));
+            PathResult flow = field.path(s);
+            if (jps.status() == SearchStatus.FOUND) {
+                assertThat(flow.status()).as("source %d goal %d", s, goal).isEqualTo(SearchStatus.FOUND);
+                double tol = 1e-4 * Math.max(1, jps.length());
+                assertThat(flow.length()).as("source %d goal %d", s, goal).isCloseTo(jps.length(), within(tol));
+                assertThat(flow.length()).isCloseTo(astar.length(), within(tol));
+                assertThat(field.value(s)).isCloseTo(jps.length(), within(tol));
+                assertThat(flow.cell(0)).isEqualTo(s);
+                assertThat(flow.endCell()).isEqualTo(goal);
+                assertLegalMoves(grid, flow);
+                assertThat(measured(grid, flow)).isCloseTo(jps.length(), within(tol));
+            } else {
+                assertThat(flow.status()).isEqualTo(SearchStatus.UNREACHABLE);
+            }
+        }
+    }
+
+    /** Cost of the path's moves recomputed from the grid. */
+    private static double measured(NavGrid grid, PathResult p) {
+        int w = grid.width();
+        double sum = 0;
+        for (int i = 1; i < p.cellCount(); i++) {
+            boolean diagonal = p.cell(i) % w != p.cell(i - 1) % w && p.cell(i) / w != p.cell(i - 1) / w;
+            sum += (diagonal ? SQRT2 : 1.0) * grid.cost(p.cell(i));
+        }
+        return sum;
+    }
+
+    private static void assertLegalMoves(NavGrid grid, PathResult p) {
+        int w = grid.width();
+        for (int i = 0; i < p.cellCount(); i++) {
+            assertThat(grid.openCell(p.cell(i))).isTrue();
+            if (i == 0) {
+                continue;
+            }
+            int c0 = p.cell(i - 1) % w;
+            int r0 = p.cell(i - 1) / w;
+            int c1 = p.cell(i) % w;
+            int r1 = p.cell(i) / w;
+            assertThat(Math.max(Math.abs(c1 - c0), Math.abs(r1 - r0))).isEqualTo(1);
+            if (c0 != c1 && r0 != r1) {
+                assertThat(grid.open(c1, r0) && grid.open(c0, r1)).as("no corner cutting").isTrue();
+            }
+        }
+    }
+}

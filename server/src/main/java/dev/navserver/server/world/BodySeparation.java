@@ -1,0 +1,523 @@
+package dev.navserver.server.world;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.grid.WorldTransform;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Objects;
+
+/**
+ * Gives monsters bodies: after movement, pushes overlapping monsters apart (each by half the overlap) and out of
+ * players (by the whole overlap; players are authoritative), so that two monsters of a map end at least
+ * {@code 2 × monsterRadius} apart and a monster at least {@code monsterRadius + playerRadius} from every player.
+ * Neighbours are found with a uniform spatial hash of cell size {@code max(2 rM, rM + rP)}. A push is accepted only
+ * when the segments to the new position from the old one and from the monster's position at the start of the tick
+ * ({@link Monster#tickStartX}) are clear lines (walkable, no corner cut), else its X or Z part alone, else nothing —
+ * so a monster never enters or crosses a blocked cell; a monster a wall held is pinned for the rest of the tick and
+ * its partners take the whole push. Up to {@link #MAX_ITERATIONS} rounds, stopping when no pair overlaps by more
+ * than {@link #TOLERANCE_METERS}; a round after the first looks only at the monsters the previous one moved (and
+ * re-hashes only those), so a crowd at rest costs one pass and a few jammed pairs cost a few rounds of their own.
+ *
+ * <p>Positions are copied into primitive arrays for the rounds and written back once. Scratch arrays grow to the
+ * largest crowd seen and are reused: no allocation per tick once grown. Tick thread only.
+ */
+final class BodySeparation {
+    /** Rounds of pushes per tick at most. */
+    static final int MAX_ITERATIONS = 8;
+    /** Metres pushed beyond the exact overlap, so that rounding leaves no residue. */
+    static final double MARGIN_METERS = 0.005;
+    /** Overlaps at most this deep (metres) count as resolved. */
+    static final double TOLERANCE_METERS = 0.03;
+    /** Overlaps deeper than this (metres) after the pass are faults: the contract's tolerance. */
+    static final double FAULT_METERS = 0.05;
+    /** A monster this young (seconds) may still overlap: it was spawned on top of another and is separating. */
+    static final double SPAWN_GRACE_SECONDS = 1.0;
+    private static final double GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+
+    private final PathPlanner planner;
+    private Monster[] monsters = new Monster[0];
+    private double[] xs = new double[0];
+    private double[] zs = new double[0];
+    private double[] startX = new double[0];
+    private double[] startZ = new double[0];
+    private double[] dx = new double[0];
+    private double[] dz = new double[0];
+    private boolean[] moved = new boolean[0];
+    /** Monsters that moved in the previous round (all in the first): only pairs with one of them can overlap anew. */
+    private boolean[] isActive = new boolean[0];
+    private int[] activeList = new int[0];
+    private int activeCount;
+    /** Monsters with a push this round. */
+    private int[] touchedList = new int[0];
+    private boolean[] isTouched = new boolean[0];
+    private int touchedCount;
+    private int[] prevInCell = new int[0];
+    /** Whether a wall stopped all or part of monster i's push earlier this tick: its partners then take the whole. */
+    private boolean[] pinned = new boolean[0];
+    private int[] pinnedList = new int[0];
+    private int pinnedCount;
+    private int[] playerCellX = new int[0];
+    private int[] playerCellZ = new int[0];
+    private double[] playerX = new double[0];
+    private double[] playerZ = new double[0];
+    private int[] playerNext = new int[0];
+    private int[] playerHead = new int[0];
+    private int playerMask;
+    private int[] cellX = new int[0];
+    private int[] cellZ = new int[0];
+    private int[] nextInCell = new int[0];
+    private int[] head = new int[0];
+    private int mask;
+
+    BodySeparation(PathPlanner planner) {
+        this.planner = Objects.requireNonNull(planner);
+    }
+
+    /**
+     * Separates the monsters of one map from each other and from its players.
+     *
+     * @param all     every monster of the map
+     * @param players every player of the map (those without a position are skipped)
+     * @param rM      monster radius, metres, {@code >= 0}
+     * @param rP      player radius, metres, {@code >= 0}
+     * @param now     world time, seconds
+     * @return pairs still overlapping beyond {@link #FAULT_METERS} afterwards (walls held them), not counting
+     *         monsters in their first {@link #SPAWN_GRACE_SECONDS} (a spawn overlap, which takes a few ticks)
+     */
+    int separate(Collection<Monster> all, Collection<Player> players, GridMap map, double rM, double rP,
+            double now) {
+        int n = all.size();
+        double reach = Math.max(2 * rM, rM + rP);
+        if (n == 0 || reach <= 0) {
+            return 0;
+        }
+        ensureCapacity(n);
+        int k = 0;
+        for (Monster m : all) {
+            monsters[k] = m;
+            xs[k] = m.x;
+            zs[k] = m.z;
+            startX[k] = m.tickStartX;
+            startZ[k] = m.tickStartZ;
+            moved[k] = false;
+            pinned[k] = false;
+            activeList[k] = k;
+            k++;
+        }
+        activeCount = n;
+        Arrays.fill(isActive, 0, n, true);
+        indexPlayers(players, reach);
+        index(n, reach);
+        int rounds = 0;
+        boolean overlapping = true;
+        pinnedCount = 0;
+        while (overlapping && rounds < MAX_ITERATIONS) {
+            rounds++;
+            touchedCount = 0;
+            overlapping = pushPairs(2 * rM);
+            overlapping |= pushFromPlayers(rM + rP);
+            if (overlapping) {
+                apply(map, reach, reach / 2);
+            }
+        }
+        // Only a wall (a pinned monster) or the round limit can leave an overlap behind: then count, else skip.
+        int faults = overlapping || pinnedCount > 0 ? countFaults(overlapping, 2 * rM, rM + rP, now) : 0;
+        for (int i = 0; i < n; i++) {
+            if (moved[i]) {
+                Monster m = monsters[i];
+                m.x = xs[i];
+                m.z = zs[i];
+                m.pushed = true;
+            }
+            monsters[i] = null;
+        }
+        return faults;
+    }
+
+    /**
+     * Pairs closer than allowed by more than {@link #FAULT_METERS}, monsters past their spawn grace only. Every
+     * pair the rounds left unchecked since its last move was within {@link #TOLERANCE_METERS} then, unless a wall
+     * held one of its monsters, or the round limit stopped the rounds before the last movers were checked: so only
+     * the pairs of pinned monsters, and of the last round's movers when {@code cutShort}, are counted (each once).
+     */
+    private int countFaults(boolean cutShort, double minPair, double minPlayer, double now) {
+        int candidates = 0;
+        for (int k = 0; k < pinnedCount; k++) {
+            int i = pinnedList[k];
+            isTouched[i] = true; // reused as "is a candidate"; every push was applied, so all flags are clear
+            touchedList[candidates++] = i;
+        }
+        if (cutShort) {
+            for (int a = 0; a < activeCount; a++) {
+                int i = activeList[a];
+                if (!isTouched[i]) {
+                    isTouched[i] = true;
+                    touchedList[candidates++] = i;
+                }
+            }
+        }
+        int faults = 0;
+        double pair2 = (minPair - FAULT_METERS) * (minPair - FAULT_METERS);
+        double player2 = (minPlayer - FAULT_METERS) * (minPlayer - FAULT_METERS);
+        for (int c = 0; c < candidates; c++) {
+            int i = touchedList[c];
+            if (now - monsters[i].spawnTime < SPAWN_GRACE_SECONDS) {
+                continue;
+            }
+            for (int ox = -1; ox <= 1; ox++) {
+                for (int oz = -1; oz <= 1; oz++) {
+                    int cx = cellX[i] + ox;
+                    int cz = cellZ[i] + oz;
+                    for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
+                        if (j != i && (!isTouched[j] || j > i) && cellX[j] == cx && cellZ[j] == cz
+                                && now - monsters[j].spawnTime >= SPAWN_GRACE_SECONDS
+                                && sq(xs[j] - xs[i]) + sq(zs[j] - zs[i]) < pair2) {
+                            faults++;
+                        }
+                    }
+                    for (int p = playerHead[hash(cx, cz) & playerMask]; p >= 0; p = playerNext[p]) {
+                        if (playerCellX[p] == cx && playerCellZ[p] == cz
+                                && sq(playerX[p] - xs[i]) + sq(playerZ[p] - zs[i]) < player2) {
+                            faults++;
+                        }
+                    }
+                }
+            }
+        }
+        for (int c = 0; c < candidates; c++) {
+            isTouched[touchedList[c]] = false;
+        }
+        return faults;
+    }
+
+    private static double sq(double v) {
+        return v * v;
+    }
+
+    private void ensureCapacity(int n) {
+        if (monsters.length >= n) {
+            return;
+        }
+        int cap = Math.max(16, Integer.highestOneBit(n - 1) << 1);
+        monsters = new Monster[cap];
+        xs = new double[cap];
+        zs = new double[cap];
+        startX = new double[cap];
+        startZ = new double[cap];
+        dx = new double[cap];
+        dz = new double[cap];
+        moved = new boolean[cap];
+        pinned = new boolean[cap];
+        pinnedList = new int[cap];
+        isActive = new boolean[cap];
+        activeList = new int[cap];
+        touchedList = new int[cap];
+        isTouched = new boolean[cap];
+        cellX = new int[cap];
+        cellZ = new int[cap];
+        nextInCell = new int[cap];
+        prevInCell = new int[cap];
+        head = new int[cap * 2];
+        mask = cap * 2 - 1;
+    }
+
+    private int bucket(int cx, int cz) {
+        return hash(cx, cz) & mask;
+    }
+
+    private static int hash(int cx, int cz) {
+        int h = cx * 0x9E3779B1 ^ cz * 0x85EBCA77;
+        return h ^ (h >>> 15);
+    }
+
+    /** Hashes every monster into cells of side {@code cell}; clears the pushes. */
+    private void index(int n, double cell) {
+        Arrays.fill(head, -1);
+        for (int i = 0; i < n; i++) {
+            cellX[i] = (int) Math.floor(xs[i] / cell);
+            cellZ[i] = (int) Math.floor(zs[i] / cell);
+            link(i);
+            dx[i] = 0;
+            dz[i] = 0;
+        }
+    }
+
+    private void link(int i) {
+        int b = bucket(cellX[i], cellZ[i]);
+        int first = head[b];
+        nextInCell[i] = first;
+        prevInCell[i] = -1;
+        if (first >= 0) {
+            prevInCell[first] = i;
+        }
+        head[b] = i;
+    }
+
+    private void unlink(int i) {
+        int prev = prevInCell[i];
+        int next = nextInCell[i];
+        if (prev >= 0) {
+            nextInCell[prev] = next;
+        } else {
+            head[bucket(cellX[i], cellZ[i])] = next;
+        }
+        if (next >= 0) {
+            prevInCell[next] = prev;
+        }
+    }
+
+    /** Re-hashes monster {@code i} after a push if it left its cell. */
+    private void rehash(int i, double cell) {
+        int cx = (int) Math.floor(xs[i] / cell);
+        int cz = (int) Math.floor(zs[i] / cell);
+        if (cx != cellX[i] || cz != cellZ[i]) {
+            unlink(i);
+            cellX[i] = cx;
+            cellZ[i] = cz;
+            link(i);
+        }
+    }
+
+    private void pin(int i) {
+        if (!pinned[i]) {
+            pinned[i] = true;
+            pinnedList[pinnedCount++] = i;
+        }
+    }
+
+    private void touch(int i) {
+        if (!isTouched[i]) {
+            isTouched[i] = true;
+            touchedList[touchedCount++] = i;
+        }
+    }
+
+    /** Hashes the players with a position into cells of side {@code cell}; they do not move during the rounds. */
+    private void indexPlayers(Collection<Player> players, double cell) {
+        int np = players.size();
+        if (playerX.length < np || playerHead.length == 0) {
+            int cap = Math.max(16, Integer.highestOneBit(Math.max(1, np - 1)) << 1);
+            playerX = new double[cap];
+            playerZ = new double[cap];
+            playerNext = new int[cap];
+            playerCellX = new int[cap];
+            playerCellZ = new int[cap];
+            playerHead = new int[cap * 2];
+            playerMask = cap * 2 - 1;
+        }
+        Arrays.fill(playerHead, -1);
+        int k = 0;
+        for (Player p : players) {
+            if (!p.hasPos) {
+                continue;
+            }
+            playerX[k] = p.x;
+            playerZ[k] = p.z;
+            playerCellX[k] = (int) Math.floor(p.x / cell);
+            playerCellZ[k] = (int) Math.floor(p.z / cell);
+            int b = hash(playerCellX[k], playerCellZ[k]) & playerMask;
+            playerNext[k] = playerHead[b];
+            playerHead[b] = k;
+            k++;
+        }
+    }
+
+    /**
+     * Accumulates pushes for every overlapping pair with at least one monster that moved in the last round (every
+     * pair in the first); whether any such pair overlaps by more than the tolerance.
+     */
+    private boolean pushPairs(double minDist) {
+        boolean any = false;
+        double min2 = minDist * minDist;
+        for (int a = 0; a < activeCount; a++) {
+            int i = activeList[a];
+            double ax = xs[i];
+            double az = zs[i];
+            for (int ox = -1; ox <= 1; ox++) {
+                for (int oz = -1; oz <= 1; oz++) {
+                    int cx = cellX[i] + ox;
+                    int cz = cellZ[i] + oz;
+                    for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
+                        if (j == i || isActive[j] && j < i || cellX[j] != cx || cellZ[j] != cz) {
+                            continue; // a pair of two active ones is taken from its lower index
+                        }
+                        double ex = xs[j] - ax;
+                        double ez = zs[j] - az;
+                        double d2 = ex * ex + ez * ez;
+                        if (d2 >= min2) {
+                            continue;
+                        }
+                        double d = Math.sqrt(d2);
+                        if (minDist - d <= TOLERANCE_METERS) {
+                            continue;
+                        }
+                        any = true;
+                        double ux;
+                        double uz;
+                        if (d < 1e-9) { // coincident: a fixed direction per pair, different pairs fan out
+                            int lo = Math.min(i, j);
+                            double angle = (lo * 31 + Math.max(i, j)) * GOLDEN_ANGLE;
+                            double sign = i == lo ? 1 : -1;
+                            ux = sign * Math.cos(angle);
+                            uz = sign * Math.sin(angle);
+                        } else {
+                            ux = ex / d;
+                            uz = ez / d;
+                        }
+                        // Half each; all of it to one whose partner a wall held earlier this tick.
+                        double push = minDist - d + MARGIN_METERS;
+                        double pi = pinned[i] == pinned[j] ? push / 2 : pinned[i] ? 0 : push;
+                        double pj = push - pi;
+                        touch(i);
+                        dx[i] -= ux * pi;
+                        dz[i] -= uz * pi;
+                        touch(j);
+                        dx[j] += ux * pj;
+                        dz[j] += uz * pj;
+                    }
+                }
+            }
+        }
+        return any;
+    }
+
+    /**
+     * Accumulates whole-overlap pushes of the monsters that moved in the last round (all in the first) out of
+     * players; whether any overlaps a player by more than the tolerance.
+     */
+    private boolean pushFromPlayers(double minDist) {
+        boolean any = false;
+        double min2 = minDist * minDist;
+        for (int a = 0; a < activeCount; a++) {
+            int j = activeList[a];
+            double mx = xs[j];
+            double mz = zs[j];
+            for (int ox = -1; ox <= 1; ox++) {
+                for (int oz = -1; oz <= 1; oz++) {
+                    int cx = cellX[j] + ox;
+                    int cz = cellZ[j] + oz;
+                    for (int p = playerHead[hash(cx, cz) & playerMask]; p >= 0; p = playerNext[p]) {
+                        if (playerCellX[p] != cx || playerCellZ[p] != cz) {
+                            continue;
+                        }
+                        double ex = mx - playerX[p];
+                        double ez = mz - playerZ[p];
+                        double d2 = ex * ex + ez * ez;
+                        if (d2 >= min2) {
+                            continue;
+                        }
+                        double d = Math.sqrt(d2);
+                        if (minDist - d <= TOLERANCE_METERS) {
+                            continue;
+                        }
+                        any = true;
+                        double ux;
+                        double uz;
+                        if (d < 1e-9) {
+                            double angle = j * GOLDEN_ANGLE;
+                            ux = Math.cos(angle);
+                            uz = Math.sin(angle);
+                        } else {
+                            ux = ex / d;
+                            uz = ez / d;
+                        }
+                        double push = minDist - d + MARGIN_METERS;
+                        touch(j);
+                        dx[j] += ux * push;
+                        dz[j] += uz * push;
+                    }
+                }
+            }
+        }
+        return any;
+    }
+
+    /**
+     * Moves each pushed monster, by at most {@code maxPush} metres (a crowd spawned on one point would otherwise
+     * fly apart: the pushes of all its pairs add up), if the segments are clear; else slides along one axis
+     * (pinned: its partners take the whole push from now on); else leaves it (pinned). The monsters that moved
+     * are the next round's active ones.
+     */
+    private void apply(GridMap map, double cell, double maxPush) {
+        for (int a = 0; a < activeCount; a++) {
+            isActive[activeList[a]] = false;
+        }
+        activeCount = 0;
+        for (int t = 0; t < touchedCount; t++) {
+            int i = touchedList[t];
+            double ddx = dx[i];
+            double ddz = dz[i];
+            dx[i] = 0;
+            dz[i] = 0;
+            isTouched[i] = false;
+            if (ddx == 0 && ddz == 0) {
+                continue; // pushes that cancelled out
+            }
+            double len = Math.sqrt(ddx * ddx + ddz * ddz);
+            if (len > maxPush) {
+                ddx *= maxPush / len;
+                ddz *= maxPush / len;
+            }
+            double x = xs[i];
+            double z = zs[i];
+            if (clear(map, i, x + ddx, z + ddz)) {
+                xs[i] = x + ddx;
+                zs[i] = z + ddz;
+            } else if (ddx != 0 && clear(map, i, x + ddx, z)) {
+                xs[i] = x + ddx;
+                pin(i);
+            } else if (ddz != 0 && clear(map, i, x, z + ddz)) {
+                zs[i] = z + ddz;
+                pin(i);
+            } else {
+                pin(i);
+                continue;
+            }
+            moved[i] = true;
+            isActive[i] = true;
+            activeList[activeCount++] = i;
+            rehash(i, cell);
+        }
+    }
+
+    /**
+     * Whether monster {@code i} may be pushed to (x1, z1): a walkable cell in a clear line from where it stands and
+     * from where it stood when the tick began (so its whole move this tick crosses no blocked cell, cuts no corner).
+     */
+    private boolean clear(GridMap map, int i, double x1, double z1) {
+        if (openAround(map, startX[i], startZ[i], xs[i], zs[i], x1, z1)) {
+            return true; // every cell the segments could touch or cut is open
+        }
+        int cell = map.cellAt(x1, z1);
+        return cell != GridMap.NO_CELL && map.navGrid().openCell(cell)
+                && planner.clearLine(map, xs[i], zs[i], x1, z1)
+                && planner.clearLine(map, startX[i], startZ[i], x1, z1);
+    }
+
+    /**
+     * Fast path of the line checks, O(1) with the grid's clearance: whether every cell of the bounding box of three
+     * points, grown by one cell on each side (so that a segment along a cell border and the corner cells a diagonal
+     * step could cut are inside), is open.
+     */
+    private static boolean openAround(GridMap map, double x0, double z0, double x1, double z1, double x2,
+            double z2) {
+        WorldTransform t = map.transform();
+        long c0 = t.col(x0);
+        long c1 = t.col(x1);
+        long c2 = t.col(x2);
+        long r0 = t.row(z0);
+        long r1 = t.row(z1);
+        long r2 = t.row(z2);
+        long cMin = Math.min(c0, Math.min(c1, c2)) - 1;
+        long cMax = Math.max(c0, Math.max(c1, c2)) + 1;
+        long rMin = Math.min(r0, Math.min(r1, r2)) - 1;
+        long rMax = Math.max(r0, Math.max(r1, r2)) + 1;
+        if (cMin < 0 || rMin < 0 || cMax >= map.width() || rMax >= map.height()) {
+            return false;
+        }
+        NavGrid grid = map.navGrid();
+        long side = Math.max(cMax - cMin, rMax - rMin) + 1;
+        return grid.clearance(map.cell(cMin, rMin)) >= side;
+    }
+}
