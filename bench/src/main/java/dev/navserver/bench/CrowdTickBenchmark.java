@@ -1,5 +1,6 @@
 package dev.navserver.bench;
 
+import dev.navserver.nav.crowd.OrcaParams;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.io.MapLoader;
 import dev.navserver.nav.search.SearchOptions;
@@ -34,7 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * One world tick of the bundled {@code rooms512} map with {@code players} players walking random routes at
  * 3 m/s (positions every 0.1 s) and {@code perPlayer} monsters chasing each: plans run synchronously on the
  * benchmark thread, so a tick's time is what the tick thread pays plus the planning it caused (re-plans, plans
- * invalidated by body pushes). {@code bodies=false} sets both body radii to 0 (no separation, no slots spacing).
+ * invalidated by body pushes). {@code bodies=false} sets both body radii to 0 (no separation, no slots spacing);
+ * {@code avoidance} switches ORCA among moving monsters (with bodies only).
  * One invocation = 50 ms of world time.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -56,6 +58,10 @@ public class CrowdTickBenchmark {
     @Param({"true", "false"})
     public boolean bodies;
 
+    /** Reciprocal avoidance (ORCA, {@code crowd.avoidance}) while moving; only with bodies. */
+    @Param({"true", "false"})
+    public boolean avoidance;
+
     private World world;
     private GridMap map;
     private NavPlanner routes;
@@ -72,6 +78,8 @@ public class CrowdTickBenchmark {
     private long measuredTicks;
     private long measuredPlans;
     private long planNanos;
+    private long overlaps;
+    private long measuredOverlaps;
     private long tickNanos;
     private long measuredPlanNanos;
     private long measuredTickNanos;
@@ -90,7 +98,25 @@ public class CrowdTickBenchmark {
                     task.run();
                     planNanos += System.nanoTime() - t0;
                 },
-                WorldMetrics.NONE, new Spawner(rnd.split(), monsterIds::incrementAndGet), () -> { });
+                new WorldMetrics() {
+                    @Override
+                    public void planned(long nanos, int expanded, dev.navserver.nav.search.SearchStatus status) {
+                    }
+
+                    @Override
+                    public void planFailed() {
+                    }
+
+                    @Override
+                    public void planDropped() {
+                    }
+
+                    @Override
+                    public void monsterOverlaps(int pairs) {
+                        overlaps += pairs;
+                    }
+                }, new Spawner(rnd.split(), monsterIds::incrementAndGet), () -> { });
+        world.setAvoidance(bodies && avoidance ? OrcaParams.DEFAULT : null);
         route = new WorldPath[players];
         next = new int[players];
         px = new double[players];
@@ -205,6 +231,7 @@ public class CrowdTickBenchmark {
     public void mark() {
         measuredTicks = ticks;
         measuredPlans = plans;
+        measuredOverlaps = overlaps;
         measuredPlanNanos = planNanos;
         measuredTickNanos = tickNanos;
     }
@@ -216,8 +243,8 @@ public class CrowdTickBenchmark {
         double n = Math.max(1, t);
         double plan = (planNanos - measuredPlanNanos) / n / 1e6;
         double rest = (tickNanos - measuredTickNanos) / n / 1e6 - plan;
-        System.out.printf(" [plans/tick %.1f, planning %.2f ms/tick, rest of the tick %.2f ms over %d ticks]%n",
-                (plans - measuredPlans) / n, plan, rest, t);
+        System.out.printf(" [plans/tick %.1f, planning %.2f ms/tick, rest of the tick %.2f ms, overlap faults %d"
+                + " over %d ticks]%n", (plans - measuredPlans) / n, plan, rest, overlaps - measuredOverlaps, t);
     }
 
     /** 50 ms of world time: players walk (positions sent every other tick), then the world ticks. */

@@ -100,7 +100,7 @@ public final class ConfigLoader {
         NavServerConfig.Maps maps = new NavServerConfig.Maps(resolveMapsDir(configFile, bound.maps().dir()),
                 bound.maps().defaultMap(), bound.maps().maxEditCells(), bound.maps().maxCells());
         return new NavServerConfig(bound.configVersion(), bound.server(), bound.admin(), bound.tick(), bound.chase(),
-                bound.search(), maps);
+                bound.crowd(), bound.search(), maps);
     }
 
     /**

@@ -12,8 +12,9 @@ import java.util.Objects;
  * players (by the whole overlap; players are authoritative), so that two monsters of a map end at least
  * {@code 2 × monsterRadius} apart and a monster at least {@code monsterRadius + playerRadius} from every player.
  * Neighbours are found with a uniform spatial hash of cell size {@code max(2 rM, rM + rP)}. A push is accepted only
- * when the segments to the new position from the old one and from the monster's position at the start of the tick
- * ({@link Monster#tickStartX}) are clear lines (walkable, no corner cut), else its X or Z part alone, else nothing —
+ * when the segments to the new position from the old one and from where the monster stood when the tick began are
+ * clear lines (walkable, no corner cut), else its X or Z part alone, else backwards toward where it stood when
+ * the tick began, else nothing —
  * so a monster never enters or crosses a blocked cell; a monster a wall held is pinned for the rest of the tick and
  * its partners take the whole push. Up to {@link #MAX_ITERATIONS} rounds, stopping when no pair overlaps by more
  * than {@link #TOLERANCE_METERS}; a round after the first looks only at the monsters the previous one moved (and
@@ -39,6 +40,7 @@ final class BodySeparation {
     private Monster[] monsters = new Monster[0];
     private double[] xs = new double[0];
     private double[] zs = new double[0];
+    /** Where each monster stood when the tick began. */
     private double[] startX = new double[0];
     private double[] startZ = new double[0];
     private double[] dx = new double[0];
@@ -464,13 +466,10 @@ final class BodySeparation {
             if (clear(map, i, x + ddx, z + ddz)) {
                 xs[i] = x + ddx;
                 zs[i] = z + ddz;
-            } else if (ddx != 0 && clear(map, i, x + ddx, z)) {
-                xs[i] = x + ddx;
-                pin(i);
-            } else if (ddz != 0 && clear(map, i, x, z + ddz)) {
-                zs[i] = z + ddz;
-                pin(i);
-            } else {
+            } else if (slide(map, i, ddx, ddz, Math.abs(ddx) >= Math.abs(ddz))
+                    || slide(map, i, ddx, ddz, Math.abs(ddx) < Math.abs(ddz))) {
+                pin(i); // the larger part first: a slide across a door's width resolves nothing
+            } else if (!backOff(map, i, ddx, ddz)) {
                 pin(i);
                 continue;
             }
@@ -481,9 +480,51 @@ final class BodySeparation {
         }
     }
 
+    /** Takes only the X ({@code alongX}) or Z part of a push, if that is clear. Whether it moved. */
+    private boolean slide(GridMap map, int i, double ddx, double ddz, boolean alongX) {
+        double x1 = alongX ? xs[i] + ddx : xs[i];
+        double z1 = alongX ? zs[i] : zs[i] + ddz;
+        if ((alongX ? ddx : ddz) == 0 || !clear(map, i, x1, z1)) {
+            return false;
+        }
+        xs[i] = x1;
+        zs[i] = z1;
+        return true;
+    }
+
+    /**
+     * A push a wall holds in every direction can still be taken partly backwards toward where the monster stood
+     * when the tick began (two monsters squeezing through one door corner, a player walking into a monster in a
+     * corridor): the part of the push in that direction, at most back to it, if that is clear. The monster is pinned
+     * all the same (its partners take the rest). Whether it moved.
+     */
+    private boolean backOff(GridMap map, int i, double ddx, double ddz) {
+        double bx = startX[i] - xs[i];
+        double bz = startZ[i] - zs[i];
+        double back = Math.sqrt(bx * bx + bz * bz);
+        if (back < 1e-9) {
+            return false;
+        }
+        double along = (ddx * bx + ddz * bz) / back;
+        if (along <= 1e-9) {
+            return false;
+        }
+        double step = Math.min(along, back);
+        double x1 = xs[i] + bx / back * step;
+        double z1 = zs[i] + bz / back * step;
+        if (!clear(map, i, x1, z1)) {
+            return false;
+        }
+        xs[i] = x1;
+        zs[i] = z1;
+        pin(i);
+        return true;
+    }
+
     /**
      * Whether monster {@code i} may be pushed to (x1, z1): a walkable cell in a clear line from where it stands and
-     * from where it stood when the tick began (so its whole move this tick crosses no blocked cell, cuts no corner).
+     * from where it stood when the tick began (so its whole move this tick, as a client interpolating between two
+     * positions draws it, crosses no blocked cell and cuts no corner).
      */
     private boolean clear(GridMap map, int i, double x1, double z1) {
         if (openAround(map, startX[i], startZ[i], xs[i], zs[i], x1, z1)) {

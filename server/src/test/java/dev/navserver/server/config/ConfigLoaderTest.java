@@ -172,6 +172,10 @@ class ConfigLoaderTest {
                         "chase.monsterRadiusMeters: -0.1 is out of range (0..10)"),
                 Arguments.of("huge player radius", "configVersion: 1\nchase: {playerRadiusMeters: 11}\n",
                         "chase.playerRadiusMeters: 11.0 is out of range (0..10)"),
+                Arguments.of("no neighbours", "configVersion: 1\ncrowd: {maxNeighbours: 0}\n",
+                        "crowd.maxNeighbours: 0 is out of range (1..64)"),
+                Arguments.of("string for the avoidance switch", "configVersion: 1\ncrowd: {avoidance: \"on\"}\n",
+                        "crowd.avoidance: expected true or false, got the string \"on\""),
                 Arguments.of("port too high", "configVersion: 1\nserver: {port: 70000}\n",
                         "server.port: 70000 is out of range (0..65535)"),
                 Arguments.of("tiny frame", "configVersion: 1\nserver: {maxFrameBytes: 10}\n",
@@ -269,9 +273,12 @@ class ConfigLoaderTest {
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(33).containsEntry("search.algorithm", "jps")
-                .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L)
-                .containsEntry("chase.monsterRadiusMeters", 0.4);
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(37).containsEntry("search.algorithm", "jps")
+                .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L).containsEntry("chase.monsterRadiusMeters", 0.4)
+                .containsEntry("crowd.avoidance", true).containsEntry("crowd.maxNeighbours", 10);
+        assertThatThrownBy(() -> new NavServerConfig.Crowd(true, 0.1, 10, 1.5))
+                .hasMessage("crowd.neighbourDistanceMeters: 0.1 is out of range (0.5..50)");
+        assertThat(new NavServerConfig.Crowd(false, 3, 10, 1.5).orcaParams()).as("off").isNull();
     }
 
     @Test

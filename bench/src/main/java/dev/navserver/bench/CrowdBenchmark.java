@@ -1,0 +1,169 @@
+package dev.navserver.bench;
+
+import dev.navserver.nav.crowd.CrowdAgents;
+import dev.navserver.nav.crowd.OrcaParams;
+import dev.navserver.nav.crowd.OrcaSolver;
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.nav.io.MapLoader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Issue 10's avoidance target: one {@link OrcaSolver#step} (neighbour hash, ORCA half-planes, linear programs,
+ * grid-clamped moves) for {@code agents} agents of radius 0.4 m at 1.5 m/s in one world, on one thread, 20 Hz
+ * ({@code dt} 0.05 s). Target: at most 5 ms per step for 10,000 agents.
+ *
+ * <p>Workload (meant to be stationary, so that the score does not drift much with the number of steps JMH runs):
+ * every agent walks straight at its own target, a random open cell of the {@code region}: the {@code whole} map
+ * (0.04 agents per square metre on open512) or its {@code centre} square (half the side, 256 x 256 m: 0.15 per
+ * square metre on average, about 10 agents within 3 m of each since random targets crowd the middle); on arrival within 2 m, or after 30 s without arriving (stuck on a wall),
+ * it draws a new one. Agents therefore cross each other in every direction all the time. The preferred velocity is
+ * set per agent every step, as the server's movement loop would. {@code open512}: 512 x 512 cells of 1 m, no
+ * walls; {@code rooms512}: the bundled {@code maps/rooms512.map} (agents walk straight into walls and slide, which
+ * costs the cell half-planes and the move clamp). Setup warms the world for 600 steps (30 s).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@State(Scope.Thread)
+@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class CrowdBenchmark {
+    private static final double DT = 0.05;
+    private static final double SPEED = 1.5;
+    private static final double RADIUS = 0.4;
+
+    @Param({"10000"})
+    public int agents;
+
+    @Param({"open512", "rooms512"})
+    public String map;
+
+    /** Where agents start and draw their targets: {@code whole} map, or its {@code centre} square (4x denser). */
+    @Param({"whole", "centre"})
+    public String region;
+
+    private NavGrid grid;
+    private CrowdAgents crowd;
+    private OrcaSolver solver;
+    private GridMap m;
+    private SplittableRandom rnd;
+    private double[] targetX;
+    private double[] targetZ;
+    private double[] targetAge;
+
+    @Setup(Level.Trial)
+    public void build() {
+        m = map.equals("open512") ? open512() : load("maps/rooms512.map");
+        grid = m.navGrid();
+        WorldTransform t = m.transform();
+        rnd = new SplittableRandom(42);
+        crowd = new CrowdAgents(agents);
+        targetX = new double[agents];
+        targetZ = new double[agents];
+        targetAge = new double[agents];
+        for (int i = 0; i < agents; i++) {
+            int cell = centralOpenCell();
+            // jitter inside the cell so that no two agents start on one point
+            double jx = (rnd.nextDouble() - 0.5) * 0.5 * t.cellSize();
+            double jz = (rnd.nextDouble() - 0.5) * 0.5 * t.cellSize();
+            crowd.add(i + 1, m.worldX(cell) + jx, m.worldZ(cell) + jz, RADIUS, SPEED, false);
+            newTarget(i);
+        }
+        solver = new OrcaSolver(OrcaParams.DEFAULT);
+        for (int s = 0; s < 600; s++) {
+            tick();
+        }
+        // how often the linear program was infeasible during warm-up (printed once per fork, for the docs)
+        System.out.printf("%n[crowd] %s %s: %.2f%% of agent-steps infeasible during 600 warm-up steps%n", map, region,
+                100.0 * solver.infeasibleSolves() / (600.0 * agents));
+    }
+
+    private int centralOpenCell() {
+        int w = m.width();
+        int h = m.height();
+        boolean centre = region.equals("centre");
+        while (true) {
+            int col = centre ? w / 4 + rnd.nextInt(w / 2) : rnd.nextInt(w);
+            int row = centre ? h / 4 + rnd.nextInt(h / 2) : rnd.nextInt(h);
+            int cell = row * w + col;
+            if (grid.openCell(cell)) {
+                return cell;
+            }
+        }
+    }
+
+    private void newTarget(int i) {
+        int cell = centralOpenCell();
+        targetX[i] = m.worldX(cell);
+        targetZ[i] = m.worldZ(cell);
+        targetAge[i] = 0;
+    }
+
+    private static GridMap open512() {
+        boolean[] open = new boolean[512 * 512];
+        java.util.Arrays.fill(open, true);
+        return GridMap.ofWalkable("open512", 512, 512, WorldTransform.UNIT, open);
+    }
+
+    private static GridMap load(String relative) {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null && !Files.exists(dir.resolve(relative))) {
+            dir = dir.getParent();
+        }
+        if (dir == null) {
+            throw new IllegalStateException(relative + " not found from the working directory or its parents");
+        }
+        try {
+            return MapLoader.load(dir.resolve(relative));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void tick() {
+        for (int i = 0; i < crowd.size(); i++) {
+            double dx = targetX[i] - crowd.x(i);
+            double dz = targetZ[i] - crowd.z(i);
+            double d = Math.sqrt(dx * dx + dz * dz);
+            targetAge[i] += DT;
+            if (d < 2.0 || targetAge[i] > 30) {
+                newTarget(i);
+                dx = targetX[i] - crowd.x(i);
+                dz = targetZ[i] - crowd.z(i);
+                d = Math.max(Math.sqrt(dx * dx + dz * dz), 1e-9);
+            }
+            crowd.setPreferred(i, dx / d * SPEED, dz / d * SPEED);
+        }
+        solver.step(crowd, grid, DT);
+    }
+
+    /**
+     * One 50 ms tick: preferred velocities for every agent, then one solver step. {@code cpuNanos / queries} is the
+     * thread CPU time per step (robust when other processes share the machine).
+     */
+    @Benchmark
+    public double step(CpuClock cpu) {
+        cpu.queries++;
+        tick();
+        return crowd.x(0);
+    }
+}

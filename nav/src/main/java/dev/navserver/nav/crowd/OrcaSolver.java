@@ -1,0 +1,810 @@
+package dev.navserver.nav.crowd;
+
+import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.nav.smooth.LineOfSight;
+
+/**
+ * Reciprocal avoidance (ORCA, after van den Berg et al. and RVO2) for a {@link CrowdAgents} crowd on one
+ * {@link NavGrid}, one step at a time.
+ *
+ * <p><b>One step</b> ({@link #step}) does, for every steered (non-external) agent, reading only the state at the
+ * start of the step (double-buffered, so the result does not depend on agent order):
+ * <ol>
+ *   <li>neighbours: the {@code maxNeighbours} nearest agents within {@code neighbourDistanceMeters}, from a
+ *       spatial hash rebuilt each step ({@link AgentGrid});</li>
+ *   <li>one ORCA half-plane of velocities per neighbour (each of two steered agents takes half of the avoidance;
+ *       against an external agent, all of it), and one per nearby blocked cell (or off-map cell): do not come
+ *       closer than the agent's radius to the cell within {@code obstacleHorizonSeconds}, never move further into
+ *       it when already closer;</li>
+ *   <li>the velocity nearest the preferred one inside every half-plane and within {@code maxSpeed} (a 2-D linear
+ *       program); when the agent half-planes leave no room, the velocity that violates them least while keeping
+ *       the cell half-planes (RVO2's {@code linearProgram3});</li>
+ *   <li>the move {@code v * dt}, clamped against the grid: the centre never enters a blocked or off-map cell and a
+ *       move never cuts a blocked cell's corner (the engine's {@link LineOfSight} rule). A move that is not clear
+ *       slides along the wall (x and z resolved separately). The agent's velocity becomes the displacement made
+ *       divided by {@code dt}.</li>
+ * </ol>
+ *
+ * <p><b>Deadlocks.</b> Two agents within {@code 0.5 m} of touching, both stalled (progress along the preferred
+ * velocity below {@code stallProgress}) for {@code stallSeconds}, resolve it deterministically: an agent yields
+ * when the other lies ahead of it (within 60 degrees of its preferred velocity) and either the other does not face
+ * it or has the lower id. A yielding agent, for {@code yieldSeconds}, replaces its preferred velocity by "away from
+ * the other, veering right" at full speed and takes all of the avoidance against it. In a one-cell door this makes
+ * the yielding agent back out and step aside; an agent pressing another into a wall backs off.
+ *
+ * <p><b>Guarantees.</b> Hard: a steered agent whose centre starts in an open cell never leaves open cells, and its
+ * straight move of a step is clear by {@link LineOfSight}. Soft (what ORCA aims at, not a proof): agents do not
+ * overlap when the crowd leaves room; agents keep their radius from walls. An agent whose centre starts in a
+ * blocked cell (after a map edit) moves unclamped until it is out.
+ *
+ * <p>No allocation per step once the scratch arrays have grown to the crowd size. Not thread-safe: one solver per
+ * thread; a crowd is stepped by one solver at a time.
+ */
+public final class OrcaSolver {
+    private static final double EPS = 1e-9;
+    /** How far inside an open cell a clamped centre stops, in cells. */
+    private static final double WALL_MARGIN = 1e-4;
+    /** Two facing agents closer than {@code rA + rB + this} may start a yield, metres. */
+    private static final double YIELD_GAP = 0.5;
+    /** Smallest side of a spatial hash cell, metres: about the spacing of a dense crowd. */
+    private static final double HASH_CELL_METERS = 1.0;
+
+    private final OrcaParams params;
+    private final AgentGrid hash = new AgentGrid();
+
+    // the double buffer: new velocities of this step
+    private double[] newVx = new double[0];
+    private double[] newVz = new double[0];
+    // the yields decided this step (written per agent, applied after all agents are computed)
+    private long[] newYieldTo = new long[0];
+    private boolean[] startYield = new boolean[0];
+
+    // neighbours of the current agent, nearest first
+    private final int[] nbIndex;
+    /** Position of each neighbour in the hash's cell-ordered copies (read there: cache-friendly). */
+    private final int[] nbSlot;
+    private final double[] nbDist2;
+    private int nbCount;
+
+    // ORCA lines: point (px, pz) and unit direction (dx, dz); the allowed side is to the left of the direction
+    private double[] lpx = new double[64];
+    private double[] lpz = new double[64];
+    private double[] ldx = new double[64];
+    private double[] ldz = new double[64];
+    private int lineCount;
+    // projected lines of linearProgram3
+    private double[] qpx = new double[64];
+    private double[] qpz = new double[64];
+    private double[] qdx = new double[64];
+    private double[] qdz = new double[64];
+    private int projCount;
+    // results of the linear programs
+    private double rx;
+    private double rz;
+
+    private long steps;
+    private long infeasibleSolves;
+
+    public OrcaSolver(OrcaParams params) {
+        this.params = java.util.Objects.requireNonNull(params);
+        nbIndex = new int[params.maxNeighbours()];
+        nbSlot = new int[params.maxNeighbours()];
+        nbDist2 = new double[params.maxNeighbours()];
+    }
+
+    public OrcaParams params() {
+        return params;
+    }
+
+    /** Steps taken so far. */
+    public long steps() {
+        return steps;
+    }
+
+    /** Agent-steps whose half-planes left no feasible velocity (solved by the least-violation fallback). */
+    public long infeasibleSolves() {
+        return infeasibleSolves;
+    }
+
+    /**
+     * Advances the crowd by {@code dtSeconds}: new velocities for every steered agent, then their moves (see the
+     * class comment). External agents are read, never written.
+     *
+     * @param agents    the crowd; preferred velocities must be set for this step
+     * @param grid      walkability (the layer and agent size of the crowd's agents); its map's transform converts
+     *                  metres to cells
+     * @param dtSeconds the step, seconds, finite and {@code > 0}
+     * @throws IllegalArgumentException on a bad {@code dtSeconds}; nothing is changed
+     */
+    public void step(CrowdAgents agents, NavGrid grid, double dtSeconds) {
+        if (!(dtSeconds > 0) || !Double.isFinite(dtSeconds)) {
+            throw new IllegalArgumentException("dtSeconds must be finite and > 0, got " + dtSeconds);
+        }
+        int n = agents.size;
+        ensureCapacity(n);
+        hash.build(agents.x, agents.z, agents.vx, agents.vz, agents.radius, n, HASH_CELL_METERS);
+        // in hash order: consecutive agents are neighbours, so their searches hit the same cache lines; the
+        // result does not depend on the order (every agent reads only the state at the start of the step)
+        int[] order = hash.agents();
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            if (agents.external[i]) {
+                newVx[i] = agents.prefVx[i];
+                newVz[i] = agents.prefVz[i];
+                startYield[i] = false;
+            } else {
+                computeVelocity(agents, grid, i, dtSeconds);
+            }
+        }
+        move(agents, grid, dtSeconds);
+        steps++;
+    }
+
+    private void ensureCapacity(int n) {
+        if (newVx.length < n) {
+            int cap = Math.max(n, newVx.length * 2);
+            newVx = new double[cap];
+            newVz = new double[cap];
+            newYieldTo = new long[cap];
+            startYield = new boolean[cap];
+        }
+    }
+
+    private void ensureLines(int n) {
+        if (lpx.length < n) {
+            int cap = Math.max(n, lpx.length * 2);
+            lpx = new double[cap];
+            lpz = new double[cap];
+            ldx = new double[cap];
+            ldz = new double[cap];
+            qpx = new double[cap];
+            qpz = new double[cap];
+            qdx = new double[cap];
+            qdz = new double[cap];
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // velocities
+
+    private void computeVelocity(CrowdAgents a, NavGrid grid, int i, double dt) {
+        double px = a.x[i];
+        double pz = a.z[i];
+        double r = a.radius[i];
+        double vmax = a.maxSpeed[i];
+        double prefX = a.prefVx[i];
+        double prefZ = a.prefVz[i];
+        startYield[i] = false;
+        lineCount = 0;
+
+        int obstacleLines = addObstacleLines(grid, px, pz, r, vmax);
+        findNeighbours(a, i, px, pz);
+
+        double vx = a.vx[i];
+        double vz = a.vz[i];
+        double invTau = 1 / params.timeHorizonSeconds();
+        boolean stalled = a.stallSeconds[i] >= params.stallSeconds();
+        boolean yielding = a.yieldSeconds[i] > 0;
+        long myId = a.id[i];
+        if (yielding) {
+            // give way: back off from the agent yielded to, veering to the right, at full speed
+            for (int k = 0; k < nbCount; k++) {
+                int j = nbIndex[k];
+                if (a.id[j] == a.yieldTo[i]) {
+                    double awayX = px - a.x[j];
+                    double awayZ = pz - a.z[j];
+                    double len = Math.sqrt(nbDist2[k]);
+                    if (len > EPS) {
+                        awayX /= len;
+                        awayZ /= len;
+                        double dirX = awayX + awayZ;
+                        double dirZ = awayZ - awayX;
+                        double s = vmax / Math.sqrt(dirX * dirX + dirZ * dirZ);
+                        prefX = dirX * s;
+                        prefZ = dirZ * s;
+                    }
+                    break;
+                }
+            }
+        }
+        double[] sx = hash.sortedX();
+        double[] sz = hash.sortedZ();
+        double[] svx = hash.sortedVx();
+        double[] svz = hash.sortedVz();
+        double[] sr = hash.sortedRadius();
+        for (int k = 0; k < nbCount; k++) {
+            int j = nbIndex[k];
+            int slot = nbSlot[k];
+            double relX = sx[slot] - px;
+            double relZ = sz[slot] - pz;
+            double dist2 = nbDist2[k];
+            double combined = r + sr[slot];
+            double combined2 = combined * combined;
+
+            // who takes how much of the avoidance
+            double share = 0.5;
+            if (a.external[j]) {
+                share = 1;
+            } else if (yielding && a.yieldTo[i] == a.id[j]) {
+                share = 1;
+            } else if (stalled && !yielding && a.stallSeconds[j] >= params.stallSeconds()
+                    && dist2 < (combined + YIELD_GAP) * (combined + YIELD_GAP)
+                    && facing(prefX, prefZ, relX, relZ)
+                    && (a.id[j] < myId || !facing(a.prefVx[j], a.prefVz[j], -relX, -relZ))) {
+                startYield[i] = true;
+                newYieldTo[i] = a.id[j];
+                share = 1;
+            }
+
+            double relVx = vx - svx[slot];
+            double relVz = vz - svz[slot];
+            double ux;
+            double uz;
+            double dirX;
+            double dirZ;
+            if (dist2 > combined2) {
+                // no collision: the velocity obstacle is a cone truncated by a circle at relPos / tau
+                double wx = relVx - invTau * relX;
+                double wz = relVz - invTau * relZ;
+                double wLen2 = wx * wx + wz * wz;
+                double dot1 = wx * relX + wz * relZ;
+                if (dot1 < 0 && dot1 * dot1 > combined2 * wLen2) {
+                    // nearest boundary point is on the cut-off circle
+                    double wLen = Math.sqrt(wLen2);
+                    double unitX = wx / wLen;
+                    double unitZ = wz / wLen;
+                    dirX = unitZ;
+                    dirZ = -unitX;
+                    double m = combined * invTau - wLen;
+                    ux = m * unitX;
+                    uz = m * unitZ;
+                } else {
+                    // nearest boundary point is on a leg of the cone
+                    double leg = Math.sqrt(dist2 - combined2);
+                    if (relX * wz - relZ * wx > 0) {
+                        dirX = (relX * leg - relZ * combined) / dist2;
+                        dirZ = (relX * combined + relZ * leg) / dist2;
+                    } else {
+                        dirX = -(relX * leg + relZ * combined) / dist2;
+                        dirZ = -(-relX * combined + relZ * leg) / dist2;
+                    }
+                    double dot2 = relVx * dirX + relVz * dirZ;
+                    ux = dot2 * dirX - relVx;
+                    uz = dot2 * dirZ - relVz;
+                }
+            } else {
+                // overlapping: separate within this step
+                double invDt = 1 / dt;
+                double wx = relVx - invDt * relX;
+                double wz = relVz - invDt * relZ;
+                double wLen = Math.sqrt(wx * wx + wz * wz);
+                double unitX;
+                double unitZ;
+                if (wLen < EPS) {
+                    // same position and velocity: split deterministically by id
+                    unitX = myId < a.id[j] ? 1 : -1;
+                    unitZ = 0;
+                    wLen = 0;
+                } else {
+                    unitX = wx / wLen;
+                    unitZ = wz / wLen;
+                }
+                dirX = unitZ;
+                dirZ = -unitX;
+                double m = combined * invDt - wLen;
+                ux = m * unitX;
+                uz = m * unitZ;
+            }
+            ensureLines(lineCount + 1);
+            lpx[lineCount] = vx + share * ux;
+            lpz[lineCount] = vz + share * uz;
+            ldx[lineCount] = dirX;
+            ldz[lineCount] = dirZ;
+            lineCount++;
+        }
+
+        int fail = linearProgram2(lpx, lpz, ldx, ldz, lineCount, vmax, prefX, prefZ, false);
+        if (fail < lineCount) {
+            infeasibleSolves++;
+            linearProgram3(obstacleLines, fail, vmax);
+            closestWithLeastViolation(obstacleLines, vmax, prefX, prefZ);
+        }
+        newVx[i] = rx;
+        newVz[i] = rz;
+    }
+
+    /** Whether {@code rel} lies ahead along {@code pref} (within 60 degrees of it). */
+    private static boolean facing(double prefX, double prefZ, double relX, double relZ) {
+        double dot = prefX * relX + prefZ * relZ;
+        return dot > 0 && 4 * dot * dot >= (prefX * prefX + prefZ * prefZ) * (relX * relX + relZ * relZ);
+    }
+
+    /**
+     * Collects the nearest {@code maxNeighbours} agents within the neighbour distance, nearest first (ties: lower id
+     * first). Scans hash rows outwards from the agent's row (each row's cells are one contiguous run of the sorted
+     * array), narrowing the columns to the farthest neighbour kept once the list is full, and stops at the first row
+     * that cannot hold anything nearer: a dense crowd costs about the cells within reach of the k-th nearest.
+     */
+    private void findNeighbours(CrowdAgents a, int i, double px, double pz) {
+        nbCount = 0;
+        double range = params.neighbourDistanceMeters();
+        double range2 = range * range;
+        int max = nbIndex.length;
+        int r0 = hash.row(pz - range);
+        int r1 = hash.row(pz + range);
+        int rc = hash.row(pz);
+        double side = hash.side();
+        double fz = pz - hash.minZ() - rc * side;
+        int maxOffset = Math.max(rc - r0, r1 - rc);
+        for (int k = 0; k <= maxOffset; k++) {
+            double reach2 = nbCount == max ? nbDist2[max - 1] : range2;
+            if (k >= 1) {
+                // rows rc - k and rc + k lie at least these distances away
+                double up = (k - 1) * side + fz;
+                double down = (k - 1) * side + (side - fz);
+                if (Math.min(up, down) * Math.min(up, down) > reach2) {
+                    break;
+                }
+            }
+            double reach = Math.sqrt(reach2);
+            int c0 = hash.col(px - reach);
+            int c1 = hash.col(px + reach);
+            if (rc - k >= r0) {
+                scanRun(a, i, px, pz, range2, rc - k, c0, c1);
+            }
+            if (k > 0 && rc + k <= r1) {
+                if (nbCount == max && nbDist2[max - 1] < reach2) {
+                    reach = Math.sqrt(nbDist2[max - 1]);
+                    c0 = hash.col(px - reach);
+                    c1 = hash.col(px + reach);
+                }
+                scanRun(a, i, px, pz, range2, rc + k, c0, c1);
+            }
+        }
+        if (nbCount < max) {
+            sortNeighbours(a.id);
+        }
+    }
+
+    /** Sorts the neighbour list by (distance, id). */
+    private void sortNeighbours(long[] ids) {
+        for (int q = 1; q < nbCount; q++) {
+            double d2 = nbDist2[q];
+            int j = nbIndex[q];
+            int slot = nbSlot[q];
+            int p = q;
+            while (p > 0 && (nbDist2[p - 1] > d2 || (nbDist2[p - 1] == d2 && ids[nbIndex[p - 1]] > ids[j]))) {
+                nbDist2[p] = nbDist2[p - 1];
+                nbIndex[p] = nbIndex[p - 1];
+                nbSlot[p] = nbSlot[p - 1];
+                p--;
+            }
+            nbDist2[p] = d2;
+            nbIndex[p] = j;
+            nbSlot[p] = slot;
+        }
+    }
+
+    /** Offers every agent of hash cells (colFrom..colTo, row) to the neighbour list. */
+    private void scanRun(CrowdAgents a, int i, double px, double pz, double range2, int row, int colFrom, int colTo) {
+        int cols = hash.cols();
+        int from = hash.start(row * cols + colFrom);
+        int to = hash.start(row * cols + colTo + 1);
+        int[] sorted = hash.agents();
+        double[] xs = hash.sortedX();
+        double[] zs = hash.sortedZ();
+        long[] ids = a.id;
+        int max = nbIndex.length;
+        for (int s = from; s < to; s++) {
+            double dx = xs[s] - px;
+            double dz = zs[s] - pz;
+            double d2 = dx * dx + dz * dz;
+            if (d2 >= range2 || (nbCount == max && d2 > nbDist2[max - 1])) {
+                continue;
+            }
+            int j = sorted[s];
+            if (j == i) {
+                continue;
+            }
+            if (nbCount < max) {
+                // not full: append, and sort once when it fills up
+                nbDist2[nbCount] = d2;
+                nbIndex[nbCount] = j;
+                nbSlot[nbCount] = s;
+                if (++nbCount == max) {
+                    sortNeighbours(ids);
+                }
+                continue;
+            }
+            // full and sorted: replace the farthest; ties go to the lower id (independent of agent order)
+            if (d2 == nbDist2[max - 1] && ids[nbIndex[max - 1]] < ids[j]) {
+                continue;
+            }
+            int p = max - 1;
+            while (p > 0 && (nbDist2[p - 1] > d2 || (nbDist2[p - 1] == d2 && ids[nbIndex[p - 1]] > ids[j]))) {
+                nbDist2[p] = nbDist2[p - 1];
+                nbIndex[p] = nbIndex[p - 1];
+                nbSlot[p] = nbSlot[p - 1];
+                p--;
+            }
+            nbDist2[p] = d2;
+            nbIndex[p] = j;
+            nbSlot[p] = s;
+        }
+    }
+
+    /**
+     * Adds one half-plane per blocked or off-map cell near (px, pz) whose nearest point lies within reach this
+     * obstacle horizon: {@code v . n <= max(0, (d - r) / tauObst)} with {@code n} the unit vector towards the
+     * cell's nearest point at distance {@code d}. Cells hidden behind a blocked neighbour facing the agent are
+     * skipped (their constraint is weaker in the same direction). Velocity 0 satisfies every such half-plane, so
+     * they are always feasible together.
+     *
+     * @return the number of lines added (they come first)
+     */
+    private int addObstacleLines(NavGrid grid, double px, double pz, double r, double vmax) {
+        WorldTransform t = grid.map().transform();
+        double cs = t.cellSize();
+        double tauObst = params.obstacleHorizonSeconds();
+        double reach = (r + vmax * tauObst) / cs;
+        double gx = t.gridX(px);
+        double gy = t.gridY(pz);
+        int c0 = (int) Math.ceil(gx - reach - 0.5);
+        int c1 = (int) Math.floor(gx + reach + 0.5);
+        int r0 = (int) Math.ceil(gy - reach - 0.5);
+        int r1 = (int) Math.floor(gy + reach + 0.5);
+        double reach2 = reach * reach;
+        if (c0 >= 0 && r0 >= 0 && c1 < grid.width() && r1 < grid.height()) {
+            // common case first: every cell of the window open (a few word tests on the grid's bit rows)
+            long[] bits = grid.openRowBits();
+            int words = grid.rowWords();
+            boolean allOpen = true;
+            for (int row = r0; row <= r1 && allOpen; row++) {
+                allOpen = rowOpen(bits, words, row + 1, c0 + 1, c1 + 1);
+            }
+            if (allOpen) {
+                return 0;
+            }
+        }
+        int added = 0;
+        for (int row = r0; row <= r1; row++) {
+            for (int col = c0; col <= c1; col++) {
+                if (grid.open(col, row)) {
+                    continue;
+                }
+                // nearest point of the cell's square, in cells
+                double nx = Math.min(Math.max(gx, col - 0.5), col + 0.5);
+                double ny = Math.min(Math.max(gy, row - 0.5), row + 0.5);
+                double ex = nx - gx;
+                double ey = ny - gy;
+                double d2 = ex * ex + ey * ey;
+                if (d2 >= reach2) {
+                    continue;
+                }
+                int sx = gx > col + 0.5 ? 1 : gx < col - 0.5 ? -1 : 0;
+                int sy = gy > row + 0.5 ? 1 : gy < row - 0.5 ? -1 : 0;
+                if ((sx != 0 && !grid.open(col + sx, row)) || (sy != 0 && !grid.open(col, row + sy))) {
+                    continue;
+                }
+                double d = Math.sqrt(d2);
+                if (d < EPS) {
+                    continue; // centre on the cell's border: the move clamp handles it
+                }
+                // to world: x grows with col, z shrinks with row
+                double wx = ex / d;
+                double wz = -ey / d;
+                double limit = Math.max(0, (d * cs - r) / tauObst);
+                ensureLines(lineCount + 1);
+                lpx[lineCount] = wx * limit;
+                lpz[lineCount] = wz * limit;
+                ldx[lineCount] = -wz;
+                ldz[lineCount] = wx;
+                lineCount++;
+                added++;
+            }
+        }
+        return added;
+    }
+
+    /** Whether padded row {@code y} of {@link NavGrid#openRowBits()} has bits {@code x0..x1} all set. */
+    private static boolean rowOpen(long[] bits, int rowWords, int y, int x0, int x1) {
+        int base = y * rowWords;
+        for (int w = x0 >>> 6; w <= x1 >>> 6; w++) {
+            int lo = Math.max(x0, w << 6) & 63;
+            int hi = Math.min(x1, (w << 6) + 63) & 63;
+            long mask = (hi == 63 ? -1L : (1L << (hi + 1)) - 1) & (-1L << lo);
+            if ((bits[base + w] & mask) != mask) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // the linear programs (RVO2's linearProgram1..3, on parallel arrays; results in rx, rz)
+
+    /** Optimises on line {@code lineNo} subject to lines {@code 0..lineNo-1} and the speed circle. */
+    private boolean linearProgram1(double[] px, double[] pz, double[] dx, double[] dz, int lineNo, double radius,
+                                   double optX, double optZ, boolean directionOpt) {
+        double dot = px[lineNo] * dx[lineNo] + pz[lineNo] * dz[lineNo];
+        double disc = dot * dot + radius * radius - (px[lineNo] * px[lineNo] + pz[lineNo] * pz[lineNo]);
+        if (disc < 0) {
+            return false; // the speed circle misses the line
+        }
+        double sq = Math.sqrt(disc);
+        double tLeft = -dot - sq;
+        double tRight = -dot + sq;
+        for (int k = 0; k < lineNo; k++) {
+            double denom = dx[lineNo] * dz[k] - dz[lineNo] * dx[k];
+            double numer = dx[k] * (pz[lineNo] - pz[k]) - dz[k] * (px[lineNo] - px[k]);
+            if (Math.abs(denom) <= EPS) {
+                if (numer < 0) {
+                    return false; // parallel and on the wrong side
+                }
+                continue;
+            }
+            double tt = numer / denom;
+            if (denom >= 0) {
+                tRight = Math.min(tRight, tt);
+            } else {
+                tLeft = Math.max(tLeft, tt);
+            }
+            if (tLeft > tRight) {
+                return false;
+            }
+        }
+        double tt;
+        if (directionOpt) {
+            tt = optX * dx[lineNo] + optZ * dz[lineNo] > 0 ? tRight : tLeft;
+        } else {
+            tt = dx[lineNo] * (optX - px[lineNo]) + dz[lineNo] * (optZ - pz[lineNo]);
+            tt = tt < tLeft ? tLeft : Math.min(tt, tRight);
+        }
+        rx = px[lineNo] + tt * dx[lineNo];
+        rz = pz[lineNo] + tt * dz[lineNo];
+        return true;
+    }
+
+    /** @return the number of lines satisfied before the first failure ({@code n} when all hold) */
+    private int linearProgram2(double[] px, double[] pz, double[] dx, double[] dz, int n, double radius,
+                               double optX, double optZ, boolean directionOpt) {
+        double len2 = optX * optX + optZ * optZ;
+        if (directionOpt) {
+            rx = optX * radius;
+            rz = optZ * radius;
+        } else if (len2 > radius * radius) {
+            double s = radius / Math.sqrt(len2);
+            rx = optX * s;
+            rz = optZ * s;
+        } else {
+            rx = optX;
+            rz = optZ;
+        }
+        for (int k = 0; k < n; k++) {
+            if (dx[k] * (pz[k] - rz) - dz[k] * (px[k] - rx) > 0) {
+                double keepX = rx;
+                double keepZ = rz;
+                if (!linearProgram1(px, pz, dx, dz, k, radius, optX, optZ, directionOpt)) {
+                    rx = keepX;
+                    rz = keepZ;
+                    return k;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Least violation of the agent lines from {@code begin} on, keeping the first {@code obstacles} lines hard. */
+    private void linearProgram3(int obstacles, int begin, double radius) {
+        double distance = 0;
+        for (int k = begin; k < lineCount; k++) {
+            if (ldx[k] * (lpz[k] - rz) - ldz[k] * (lpx[k] - rx) <= distance) {
+                continue;
+            }
+            projCount = 0;
+            for (int o = 0; o < obstacles; o++) {
+                qpx[projCount] = lpx[o];
+                qpz[projCount] = lpz[o];
+                qdx[projCount] = ldx[o];
+                qdz[projCount] = ldz[o];
+                projCount++;
+            }
+            for (int j = obstacles; j < k; j++) {
+                double det = ldx[k] * ldz[j] - ldz[k] * ldx[j];
+                double ptX;
+                double ptZ;
+                if (Math.abs(det) <= EPS) {
+                    if (ldx[k] * ldx[j] + ldz[k] * ldz[j] > 0) {
+                        continue; // same direction
+                    }
+                    ptX = 0.5 * (lpx[k] + lpx[j]);
+                    ptZ = 0.5 * (lpz[k] + lpz[j]);
+                } else {
+                    double s = (ldx[j] * (lpz[k] - lpz[j]) - ldz[j] * (lpx[k] - lpx[j])) / det;
+                    ptX = lpx[k] + s * ldx[k];
+                    ptZ = lpz[k] + s * ldz[k];
+                }
+                double ddx = ldx[j] - ldx[k];
+                double ddz = ldz[j] - ldz[k];
+                double len = Math.sqrt(ddx * ddx + ddz * ddz);
+                if (len < EPS) {
+                    continue;
+                }
+                qpx[projCount] = ptX;
+                qpz[projCount] = ptZ;
+                qdx[projCount] = ddx / len;
+                qdz[projCount] = ddz / len;
+                projCount++;
+            }
+            double keepX = rx;
+            double keepZ = rz;
+            if (linearProgram2(qpx, qpz, qdx, qdz, projCount, radius, -ldz[k], ldx[k], true) < projCount) {
+                // cannot happen in theory (the result lies in the feasible region of the projected lines);
+                // floating-point error may cause it: keep the previous result
+                rx = keepX;
+                rz = keepZ;
+            }
+            distance = ldx[k] * (lpz[k] - rz) - ldz[k] * (lpx[k] - rx);
+        }
+    }
+
+    /**
+     * After {@link #linearProgram3}: among the velocities that violate no agent line by more than the least
+     * achievable violation D (the current result's), takes the one nearest the preferred velocity. RVO2 stops at
+     * linearProgram3, whose result is an arbitrary end of that set; next to a wall this can be a standstill or a
+     * push into the wall although sliding on costs no extra violation.
+     */
+    private void closestWithLeastViolation(int obstacles, double radius, double prefX, double prefZ) {
+        double d = 0;
+        for (int k = obstacles; k < lineCount; k++) {
+            d = Math.max(d, ldx[k] * (lpz[k] - rz) - ldz[k] * (lpx[k] - rx));
+        }
+        d += 1e-7;
+        for (int k = 0; k < lineCount; k++) {
+            double shift = k < obstacles ? 0 : d;
+            // move the line by d to its right (away from its allowed side): right normal (dz, -dx)
+            qpx[k] = lpx[k] + shift * ldz[k];
+            qpz[k] = lpz[k] - shift * ldx[k];
+            qdx[k] = ldx[k];
+            qdz[k] = ldz[k];
+        }
+        double keepX = rx;
+        double keepZ = rz;
+        if (linearProgram2(qpx, qpz, qdx, qdz, lineCount, radius, prefX, prefZ, false) < lineCount) {
+            rx = keepX;
+            rz = keepZ;
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // moves
+
+    private void move(CrowdAgents a, NavGrid grid, double dt) {
+        WorldTransform t = grid.map().transform();
+        int n = a.size;
+        for (int i = 0; i < n; i++) {
+            if (a.external[i]) {
+                a.vx[i] = newVx[i];
+                a.vz[i] = newVz[i];
+                continue;
+            }
+            double x0 = a.x[i];
+            double z0 = a.z[i];
+            double gx0 = t.gridX(x0);
+            double gy0 = t.gridY(z0);
+            double gx1 = t.gridX(x0 + newVx[i] * dt);
+            double gy1 = t.gridY(z0 + newVz[i] * dt);
+            double fx;
+            double fy;
+            if (insideOneOpenCell(grid, gx0, gy0, gx1, gy1) || !inOpenCell(grid, gx0, gy0)
+                    || LineOfSight.clear(grid, gx0, gy0, gx1, gy1)) {
+                fx = gx1;
+                fy = gy1;
+            } else {
+                double sx = clampX(grid, gx0, gy0, gx1);
+                double sy = clampY(grid, sx, gy0, gy1);
+                if (LineOfSight.clear(grid, gx0, gy0, sx, sy)) {
+                    fx = sx;
+                    fy = sy;
+                } else {
+                    double oy = clampY(grid, gx0, gy0, gy1);
+                    if (Math.abs(sx - gx0) >= Math.abs(oy - gy0)) {
+                        fx = sx;
+                        fy = gy0;
+                    } else {
+                        fx = gx0;
+                        fy = oy;
+                    }
+                }
+            }
+            double x1 = fx == gx1 ? x0 + newVx[i] * dt : t.x(fx);
+            double z1 = fy == gy1 ? z0 + newVz[i] * dt : t.z(fy);
+            double vx = (x1 - x0) / dt;
+            double vz = (z1 - z0) / dt;
+            a.x[i] = x1;
+            a.z[i] = z1;
+            a.vx[i] = vx;
+            a.vz[i] = vz;
+
+            // stall and yield bookkeeping
+            double px = a.prefVx[i];
+            double pz = a.prefVz[i];
+            double pref2 = px * px + pz * pz;
+            double progress = vx * px + vz * pz; // = |v| cos * |pref|
+            if (pref2 > 1e-6 && progress < params.stallProgress() * pref2) {
+                a.stallSeconds[i] += dt;
+            } else {
+                a.stallSeconds[i] = 0;
+            }
+            if (startYield[i]) {
+                a.yieldTo[i] = newYieldTo[i];
+                a.yieldSeconds[i] = params.yieldSeconds();
+                a.stallSeconds[i] = 0;
+            } else if (a.yieldSeconds[i] > 0) {
+                a.yieldSeconds[i] = Math.max(0, a.yieldSeconds[i] - dt);
+                a.stallSeconds[i] = 0;
+            }
+        }
+    }
+
+    /**
+     * Fast path of the common short move: both ends strictly inside one open cell (farther than
+     * {@link LineOfSight#EPS} from its border), so the segment touches no other cell.
+     */
+    private static boolean insideOneOpenCell(NavGrid grid, double gx0, double gy0, double gx1, double gy1) {
+        double c = Math.floor(gx0 + 0.5);
+        double r = Math.floor(gy0 + 0.5);
+        double lim = 0.5 - 1e-6;
+        return Math.abs(gx0 - c) < lim && Math.abs(gx1 - c) < lim && Math.abs(gy0 - r) < lim
+                && Math.abs(gy1 - r) < lim && inOpenCell(grid, gx0, gy0);
+    }
+
+    private static boolean inOpenCell(NavGrid grid, double gx, double gy) {
+        long c = (long) Math.floor(gx + 0.5);
+        long r = (long) Math.floor(gy + 0.5);
+        return c >= 0 && r >= 0 && c < grid.width() && r < grid.height() && grid.open((int) c, (int) r);
+    }
+
+    /** Moves along x from gx towards tx in row round(gy), stopping {@link #WALL_MARGIN} short of a blocked cell. */
+    private static double clampX(NavGrid grid, double gx, double gy, double tx) {
+        int row = (int) Math.floor(gy + 0.5);
+        int col = (int) Math.floor(gx + 0.5);
+        int target = (int) Math.floor(tx + 0.5);
+        if (tx > gx) {
+            for (int c = col + 1; c <= target; c++) {
+                if (!grid.open(c, row)) {
+                    return Math.max(gx, Math.min(tx, c - 0.5 - WALL_MARGIN));
+                }
+            }
+        } else {
+            for (int c = col - 1; c >= target; c--) {
+                if (!grid.open(c, row)) {
+                    return Math.min(gx, Math.max(tx, c + 0.5 + WALL_MARGIN));
+                }
+            }
+        }
+        return tx;
+    }
+
+    /** Moves along y (rows) from gy towards ty in column round(gx), stopping short of a blocked cell. */
+    private static double clampY(NavGrid grid, double gx, double gy, double ty) {
+        int col = (int) Math.floor(gx + 0.5);
+        int row = (int) Math.floor(gy + 0.5);
+        int target = (int) Math.floor(ty + 0.5);
+        if (ty > gy) {
+            for (int r = row + 1; r <= target; r++) {
+                if (!grid.open(col, r)) {
+                    return Math.max(gy, Math.min(ty, r - 0.5 - WALL_MARGIN));
+                }
+            }
+        } else {
+            for (int r = row - 1; r >= target; r--) {
+                if (!grid.open(col, r)) {
+                    return Math.min(gy, Math.max(ty, r + 0.5 + WALL_MARGIN));
+                }
+            }
+        }
+        return ty;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.navserver.nav.crowd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.grid.WorldTransform;
+import java.lang.management.ManagementFactory;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class OrcaSolverAllocationTest {
+
+    @Test
+    void step_WhenWarm_AllocatesNothing() {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
+
+        int w = 60;
+        int h = 60;
+        SplittableRandom rnd = new SplittableRandom(5);
+        boolean[] open = new boolean[w * h];
+        for (int i = 0; i < open.length; i++) {
+            open[i] = rnd.nextInt(100) >= 15;
+        }
+        NavGrid grid = GridMap.ofWalkable("alloc", w, h, WorldTransform.UNIT, open).navGrid();
+        CrowdAgents agents = new CrowdAgents(16);
+        for (int i = 0; i < 300; i++) {
+            int cell;
+            do {
+                cell = rnd.nextInt(w * h);
+            } while (!grid.openCell(cell));
+            agents.add(i + 1, grid.map().worldX(cell), grid.map().worldZ(cell), 0.4, 2.0, i % 50 == 0);
+        }
+        OrcaSolver solver = new OrcaSolver(OrcaParams.DEFAULT);
+        for (int s = 0; s < 200; s++) {
+            drive(agents, w / 2.0, -h / 2.0);
+            solver.step(agents, grid, 0.05);
+        }
+
+        long before = mx.getCurrentThreadAllocatedBytes();
+        for (int s = 0; s < 100; s++) {
+            drive(agents, w / 2.0, -h / 2.0);
+            solver.step(agents, grid, 0.05);
+        }
+        long allocated = mx.getCurrentThreadAllocatedBytes() - before;
+
+        assertThat(allocated).isZero();
+    }
+
+    /** Everyone heads for (tx, tz) at 2 m/s: a dense meeting with stalls and yields. */
+    private static void drive(CrowdAgents agents, double tx, double tz) {
+        for (int i = 0; i < agents.size(); i++) {
+            double dx = tx - agents.x(i);
+            double dz = tz - agents.z(i);
+            double d = Math.sqrt(dx * dx + dz * dz);
+            if (d < 1e-9 || agents.external(i)) {
+                agents.setPreferred(i, 0, 0);
+            } else {
+                agents.setPreferred(i, dx / d * 2.0, dz / d * 2.0);
+            }
+        }
+    }
+}
