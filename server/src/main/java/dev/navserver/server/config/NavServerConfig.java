@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import dev.navserver.nav.crowd.OrcaParams;
+import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.search.Algorithm;
 import java.nio.file.Path;
 import java.util.Map;
@@ -81,7 +82,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                 server.idleTimeoutSeconds(), server.authorityToken());
         Admin a = new Admin(running.admin.host(), running.admin.port(), admin.token());
         Search se = new Search(search.algorithm(), search.maxExpandedNodes(), running.search.plannerThreads());
-        Maps m = new Maps(running.maps.dir(), maps.defaultMap(), maps.maxEditCells());
+        Maps m = new Maps(running.maps.dir(), maps.defaultMap(), maps.maxEditCells(), maps.maxCells());
         return new NavServerConfig(configVersion, s, a, tick, chase, crowd, se, m);
     }
 
@@ -284,9 +285,11 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      * @param defaultMap map used by a {@code hello} without {@code map}: a file name without extension; key
      *                   {@code maps.default}
      * @param maxEditCells most cells one {@code map_edit} message may cover (the sum over its edits); 1..16777216
+     * @param maxCells   most cells ({@code width * height}) a map file may have; a larger one is refused on its
+     *                   header, before anything is allocated; 1..268435456 (16384 x 16384), the default
      */
-    public record Maps(Path dir, @JsonProperty("default") String defaultMap, int maxEditCells) {
-        public static final Maps DEFAULT = new Maps(Path.of("maps"), "arena", 65536);
+    public record Maps(Path dir, @JsonProperty("default") String defaultMap, int maxEditCells, long maxCells) {
+        public static final Maps DEFAULT = new Maps(Path.of("maps"), "arena", 65536, MapLimits.MAX_CELLS);
 
         public Maps {
             Checks.notNull("maps.dir", dir);
@@ -299,6 +302,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                         + "' must be a map name (file name without extension), not a path");
             }
             Checks.range("maps.maxEditCells", maxEditCells, 1, 1 << 24);
+            Checks.range("maps.maxCells", maxCells, 1, MapLimits.MAX_CELLS);
         }
     }
 }

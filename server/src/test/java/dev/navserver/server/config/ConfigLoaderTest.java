@@ -213,6 +213,10 @@ class ConfigLoaderTest {
                         "maps.default: '../etc/passwd' must be a map name"),
                 Arguments.of("edit cap zero", "configVersion: 1\nmaps: {maxEditCells: 0}\n",
                         "maps.maxEditCells: 0 is out of range (1..16777216)"),
+                Arguments.of("map cell limit beyond 16384 squared", "configVersion: 1\nmaps: {maxCells: 268435457}\n",
+                        "maps.maxCells: 268435457 is out of range (1..268435456)"),
+                Arguments.of("map cell limit zero", "configVersion: 1\nmaps: {maxCells: 0}\n",
+                        "maps.maxCells: 0 is out of range (1..268435456)"),
                 Arguments.of("spawn range inverted",
                         "configVersion: 1\nchase: {spawnMinDistanceMeters: 10, spawnMaxDistanceMeters: 5}\n",
                         "chase.spawnMaxDistanceMeters: 5.0 is less than chase.spawnMinDistanceMeters (10.0)"),
@@ -269,8 +273,8 @@ class ConfigLoaderTest {
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(36).containsEntry("search.algorithm", "jps")
-                .containsEntry("maps.maxEditCells", 65536).containsEntry("chase.monsterRadiusMeters", 0.4)
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(37).containsEntry("search.algorithm", "jps")
+                .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L).containsEntry("chase.monsterRadiusMeters", 0.4)
                 .containsEntry("crowd.avoidance", true).containsEntry("crowd.maxNeighbours", 10);
         assertThatThrownBy(() -> new NavServerConfig.Crowd(true, 0.1, 10, 1.5))
                 .hasMessage("crowd.neighbourDistanceMeters: 0.1 is out of range (0.5..50)");

@@ -40,7 +40,8 @@ class ConfigMapperTest {
         assertThat(kv.get("chase.allowClientSpawn")).isEqualTo(true);
         assertThat(kv.get("search.algorithm")).isEqualTo("jps");
         assertThat(kv.get("maps.dir")).isEqualTo("maps");
-        assertThat(kv.keySet()).startsWith("configVersion", "server.host").endsWith("maps.dir", "maps.default", "maps.maxEditCells");
+        assertThat(kv.keySet()).startsWith("configVersion", "server.host").endsWith("maps.dir", "maps.default", "maps.maxEditCells",
+                "maps.maxCells");
     }
 
     @Test
