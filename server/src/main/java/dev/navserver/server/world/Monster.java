@@ -54,6 +54,9 @@ final class Monster {
     double slotX;
     double slotZ;
     /** The slot last sent in a {@code local_nav}, world XZ metres; NaN before the first. */
+    /** Its slot relative to its player at the last layout, metres; NaN without one. */
+    double slotOffsetX = Double.NaN;
+    double slotOffsetZ = Double.NaN;
     double sentSlotX = Double.NaN;
     double sentSlotZ = Double.NaN;
 
