@@ -44,10 +44,12 @@ public final class PathSearch {
     private final AStarExpander astar = new AStarExpander(frontier);
     private final JumpScanner jumps = new JumpScanner(frontier);
     private final PathBuilder builder = new PathBuilder(frontier);
+    private final BitBfs bfs = new BitBfs();
 
     // the current search
     private int stride;
     private boolean jps;
+    private boolean bitBfs;
     private boolean substituteGoal;
     private int budget;
     private int expanded;
@@ -110,6 +112,15 @@ public final class PathSearch {
 
         stride = grid.stride();
         boolean four = options.moves() == Moves.FOUR;
+        bitBfs = four && options.algorithm() == Algorithm.JPS && grid.uniformCost()
+                && options.maxExpandedNodes() == Integer.MAX_VALUE && options.arrivalRadiusCells() == 0;
+        expanded = 0;
+        if (bitBfs) {
+            int s = grid.pad(startCell);
+            int g = grid.pad(goalCell);
+            bfs.begin(grid, s % stride, s / stride, g % stride, g / stride);
+            return;
+        }
         jps = options.algorithm() == Algorithm.JPS && !four && grid.uniformCost();
         if (jps) {
             jumps.bind(grid);
@@ -150,6 +161,9 @@ public final class PathSearch {
             }
             return true;
         }
+        if (bitBfs) {
+            return stepBitBfs(maxExpansions);
+        }
         OpenList o = openList;
         int done = 0;
         while (true) {
@@ -179,6 +193,30 @@ public final class PathSearch {
             } else {
                 astar.expand(p, gp);
             }
+            expanded++;
+            done++;
+        }
+    }
+
+    /** {@link #step} for the bit-parallel BFS: an expansion is one 64-cell word of a BFS layer. */
+    private boolean stepBitBfs(int maxExpansions) {
+        BitBfs b = bfs;
+        int done = 0;
+        while (true) {
+            if (b.met()) {
+                int[] cells = b.path();
+                finish(substituteGoal ? PathResult.partial(cells, b.length(), expanded)
+                        : PathResult.found(cells, b.length(), expanded));
+                return true;
+            }
+            if (b.exhausted()) {
+                finish(PathResult.unreachable(expanded));
+                return true;
+            }
+            if (done == maxExpansions) {
+                return false;
+            }
+            b.expandWord();
             expanded++;
             done++;
         }
@@ -216,5 +254,6 @@ public final class PathSearch {
         finished = true;
         astar.release();
         jumps.release();
+        bfs.release();
     }
 }
