@@ -89,12 +89,29 @@ public final class MazeGenerator {
         }
     }
 
-    /** {@code MazeGenerator WIDTH HEIGHT SEED FILE}: writes one maze with {@link #writeText}. */
+    /**
+     * {@code MazeGenerator WIDTH HEIGHT SEED FILE [PAIRS_FILE]}: writes one maze with {@link #writeText} and,
+     * given a second file, the random query pairs {@link FourConnectedBenchmark} times on it, one
+     * {@code sx sy gx gy} line each.
+     */
     public static void main(String[] args) throws IOException {
-        if (args.length != 4) {
-            System.err.println("usage: MazeGenerator WIDTH HEIGHT SEED FILE");
+        if (args.length != 4 && args.length != 5) {
+            System.err.println("usage: MazeGenerator WIDTH HEIGHT SEED FILE [PAIRS_FILE]");
             System.exit(2);
         }
-        writeText(Path.of(args[3]), Integer.parseInt(args[0]), Integer.parseInt(args[1]), Long.parseLong(args[2]));
+        int width = Integer.parseInt(args[0]);
+        int height = Integer.parseInt(args[1]);
+        long seed = Long.parseLong(args[2]);
+        writeText(Path.of(args[3]), width, height, seed);
+        if (args.length == 5) {
+            int[] q = FourConnectedBenchmark.queries(map(width, height, seed).navGrid(), false,
+                    FourConnectedBenchmark.PAIRS, FourConnectedBenchmark.SEED);
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < q.length; i += 4) {
+                b.append(q[i]).append(' ').append(q[i + 1]).append(' ').append(q[i + 2]).append(' ')
+                        .append(q[i + 3]).append('\n');
+            }
+            Files.writeString(Path.of(args[4]), b.toString(), StandardCharsets.US_ASCII);
+        }
     }
 }

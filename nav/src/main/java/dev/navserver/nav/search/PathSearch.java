@@ -44,12 +44,12 @@ public final class PathSearch {
     private final AStarExpander astar = new AStarExpander(frontier);
     private final JumpScanner jumps = new JumpScanner(frontier);
     private final PathBuilder builder = new PathBuilder(frontier);
-    private final BitBfs bfs = new BitBfs();
+    private final TwoBucketAStar fourWay = new TwoBucketAStar();
 
     // the current search
     private int stride;
     private boolean jps;
-    private boolean bitBfs;
+    private boolean twoBucket;
     private boolean substituteGoal;
     private int budget;
     private int expanded;
@@ -112,13 +112,11 @@ public final class PathSearch {
 
         stride = grid.stride();
         boolean four = options.moves() == Moves.FOUR;
-        bitBfs = four && options.algorithm() == Algorithm.JPS && grid.uniformCost()
+        twoBucket = four && options.algorithm() == Algorithm.JPS && TwoBucketAStar.applies(grid)
                 && options.maxExpandedNodes() == Integer.MAX_VALUE && options.arrivalRadiusCells() == 0;
         expanded = 0;
-        if (bitBfs) {
-            int s = grid.pad(startCell);
-            int g = grid.pad(goalCell);
-            bfs.begin(grid, s % stride, s / stride, g % stride, g / stride);
+        if (twoBucket) {
+            fourWay.begin(grid, grid.pad(startCell), grid.pad(goalCell));
             return;
         }
         jps = options.algorithm() == Algorithm.JPS && !four && grid.uniformCost();
@@ -161,8 +159,8 @@ public final class PathSearch {
             }
             return true;
         }
-        if (bitBfs) {
-            return stepBitBfs(maxExpansions);
+        if (twoBucket) {
+            return stepTwoBucket(maxExpansions);
         }
         OpenList o = openList;
         int done = 0;
@@ -198,12 +196,12 @@ public final class PathSearch {
         }
     }
 
-    /** {@link #step} for the bit-parallel BFS: an expansion is one 64-cell word of a BFS layer. */
-    private boolean stepBitBfs(int maxExpansions) {
-        BitBfs b = bfs;
+    /** {@link #step} for the 4-connected two-bucket A*. */
+    private boolean stepTwoBucket(int maxExpansions) {
+        TwoBucketAStar b = fourWay;
         int done = 0;
         while (true) {
-            if (b.met()) {
+            if (b.found()) {
                 int[] cells = b.path();
                 finish(substituteGoal ? PathResult.partial(cells, b.length(), expanded)
                         : PathResult.found(cells, b.length(), expanded));
@@ -216,7 +214,7 @@ public final class PathSearch {
             if (done == maxExpansions) {
                 return false;
             }
-            b.expandWord();
+            b.expandOne();
             expanded++;
             done++;
         }
@@ -254,6 +252,6 @@ public final class PathSearch {
         finished = true;
         astar.release();
         jumps.release();
-        bfs.release();
+        fourWay.release();
     }
 }

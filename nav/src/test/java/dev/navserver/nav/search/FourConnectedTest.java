@@ -9,8 +9,8 @@ import dev.navserver.nav.grid.MoveLayer;
 import dev.navserver.nav.grid.NavGrid;
 import org.junit.jupiter.api.Test;
 
-/** Drawn scenarios for the 4-connected bit-parallel BFS ({@link Algorithm#JPS} with {@link Moves#FOUR}). */
-class BitBfsTest {
+/** Drawn scenarios for the 4-connected two-bucket A* ({@link TwoBucketAStar}) ({@link Algorithm#JPS} with {@link Moves#FOUR}). */
+class FourConnectedTest {
     private static final SearchOptions FOUR = SearchOptions.DEFAULT.withMoves(Moves.FOUR);
 
     private final PathSearch search = new PathSearch();
@@ -26,14 +26,14 @@ class BitBfsTest {
     }
 
     private static void assertPath(NavGrid grid, PathResult r, int startCell, int goalCell) {
-        BitBfsPropertyTest.assertValidPath(grid, r, startCell, goalCell, grid.map().name());
+        FourConnectedPropertyTest.assertValidPath(grid, r, startCell, goalCell, grid.map().name());
     }
 
     private static void assertPath(String[] rows, PathResult r) {
         GridMap map = AsciiMaps.map(rows);
         int[] s = AsciiMaps.find('s', rows);
         int[] g = AsciiMaps.find('g', rows);
-        BitBfsPropertyTest.assertValidPath(map.navGrid(), r, map.cell(s[0], s[1]), map.cell(g[0], g[1]), "drawn");
+        FourConnectedPropertyTest.assertValidPath(map.navGrid(), r, map.cell(s[0], s[1]), map.cell(g[0], g[1]), "drawn");
     }
 
     @Test

@@ -13,11 +13,11 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * The 4-connected bit-parallel BFS ({@link Algorithm#JPS} with {@link Moves#FOUR} on a uniform-cost grid) against
+ * The 4-connected two-bucket A* ({@link TwoBucketAStar}) ({@link Algorithm#JPS} with {@link Moves#FOUR} on a uniform-cost grid) against
  * the 4-connected A* ({@link Algorithm#ASTAR}) as the oracle: same status and length, and every path is a chain of
  * 4-adjacent standable cells from the start to the goal.
  */
-class BitBfsPropertyTest {
+class FourConnectedPropertyTest {
     private static final SearchOptions FAST = SearchOptions.DEFAULT.withMoves(Moves.FOUR);
     private static final SearchOptions ASTAR = FAST.withAlgorithm(Algorithm.ASTAR);
 
