@@ -14,8 +14,11 @@ import java.util.Objects;
  * Entering a cell costs the move's length times the layer cost of that cell ({@code >= 1}). Open-list ties on
  * {@code f} go to the larger {@code g}.
  *
- * <p><b>JPS.</b> {@link Algorithm#JPS} applies to 8-connected moves on uniform-cost grids; with {@link Moves#FOUR}
- * or non-uniform costs the search runs A*. Straight jumps scan the grid's bit rows and columns a 64-cell word at a
+ * <p><b>JPS.</b> {@link Algorithm#JPS} applies to 8-connected moves on uniform-cost grids; with non-uniform costs
+ * the search runs A*. With {@link Moves#FOUR} on a uniform-cost grid, an unlimited budget and arrival radius 0,
+ * {@link Algorithm#JPS} selects the 4-connected fast path: A* whose open list is two stacks, one per
+ * {@code f} value ({@link TwoBucketAStar}), exact, with {@link PathResult#expanded()} counting expanded cells; with
+ * a budget or a radius it runs A*. {@link Algorithm#ASTAR} always runs the heap A*. Straight jumps scan the grid's bit rows and columns a 64-cell word at a
  * time. Diagonal jumps prune intermediate jump points (Harabor and Grastien 2014): a diagonal cell whose only
  * reason to be a jump point is a straight jump starting at it is not put on the open list; the straight jumps'
  * ends become successors of the diagonal jump's origin (turning at that cell) and the diagonal jump goes on.
@@ -33,7 +36,8 @@ import java.util.Objects;
  *
  * <p><b>Parts.</b> This class drives the search (statuses, budget, slicing); {@link OpenList} holds the open and
  * closed sets, {@link Goal} the heuristic and arrival disc, {@link Frontier} offers successors, {@link AStarExpander}
- * and {@link JumpScanner} generate them, {@link PathBuilder} turns the predecessor links into the result.
+ * and {@link JumpScanner} generate them, {@link PathBuilder} turns the predecessor links into the result;
+ * {@link TwoBucketAStar} is the self-contained 4-connected fast path.
  *
  * <p>Not thread-safe: use one instance per thread. Grids may be shared.
  */

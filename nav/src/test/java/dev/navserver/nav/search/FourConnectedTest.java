@@ -182,4 +182,16 @@ class FourConnectedTest {
         // a perfect maze has one simple path between two rooms
         assertThat(bfs.cells()).containsExactly(astar.cells());
     }
+
+    @Test
+    void find_WhenPaddedRowLongerThanTheStackEntriesHold_FallsBackToAStarWithTheSameLength() {
+        int w = TwoBucketAStar.MAX_PADDED_SIDE + 10;
+        boolean[] walk = new boolean[w * 2];
+        java.util.Arrays.fill(walk, true);
+        NavGrid grid = GridMap.ofWalkable("strip", w, 2, dev.navserver.nav.grid.WorldTransform.UNIT, walk).navGrid();
+        assertThat(TwoBucketAStar.applies(grid)).isFalse();
+        PathResult r = search.find(grid, 0, 0, w - 1, 1, FOUR);
+        assertThat(r.status()).isEqualTo(SearchStatus.FOUND);
+        assertThat(r.length()).isEqualTo(w - 1 + 1);
+    }
 }
