@@ -11,8 +11,8 @@ usage: astar.py MAZE_FILE PAIRS_FILE [--repeat N]
 Both files come from the Java generator (bench/seed000/run.sh):
   java -cp bench/target/benchmarks.jar dev.navserver.bench.MazeGenerator 121 81 0 maze.txt pairs.txt
 Prints mean microseconds per query for the corner query (1,1)->(W-2,H-2) and for the 1,000 random pairs that
-FourConnectedBenchmark times (one "sx sy gx gy" per line), after a warm-up pass, best of N passes, with
-time.perf_counter.
+FourConnectedBenchmark times (one "sx sy gx gy" per line), after a warm-up pass, best of N passes, wall time with
+time.perf_counter and thread CPU time with time.thread_time.
 """
 import heapq
 import sys
@@ -74,15 +74,19 @@ def time_queries(grid, w, h, pairs, repeat):
     for s, g in pairs:  # warm-up pass
         astar(grid, w, h, s, g)
     best = None
+    best_cpu = None
     total_len = 0
     for _ in range(repeat):
         t0 = time.perf_counter()
+        c0 = time.thread_time()
         for s, g in pairs:
             n, _ = astar(grid, w, h, s, g)
             total_len += n
         dt = (time.perf_counter() - t0) / len(pairs)
+        dc = (time.thread_time() - c0) / len(pairs)
         best = dt if best is None else min(best, dt)
-    return best * 1e6, total_len // repeat
+        best_cpu = dc if best_cpu is None else min(best_cpu, dc)
+    return best * 1e6, best_cpu * 1e6, total_len // repeat
 
 
 def main():
@@ -90,11 +94,12 @@ def main():
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 5
     w, h, grid = load(path)
     corner = [((1, 1), (w - 2, h - 2))]
-    us, length = time_queries(grid, w, h, corner * 20, repeat)
-    print(f"corner: {us:.1f} us/query (best of {repeat} x 20 queries), length {length // 20}")
+    us, cpu, length = time_queries(grid, w, h, corner * 20, repeat)
+    print(f"corner: {us:.1f} us/query wall, {cpu:.1f} us CPU (best of {repeat} x 20 queries), length {length // 20}")
     pairs = load_pairs(sys.argv[2])
-    us, total = time_queries(grid, w, h, pairs, repeat)
-    print(f"random: {us:.1f} us/query (best of {repeat} x {len(pairs)} pairs), total length {total}")
+    us, cpu, total = time_queries(grid, w, h, pairs, repeat)
+    print(f"random: {us:.1f} us/query wall, {cpu:.1f} us CPU (best of {repeat} x {len(pairs)} pairs), "
+          f"total length {total}")
 
 
 if __name__ == "__main__":

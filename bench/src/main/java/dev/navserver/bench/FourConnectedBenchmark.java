@@ -28,8 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Issue 12's seed-000 case: 4-connected moves on a 121 x 81 perfect maze ({@link MazeGenerator}, seed 0), the same
  * maze {@code bench/seed000/astar.py} times. {@link Algorithm#JPS} with {@link Moves#FOUR} runs the bit-parallel
  * BFS, {@link Algorithm#ASTAR} the plain A*. {@code corner} is (1, 1) to (119, 79); {@code random} cycles through
- * 1,000 seeded pairs of maze rooms. The {@code open512} map (512 x 512, 10% random walls, seed 0) shows the cost of
- * an uninformed search where A*'s heuristic pays. One invocation is one query: the score is mean µs per query.
+ * 1,000 seeded pairs of standable cells on the largest island. The {@code open512} map (512 x 512, 10% random walls, seed 0) shows the cost of
+ * an uninformed search where A*'s heuristic pays. One invocation is one query: the score is mean µs per query; {@link CpuClock} adds thread CPU time.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -124,8 +124,37 @@ public class FourConnectedBenchmark {
         return q;
     }
 
+    /**
+     * Untimed: mean path length and mean expanded nodes per query for every parameter combination, the numbers
+     * docs/performance.md prints beside the timings.
+     */
+    public static void main(String[] args) {
+        for (String m : new String[] {"maze121x81", "open512"}) {
+            for (String p : new String[] {"corner", "random"}) {
+                for (Algorithm a : Algorithm.values()) {
+                    FourConnectedBenchmark b = new FourConnectedBenchmark();
+                    b.map = m;
+                    b.pairs = p;
+                    b.algorithm = a;
+                    b.load();
+                    long length = 0;
+                    long expanded = 0;
+                    int n = b.q.length / 4;
+                    for (int i = 0; i < n; i++) {
+                        PathResult r = b.query(new CpuClock());
+                        length += (long) r.length();
+                        expanded += r.expanded();
+                    }
+                    System.out.printf("%-10s %-6s %-5s queries=%d mean_length=%.1f mean_expanded=%.1f%n", m, p,
+                            a.spelling(), n, (double) length / n, (double) expanded / n);
+                }
+            }
+        }
+    }
+
     @Benchmark
-    public PathResult query() {
+    public PathResult query(CpuClock cpu) {
+        cpu.queries++;
         int i = next;
         next = i + 4 == q.length ? 0 : i + 4;
         return search.find(grid, q[i], q[i + 1], q[i + 2], q[i + 3], options);
