@@ -80,9 +80,8 @@ final class TwoBucketAStar {
             stamp = new int[n];
             cost = new int[n];
             parent = new byte[n];
-            // a stack holds each open cell at most once (one f value), plus the slot a rejected offer writes
-            current = new int[n + 1];
-            later = new int[n + 1];
+            current = new int[n];
+            later = new int[n];
             gen = 1;
         }
         gen += 2;
@@ -166,28 +165,23 @@ final class TwoBucketAStar {
         return y << 16 | x;
     }
 
-    /**
-     * Offers padded node {@code q} (stack entry {@code entry}) at cost {@code ng}, entered by move {@code dir}.
-     * Branch-free: in a maze whether a neighbour is open, seen or closed is unpredictable, and mispredicted
-     * branches cost more than the few stores that are always made (a rejected offer rewrites the old values and
-     * writes one stack slot past the top, which the next push overwrites).
-     */
     private void relax(int q, int entry, int ng, byte dir, boolean toward) {
-        int g = gen;
+        if (!open[q]) {
+            return;
+        }
         int st = stamp[q];
-        int c = cost[q];
-        boolean ok = open[q] & (st != g + 1) & (st != g | c > ng);
-        int okBit = ok ? 1 : 0;
-        int mask = -okBit;
-        stamp[q] = st ^ ((st ^ g) & mask);
-        cost[q] = c ^ ((c ^ ng) & mask);
-        byte d0 = parent[q];
-        parent[q] = (byte) (d0 ^ ((d0 ^ dir) & mask));
-        int towardBit = toward ? okBit : 0;
-        current[currentSize] = entry;
-        currentSize += towardBit;
-        later[laterSize] = entry;
-        laterSize += okBit - towardBit;
+        int g = gen;
+        if (st == g + 1 || (st == g && cost[q] <= ng)) {
+            return;
+        }
+        stamp[q] = g;
+        cost[q] = ng;
+        parent[q] = dir;
+        if (toward) {
+            current[currentSize++] = entry;
+        } else {
+            later[laterSize++] = entry;
+        }
     }
 
     /** Length of the path in moves; valid once {@link #found()}. */
