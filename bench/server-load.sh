@@ -8,6 +8,9 @@
 #   bench/server-load.sh                 # 100, 1000 and 2000 players, 60 s each
 #   PLAYERS="100" DURATION=20 RAMP=5 bench/server-load.sh
 #   PLAYERS=100 SPAWN=100 SPEED=0.05 VIEWERS=1 bench/server-load.sh   # 10,000 monsters, one live viewer attached
+#   PLAYERS=1000 EDITS=20 bench/server-load.sh   # plus an authority bot toggling doors and boxes, 20 edits/s
+#   PLAYERS=500 SPAWN=10 bench/server-load.sh    # 5,000 monsters, bodies checked in every snapshot
+#   AVOIDANCE=false ...                          # crowd.avoidance off
 #
 # Output: bench/target/server-load/{bots-N.json, bots-N.html, bots-N.txt, status-N.json, metrics-N.txt, server-N.log}
 set -euo pipefail
@@ -19,6 +22,10 @@ RAMP="${RAMP:-10}"
 SPAWN="${SPAWN:-5}"
 SPEED="${SPEED:-3.0}"
 VIEWERS="${VIEWERS:-0}"
+EDITS="${EDITS:-0}"
+CROWD="${CROWD:-0}"
+AVOIDANCE="${AVOIDANCE:-true}"
+AUTHORITY="load-test-authority-0123456789"
 PORT="${PORT:-17400}"
 ADMIN_PORT="${ADMIN_PORT:-17401}"
 TOKEN="load-test-token-0123456789"
@@ -39,6 +46,7 @@ server:
   maxConnections: $((n + 100))
   maxMessagesPerSecond: 100
   idleTimeoutSeconds: 60
+  authorityToken: "$AUTHORITY"
 admin:
   host: 127.0.0.1
   port: $ADMIN_PORT
@@ -48,6 +56,8 @@ tick:
 chase:
   monstersPerPlayer: 0
   allowClientSpawn: true
+crowd:
+  avoidance: $AVOIDANCE
 search:
   algorithm: jps
   maxExpandedNodes: 8000
@@ -64,18 +74,26 @@ YAML
     curl -fsS "http://127.0.0.1:$ADMIN_PORT/health" > /dev/null 2>&1 && break
     sleep 0.2
   done
-  echo "== $n players x $SPAWN monsters, ${RAMP}s ramp + ${DURATION}s (server pid $server_pid)"
+  echo "== $n players x $SPAWN (+$CROWD crowding) monsters, $EDITS edits/s, avoidance $AVOIDANCE," \
+    "${RAMP}s ramp + ${DURATION}s (server pid $server_pid)"
+  extra=()
+  if [ "$EDITS" != "0" ]; then
+    extra+=(--edits-per-second "$EDITS" --authority-token "$AUTHORITY")
+  fi
+  if [ "$CROWD" != "0" ]; then
+    extra+=(--crowd "$CROWD")
+  fi
   set +e
   # shellcheck disable=SC2086
   java $BOTS_JAVA_OPTS -jar "$ROOT/bots/target/navserver-bots.jar" --host 127.0.0.1 --port "$PORT" \
     --players "$n" --spawn "$SPAWN" --ramp-up "$RAMP" --duration "$DURATION" --map "$ROOT/maps/rooms512.map" \
     --speed "$SPEED" --viewers "$VIEWERS" --admin-token "$TOKEN" \
-    --admin-port "$ADMIN_PORT" --report "$OUT/bots-$n.json" --report-html "$OUT/bots-$n.html" | tee "$OUT/bots-$n.txt" | grep -E '^(bots|viewers):'
+    --admin-port "$ADMIN_PORT" "${extra[@]}" --report "$OUT/bots-$n.json" --report-html "$OUT/bots-$n.html" | tee "$OUT/bots-$n.txt" | grep -E '^(bots|viewers):'
   bots_status=${PIPESTATUS[0]}
   set -e
   curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$ADMIN_PORT/admin/status" > "$OUT/status-$n.json"
   curl -fsS "http://127.0.0.1:$ADMIN_PORT/metrics" > "$OUT/metrics-$n.txt"
-  echo "   bots exit $bots_status; server: $(grep -E '^(process_cpu_seconds_total|jvm_heap_peak_bytes|navserver_nav_path_pushes_total) ' "$OUT/metrics-$n.txt" | tr '\n' ' ')"
+  echo "   bots exit $bots_status; server: $(grep -E '^(process_cpu_seconds_total|jvm_heap_peak_bytes|navserver_nav_path_pushes_total|navserver_monster_overlaps_total|navserver_slot_reassignments_total|navserver_map_edits_total.*) ' "$OUT/metrics-$n.txt" | tr '\n' ' ')"
   echo "   status: $(tr -d '\n' < "$OUT/status-$n.json" | grep -oE '"(tickDurationMs|planLatencyMs|posToPathMs)":\{[^}]*\}' | tr '\n' ' ')"
   kill -TERM "$server_pid"
   wait "$server_pid" || true

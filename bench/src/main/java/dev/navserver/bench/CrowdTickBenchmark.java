@@ -1,5 +1,6 @@
 package dev.navserver.bench;
 
+import dev.navserver.nav.crowd.OrcaParams;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.io.MapLoader;
 import dev.navserver.nav.search.SearchOptions;
@@ -34,7 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * One world tick of the bundled {@code rooms512} map with {@code players} players walking random routes at
  * 3 m/s (positions every 0.1 s) and {@code perPlayer} monsters chasing each: plans run synchronously on the
  * benchmark thread, so a tick's time is what the tick thread pays plus the planning it caused (re-plans, plans
- * invalidated by body pushes). {@code bodies=false} sets both body radii to 0 (no separation, no slots spacing).
+ * invalidated by body pushes). {@code bodies=false} sets both body radii to 0 (no separation, no slots spacing);
+ * {@code avoidance} switches ORCA among moving monsters (with bodies only).
  * One invocation = 50 ms of world time.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -55,6 +57,10 @@ public class CrowdTickBenchmark {
 
     @Param({"true", "false"})
     public boolean bodies;
+
+    /** Reciprocal avoidance (ORCA, {@code crowd.avoidance}) while moving; only with bodies. */
+    @Param({"true", "false"})
+    public boolean avoidance;
 
     private World world;
     private GridMap map;
@@ -110,6 +116,7 @@ public class CrowdTickBenchmark {
                         overlaps += pairs;
                     }
                 }, new Spawner(rnd.split(), monsterIds::incrementAndGet), () -> { });
+        world.setAvoidance(bodies && avoidance ? OrcaParams.DEFAULT : null);
         route = new WorldPath[players];
         next = new int[players];
         px = new double[players];

@@ -219,6 +219,7 @@ public final class GameLoop implements TickLoop.Task {
         NavServerConfig.Chase chase = next.chase();
         for (World w : worlds.values()) {
             w.setSettings(chase);
+            w.setAvoidance(next.crowd().orcaParams());
         }
         planner.setOptions(NavServer.searchOptions(next));
         tickControl.setHz(next.tick().hz());
@@ -271,6 +272,7 @@ public final class GameLoop implements TickLoop.Task {
             }
             w = new World(mapName, map, config.chase(), planner, plannerPool, worldMetrics,
                     new Spawner(random.split(), monsterIds::incrementAndGet), tickControl::wakeup);
+            w.setAvoidance(config.crowd().orcaParams());
             worlds.put(mapName, w);
         }
         return w;

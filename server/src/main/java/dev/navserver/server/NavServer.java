@@ -1,6 +1,8 @@
 package dev.navserver.server;
 
 import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.MapMemory;
+import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.protocol.ByeReasons;
@@ -92,6 +94,12 @@ public final class NavServer implements AutoCloseable {
     public NavServer(Path configFile, ConfigOverrides overrides) throws ConfigException, IOException {
         reloader = new ConfigReloader(configFile, overrides, pending, metrics.configReloads, Clock.systemUTC());
         initial = reloader.current();
+        // maps.maxCells applies live; the planner pool's size (restart-only) stays that of the initial config
+        int plannerThreads = initial.search().plannerThreads();
+        // each planner thread keeps a search and, after its first group query, an integration field per map cell
+        maps.limits(() -> MapLimits.DEFAULT.withMaxCells(reloader.current().maps().maxCells())
+                .withPlannerThreads(plannerThreads)
+                .withThreadBytesPerCell(MapMemory.SEARCH_BYTES_PER_CELL + MapMemory.FIELD_BYTES_PER_CELL));
         int loaded = maps.loadDirectory(initial.maps().dir());
         if (maps.get(initial.maps().defaultMap()) == null) {
             throw new IOException("default map '" + initial.maps().defaultMap() + "' not found in "

@@ -57,11 +57,30 @@ public final class MovingAiFormat {
      * @throws IOException        when reading fails
      */
     public static GridMap parse(String name, String sourceName, Reader in) throws IOException {
-        return parse(name, new LineReader(in, (line, problem) -> new MapFormatException(sourceName, line, problem)),
-                sourceName);
+        return parse(name, sourceName, in, MapLimits.DEFAULT);
     }
 
-    static GridMap parse(String name, LineReader lines, String sourceName) throws IOException {
+    /**
+     * Parses a whole map, refusing it on its header when {@code limits} do not admit its size.
+     *
+     * @param name       the map's name
+     * @param sourceName file name used in error messages
+     * @param in         the text; read to the end, not closed
+     * @param limits     largest map accepted and the heap it may take
+     * @throws MapFormatException when the text is malformed or the map is refused by {@code limits}
+     * @throws IOException        when reading fails
+     */
+    public static GridMap parse(String name, String sourceName, Reader in, MapLimits limits) throws IOException {
+        return parse(name, new LineReader(in, (line, problem) -> new MapFormatException(sourceName, line, problem)),
+                sourceName, limits, -1);
+    }
+
+    /**
+     * @param sourceBytes size of the uncompressed file in bytes, or -1 when unknown: a header promising more rows
+     *                    than that many bytes can hold is refused before the map is allocated
+     */
+    static GridMap parse(String name, LineReader lines, String sourceName, MapLimits limits, long sourceBytes)
+            throws IOException {
         String line = lines.nextNonBlank(Text.MAX_HEADER_CHARS);
         if (line == null) {
             throw fail(sourceName, 1, "empty file, expected 'type octile'");
@@ -103,7 +122,7 @@ public final class MovingAiFormat {
                     if (t.length != 2) {
                         throw fail(sourceName, ln, "expected '" + key + " N', got " + Text.quote(line.strip()));
                     }
-                    int v = Text.dimension(key, t[1], problem);
+                    int v = Text.dimension(key, t[1], limits.maxCells(), problem);
                     if (v < 0) {
                         throw fail(sourceName, ln, problem[0]);
                     }
@@ -126,9 +145,15 @@ public final class MovingAiFormat {
         if (widthLine == 0) {
             throw fail(sourceName, mapLine, "missing header key 'width' before 'map'");
         }
-        String tooBig = Text.sizeProblem(width, height);
+        String tooBig = limits.problem(width, height);
         if (tooBig != null) {
             throw fail(sourceName, Math.max(heightLine, widthLine), tooBig);
+        }
+        long minRowBytes = (long) width * height + height - 1;
+        if (sourceBytes >= 0 && minRowBytes > sourceBytes) {
+            throw fail(sourceName, Math.max(heightLine, widthLine), "map of " + width + " x " + height
+                    + " needs at least " + minRowBytes + " bytes of rows, the file has only " + sourceBytes
+                    + " bytes (truncated?)");
         }
 
         byte[] terrain = new byte[width * height];

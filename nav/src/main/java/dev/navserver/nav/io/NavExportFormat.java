@@ -49,11 +49,30 @@ public final class NavExportFormat {
      * @throws IOException        when reading fails
      */
     public static GridMap parse(String name, String sourceName, Reader in) throws IOException {
-        return parse(name, new LineReader(in, (line, problem) -> new MapFormatException(sourceName, line, problem)),
-                sourceName);
+        return parse(name, sourceName, in, MapLimits.DEFAULT);
     }
 
-    static GridMap parse(String name, LineReader lines, String sourceName) throws IOException {
+    /**
+     * Parses a whole map, refusing it on its header when {@code limits} do not admit its size.
+     *
+     * @param name       the map's name
+     * @param sourceName file name used in error messages
+     * @param in         the text; read to the end, not closed
+     * @param limits     largest map accepted and the heap it may take
+     * @throws MapFormatException when the text is malformed or the map is refused by {@code limits}
+     * @throws IOException        when reading fails
+     */
+    public static GridMap parse(String name, String sourceName, Reader in, MapLimits limits) throws IOException {
+        return parse(name, new LineReader(in, (line, problem) -> new MapFormatException(sourceName, line, problem)),
+                sourceName, limits, -1);
+    }
+
+    /**
+     * @param sourceBytes size of the uncompressed file in bytes, or -1 when unknown: a header promising more rows
+     *                    than that many bytes can hold is refused before the map is allocated
+     */
+    static GridMap parse(String name, LineReader lines, String sourceName, MapLimits limits, long sourceBytes)
+            throws IOException {
         int[] keyLine = new int[KEYS.length];
         double[] start = null;
         int height = -1;
@@ -99,7 +118,7 @@ public final class NavExportFormat {
                     }
                 }
                 case 1, 2 -> {
-                    int v = Text.dimension(key, value, problem);
+                    int v = Text.dimension(key, value, limits.maxCells(), problem);
                     if (v < 0) {
                         throw fail(sourceName, ln, problem[0]);
                     }
@@ -123,9 +142,15 @@ public final class NavExportFormat {
                 throw fail(sourceName, firstRowLine, "missing header key '" + KEYS[k] + "' before the first row");
             }
         }
-        String tooBig = Text.sizeProblem(width, height);
+        String tooBig = limits.problem(width, height);
         if (tooBig != null) {
             throw fail(sourceName, Math.max(keyLine[1], keyLine[2]), tooBig);
+        }
+        long minRowBytes = (long) height * (2L * width + 1) + height - 1;
+        if (sourceBytes >= 0 && minRowBytes > sourceBytes) {
+            throw fail(sourceName, Math.max(keyLine[1], keyLine[2]), "map of " + width + " x " + height
+                    + " needs at least " + minRowBytes + " bytes of rows, the file has only " + sourceBytes
+                    + " bytes (truncated?)");
         }
 
         byte[] terrain = new byte[width * height];
@@ -207,7 +232,7 @@ public final class NavExportFormat {
 
     /** Longest row line accepted: room for a value, a comma and spaces per column. */
     private static int rowChars(int width) {
-        return 8 * width + 1024;
+        return (int) Math.min(8L * width + 1024, Integer.MAX_VALUE - 16);
     }
 
     private static boolean isSpace(char c) {

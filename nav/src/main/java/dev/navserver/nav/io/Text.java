@@ -4,8 +4,6 @@ import java.util.regex.Pattern;
 
 /** Parsing helpers shared by the map formats. Stateless. */
 final class Text {
-    /** Largest map accepted, in cells (4096 x 4096). */
-    static final long MAX_CELLS = 1L << 24;
     /** Longest header line accepted, in chars. */
     static final int MAX_HEADER_CHARS = 4096;
     /** Plain decimal number: optional sign, digits with optional fraction, optional exponent. */
@@ -39,18 +37,18 @@ final class Text {
     }
 
     /**
-     * Parses a map dimension: decimal digits only, {@code 1 .. MAX_CELLS}.
+     * Parses a map dimension: decimal digits only, {@code 1 .. maxCells}.
      *
      * @return the value, or -1 with {@code problem[0]} set
      */
-    static int dimension(String key, String value, String[] problem) {
+    static int dimension(String key, String value, long maxCells, String[] problem) {
         if (!DIGITS.matcher(value).matches()) {
             problem[0] = key + " " + quote(value) + " is not a positive integer";
             return -1;
         }
         String v = value.replaceFirst("^0+(?=\\d)", "");
-        if (v.length() > 9 || Long.parseLong(v) > MAX_CELLS) {
-            problem[0] = key + " " + v + " is too large (a map holds at most " + MAX_CELLS + " cells)";
+        if (v.length() > 18 || Long.parseLong(v) > maxCells) {
+            problem[0] = key + " " + v + " is too large (a map holds at most " + maxCells + " cells, maps.maxCells)";
             return -1;
         }
         int n = Integer.parseInt(v);
@@ -59,14 +57,6 @@ final class Text {
             return -1;
         }
         return n;
-    }
-
-    /** Null when a width x height map is acceptable, else the problem. */
-    static String sizeProblem(int width, int height) {
-        long cells = (long) width * height;
-        return cells > MAX_CELLS
-                ? "map of " + width + " x " + height + " = " + cells + " cells exceeds the limit of " + MAX_CELLS
-                : null;
     }
 
     /** A finite double from plain decimal text, or NaN when the text is not one. */

@@ -11,8 +11,9 @@ public enum Algorithm {
     /** A* over single-cell moves. */
     ASTAR,
     /**
-     * Jump Point Search over 8-connected moves on uniform-cost grids. With {@link Moves#FOUR} or a grid whose
-     * layer has non-uniform costs, the search runs A* instead.
+     * The fastest exact search for the move set: Jump Point Search over 8-connected moves on uniform-cost grids;
+     * with {@link Moves#FOUR} on a uniform-cost grid, an A* with a two-stack open list (see {@link PathSearch}).
+     * On a grid whose layer has non-uniform costs the search runs A* instead.
      */
     JPS;
 

@@ -107,7 +107,7 @@ public final class PathResult {
         return length;
     }
 
-    /** Nodes expanded by the search (jump points for JPS). */
+    /** Nodes expanded by the search (jump points for JPS, cells for A* and the 4-connected two-stack A*). */
     public int expanded() {
         return expanded;
     }

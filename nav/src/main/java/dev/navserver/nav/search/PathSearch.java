@@ -14,8 +14,11 @@ import java.util.Objects;
  * Entering a cell costs the move's length times the layer cost of that cell ({@code >= 1}). Open-list ties on
  * {@code f} go to the larger {@code g}.
  *
- * <p><b>JPS.</b> {@link Algorithm#JPS} applies to 8-connected moves on uniform-cost grids; with {@link Moves#FOUR}
- * or non-uniform costs the search runs A*. Straight jumps scan the grid's bit rows and columns a 64-cell word at a
+ * <p><b>JPS.</b> {@link Algorithm#JPS} applies to 8-connected moves on uniform-cost grids; with non-uniform costs
+ * the search runs A*. With {@link Moves#FOUR} on a uniform-cost grid, an unlimited budget and arrival radius 0,
+ * {@link Algorithm#JPS} selects the 4-connected fast path: A* whose open list is two stacks, one per
+ * {@code f} value ({@link TwoBucketAStar}), exact, with {@link PathResult#expanded()} counting expanded cells; with
+ * a budget or a radius it runs A*. {@link Algorithm#ASTAR} always runs the heap A*. Straight jumps scan the grid's bit rows and columns a 64-cell word at a
  * time. Diagonal jumps prune intermediate jump points (Harabor and Grastien 2014): a diagonal cell whose only
  * reason to be a jump point is a straight jump starting at it is not put on the open list; the straight jumps'
  * ends become successors of the diagonal jump's origin (turning at that cell) and the diagonal jump goes on.
@@ -33,7 +36,8 @@ import java.util.Objects;
  *
  * <p><b>Parts.</b> This class drives the search (statuses, budget, slicing); {@link OpenList} holds the open and
  * closed sets, {@link Goal} the heuristic and arrival disc, {@link Frontier} offers successors, {@link AStarExpander}
- * and {@link JumpScanner} generate them, {@link PathBuilder} turns the predecessor links into the result.
+ * and {@link JumpScanner} generate them, {@link PathBuilder} turns the predecessor links into the result;
+ * {@link TwoBucketAStar} is the self-contained 4-connected fast path.
  *
  * <p>Not thread-safe: use one instance per thread. Grids may be shared.
  */
@@ -44,10 +48,12 @@ public final class PathSearch {
     private final AStarExpander astar = new AStarExpander(frontier);
     private final JumpScanner jumps = new JumpScanner(frontier);
     private final PathBuilder builder = new PathBuilder(frontier);
+    private final TwoBucketAStar fourWay = new TwoBucketAStar();
 
     // the current search
     private int stride;
     private boolean jps;
+    private boolean twoBucket;
     private boolean substituteGoal;
     private int budget;
     private int expanded;
@@ -110,6 +116,13 @@ public final class PathSearch {
 
         stride = grid.stride();
         boolean four = options.moves() == Moves.FOUR;
+        twoBucket = four && options.algorithm() == Algorithm.JPS && TwoBucketAStar.applies(grid)
+                && options.maxExpandedNodes() == Integer.MAX_VALUE && options.arrivalRadiusCells() == 0;
+        expanded = 0;
+        if (twoBucket) {
+            fourWay.begin(grid, grid.pad(startCell), grid.pad(goalCell));
+            return;
+        }
         jps = options.algorithm() == Algorithm.JPS && !four && grid.uniformCost();
         if (jps) {
             jumps.bind(grid);
@@ -150,6 +163,9 @@ public final class PathSearch {
             }
             return true;
         }
+        if (twoBucket) {
+            return stepTwoBucket(maxExpansions);
+        }
         OpenList o = openList;
         int done = 0;
         while (true) {
@@ -179,6 +195,30 @@ public final class PathSearch {
             } else {
                 astar.expand(p, gp);
             }
+            expanded++;
+            done++;
+        }
+    }
+
+    /** {@link #step} for the 4-connected two-bucket A*. */
+    private boolean stepTwoBucket(int maxExpansions) {
+        TwoBucketAStar b = fourWay;
+        int done = 0;
+        while (true) {
+            if (b.found()) {
+                int[] cells = b.path();
+                finish(substituteGoal ? PathResult.partial(cells, b.length(), expanded)
+                        : PathResult.found(cells, b.length(), expanded));
+                return true;
+            }
+            if (b.exhausted()) {
+                finish(PathResult.unreachable(expanded));
+                return true;
+            }
+            if (done == maxExpansions) {
+                return false;
+            }
+            b.expandOne();
             expanded++;
             done++;
         }
@@ -216,5 +256,6 @@ public final class PathSearch {
         finished = true;
         astar.release();
         jumps.release();
+        fourWay.release();
     }
 }

@@ -5,7 +5,8 @@ import java.util.Objects;
 /**
  * Options of one search. Immutable.
  *
- * @param algorithm          {@link Algorithm#JPS} falls back to A* for {@link Moves#FOUR} and non-uniform costs
+ * @param algorithm          {@link Algorithm#JPS} falls back to A* for non-uniform costs; with {@link Moves#FOUR} it
+ *                           selects the two-stack A* on uniform costs when there is no budget and no radius
  * @param moves              move set
  * @param maxExpandedNodes   node budget, {@code >= 1}; when the search would expand more nodes it stops with
  *                           {@link SearchStatus#PARTIAL}. {@link Integer#MAX_VALUE} means unlimited

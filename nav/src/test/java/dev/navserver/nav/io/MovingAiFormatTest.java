@@ -19,8 +19,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class MovingAiFormatTest {
     private static final String SOURCE = "maps/t.map";
 
+    /** The default cell limit with a heap too large to refuse anything: size errors stay independent of -Xmx. */
+    private static final MapLimits ROOMY = MapLimits.DEFAULT.withMemory(MapLimits.FreeMemory.fixed(Long.MAX_VALUE));
+
     private static GridMap parse(String text) throws IOException {
-        return MovingAiFormat.parse("t", SOURCE, new StringReader(text));
+        return MovingAiFormat.parse("t", SOURCE, new StringReader(text), ROOMY);
     }
 
     private static MapFormatException failure(String text) {
@@ -133,7 +136,7 @@ class MovingAiFormatTest {
             type octile\\nheight 1 2\\n                                      | 2 | expected 'height N', got 'height 1 2'
             type octile\\nwidth 0\\n                                         | 2 | width must be at least 1, got 0
             type octile\\nwidth -1\\n                                        | 2 | width '-1' is not a positive integer
-            type octile\\nheight 4097\\nwidth 4096\\nmap\\n                  | 3 | map of 4096 x 4097 = 16781312 cells exceeds the limit of 16777216
+            type octile\\nheight 16385\\nwidth 16384\\nmap\\n                | 3 | map of 16384 x 16385 = 268451840 cells exceeds the limit of 268435456 (maps.maxCells)
             type octile\\nheight 1\\nwidth 1\\n                              | 4 | file ends in the header, expected 'map'
             type octile\\nheight 1\\nwidth 1\\nmap 1\\n                      | 4 | expected 'map' alone on its line, got 'map 1'
             type octile\\nheight 2\\nwidth 3\\nmap\\n...\\n..\\n             | 6 | row 2 has 2 symbols, expected 3

@@ -18,8 +18,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class NavExportFormatTest {
     private static final String SOURCE = "maps/t.txt";
 
+    /** The default cell limit with a heap too large to refuse anything: size errors stay independent of -Xmx. */
+    private static final MapLimits ROOMY = MapLimits.DEFAULT.withMemory(MapLimits.FreeMemory.fixed(Long.MAX_VALUE));
+
     private static GridMap parse(String text) throws IOException {
-        return NavExportFormat.parse("t", SOURCE, new StringReader(text));
+        return NavExportFormat.parse("t", SOURCE, new StringReader(text), ROOMY);
     }
 
     private static MapFormatException failure(String text) {
@@ -198,8 +201,8 @@ class NavExportFormatTest {
             startpos=(0,0,0)\\nheight=-3\\n                                     | 2 | height '-3' is not a positive integer
             startpos=(0,0,0)\\nheight=2.5\\n                                    | 2 | height '2.5' is not a positive integer
             startpos=(0,0,0)\\nwide=0\\n                                        | 2 | wide must be at least 1, got 0
-            startpos=(0,0,0)\\nwide=99999999999\\n                              | 2 | wide 99999999999 is too large (a map holds at most 16777216 cells)
-            startpos=(0,0,0)\\nheight=5000\\nwide=5000\\naccuracy=1\\n{1}\\n    | 3 | map of 5000 x 5000 = 25000000 cells exceeds the limit of 16777216
+            startpos=(0,0,0)\\nwide=99999999999\\n                              | 2 | wide 99999999999 is too large (a map holds at most 268435456 cells, maps.maxCells)
+            startpos=(0,0,0)\\nheight=20000\\nwide=20000\\naccuracy=1\\n{1}\\n  | 3 | map of 20000 x 20000 = 400000000 cells exceeds the limit of 268435456 (maps.maxCells)
             startpos=(0,0,0)\\naccuracy=0\\n                                    | 2 | accuracy must be a finite number > 0, got '0'
             startpos=(0,0,0)\\naccuracy=-0.5\\n                                 | 2 | accuracy must be a finite number > 0, got '-0.5'
             startpos=(0,0,0)\\naccuracy=NaN\\n                                  | 2 | accuracy must be a finite number > 0, got 'NaN'
@@ -261,11 +264,12 @@ class NavExportFormatTest {
 
     @Test
     void parse_WhenLargestAllowedSizeDeclared_SizeIsAcceptedAndOnlyTheMissingRowsFail() {
-        // 4096 x 4096 = 16,777,216 cells is the limit itself, so the header passes
-        assertThat(failure("startpos=(0,0,0)\nheight=4096\nwide=4096\naccuracy=1\n"))
+        // 16384 x 16384 = 268,435,456 cells is the limit itself, so the header passes
+        assertThat(failure("startpos=(0,0,0)\nheight=16384\nwide=16384\naccuracy=1\n"))
                 .hasMessage(SOURCE + ":5: file ends before the first row");
-        assertThat(failure("startpos=(0,0,0)\nheight=4096\nwide=4097\naccuracy=1\n{1}\n"))
-                .hasMessage(SOURCE + ":3: map of 4097 x 4096 = 16781312 cells exceeds the limit of 16777216");
+        assertThat(failure("startpos=(0,0,0)\nheight=16384\nwide=16385\naccuracy=1\n{1}\n"))
+                .hasMessage(SOURCE + ":3: map of 16385 x 16384 = 268451840 cells exceeds the limit of 268435456 "
+                        + "(maps.maxCells)");
     }
 
     @Test

@@ -18,14 +18,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code navserver path MAP SX SY GX GY [--algo astar|jps] [--moves 8|4] [--max-nodes N] [--smooth]}: one query,
- * one JSON line: {@code {"status":..,"length":..,"expanded":..,"micros":..,"cells":[[x,y],..]}} plus
+ * {@code navserver path MAP SX SY GX GY [--algo astar|jps] [--moves 8|4] [--max-nodes N] [--smooth]
+ * [--max-cells N]}: one query, one JSON line: {@code {"status":..,"length":..,"expanded":..,"micros":..,"cells":[[x,y],..]}} plus
  * {@code "points"} (world [x,y,z]) with {@code --smooth}.
  */
 @Command(name = "path", mixinStandardHelpOptions = true,
         description = "Find one path on a map file (NavExport or Moving AI .map); prints one JSON line.")
 public final class PathCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "MAP", description = "Map file, either format, recognised by content.")
+    @Parameters(index = "0", paramLabel = "MAP",
+            description = "Map file, either format, plain or gzip, recognised by content.")
     Path map;
     @Parameters(index = "1", paramLabel = "SX", description = "Start column.")
     long sx;
@@ -37,6 +38,8 @@ public final class PathCommand implements Callable<Integer> {
     long gy;
     @Mixin
     SearchFlags flags;
+    @Mixin
+    MapFlags mapFlags;
     @Option(names = "--max-nodes", paramLabel = "N", description = "Node budget; past it the answer is PARTIAL.")
     Integer maxNodes;
     @Option(names = "--smooth", description = "Also print smoothed waypoints in world coordinates as \"points\".")
@@ -46,7 +49,7 @@ public final class PathCommand implements Callable<Integer> {
     public Integer call() {
         GridMap grid;
         try {
-            grid = MapLoader.load(map);
+            grid = MapLoader.load(map, mapFlags.limits());
         } catch (IOException e) {
             System.err.println("navserver path: " + e.getMessage());
             return 2;

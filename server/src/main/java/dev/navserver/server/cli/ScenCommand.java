@@ -21,18 +21,21 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code navserver scen MAP SCEN [--algo astar|jps] [--moves 8|4] [--out FILE]}: runs every query of a Moving AI
- * scenario file after a warm-up pass, prints one {@code scen:} summary line, exits 1 on any mismatch.
+ * {@code navserver scen MAP SCEN [--algo astar|jps] [--moves 8|4] [--out FILE] [--max-cells N]}: runs every query
+ * of a Moving AI scenario file after a warm-up pass, prints one {@code scen:} summary line, exits 1 on any mismatch.
  */
 @Command(name = "scen", mixinStandardHelpOptions = true,
         description = "Run every query of a Moving AI .scen file on MAP and check optimal lengths.")
 public final class ScenCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "MAP", description = "Map file, either format, recognised by content.")
+    @Parameters(index = "0", paramLabel = "MAP",
+            description = "Map file, either format, plain or gzip, recognised by content.")
     Path map;
     @Parameters(index = "1", paramLabel = "SCEN", description = "Moving AI .scen file (version 1 or 1.0).")
     Path scen;
     @Mixin
     SearchFlags flags;
+    @Mixin
+    MapFlags mapFlags;
     @Option(names = "--out", paramLabel = "FILE",
             description = "Write one tab-separated line per query: sx sy gx gy expected got status expanded micros.")
     Path out;
@@ -45,7 +48,7 @@ public final class ScenCommand implements Callable<Integer> {
         GridMap grid;
         Scenario scenario;
         try {
-            grid = MapLoader.load(map);
+            grid = MapLoader.load(map, mapFlags.limits());
             scenario = ScenarioLoader.load(scen);
         } catch (IOException e) {
             System.err.println("navserver scen: " + e.getMessage());

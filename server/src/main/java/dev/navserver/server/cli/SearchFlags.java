@@ -13,7 +13,7 @@ import picocli.CommandLine.TypeConversionException;
 public final class SearchFlags {
     @Option(names = "--algo", paramLabel = "astar|jps", defaultValue = "jps",
             converter = AlgorithmConverter.class, completionCandidates = AlgorithmSpellings.class,
-            description = "Search algorithm (default: ${DEFAULT-VALUE}). JPS with --moves 4 runs A*.")
+            description = "Search algorithm (default: ${DEFAULT-VALUE}). JPS with --moves 4 runs the 4-connected two-stack A*.")
     Algorithm algo;
 
     @Option(names = "--moves", paramLabel = "8|4", defaultValue = "8",

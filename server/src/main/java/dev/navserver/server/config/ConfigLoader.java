@@ -98,9 +98,9 @@ public final class ConfigLoader {
             throw new ConfigException(configFile + ": " + ConfigErrors.binding(e, merged), e);
         }
         NavServerConfig.Maps maps = new NavServerConfig.Maps(resolveMapsDir(configFile, bound.maps().dir()),
-                bound.maps().defaultMap(), bound.maps().maxEditCells());
+                bound.maps().defaultMap(), bound.maps().maxEditCells(), bound.maps().maxCells());
         return new NavServerConfig(bound.configVersion(), bound.server(), bound.admin(), bound.tick(), bound.chase(),
-                bound.search(), maps);
+                bound.crowd(), bound.search(), maps);
     }
 
     /**

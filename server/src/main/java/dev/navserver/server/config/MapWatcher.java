@@ -1,5 +1,6 @@
 package dev.navserver.server.config;
 
+import dev.navserver.nav.io.MapLoader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +13,8 @@ import java.util.function.Consumer;
 /**
  * Reports map files created or changed in {@code maps.dir}, on its own daemon thread, after a debounce; loading and
  * validating them is the listener's job. A map file is a regular, non-hidden file, not an editor backup or temporary
- * file, whose name ends in {@code .map} or whose first line is a NavExport header ({@code startpos=...}); see
+ * file, whose name ends in {@code .map} or {@code .map.gz} or whose first line (after gzip decompression when it
+ * starts with the gzip magic bytes) is a map header ({@code startpos=...}, or {@code type ...} when compressed); see
  * {@link #isMapFile}. Deleted files are not reported: a loaded map stays loaded. Thread-safe to start and close.
  */
 public final class MapWatcher implements AutoCloseable {
@@ -52,8 +54,9 @@ public final class MapWatcher implements AutoCloseable {
 
     /**
      * Whether {@code file} looks like a map: regular, not hidden, not a backup ({@code ~}, {@code .bak}, {@code .swp},
-     * {@code .tmp}, {@code .part}), and either named {@code *.map} or starting with {@code startpos=} (NavExport).
-     * Reads at most the first 64 bytes.
+     * {@code .tmp}, {@code .part}), and either named {@code *.map} or {@code *.map.gz}, or starting with
+     * {@code startpos=} (NavExport), or gzip-compressed with a map header on its first line
+     * ({@link MapLoader#detect}). Reads at most the first 64 bytes of a plain file.
      */
     public static boolean isMapFile(Path file) {
         String name = file.getFileName().toString();
@@ -62,8 +65,15 @@ public final class MapWatcher implements AutoCloseable {
                 || lower.endsWith(".tmp") || lower.endsWith(".part") || !Files.isRegularFile(file)) {
             return false;
         }
-        if (lower.endsWith(".map")) {
+        if (lower.endsWith(".map") || lower.endsWith(".map.gz")) {
             return true;
+        }
+        try {
+            if (MapLoader.isGzip(file)) {
+                return MapLoader.detect(file).isPresent();
+            }
+        } catch (IOException e) {
+            return false;
         }
         byte[] head = new byte[64];
         int n = 0;

@@ -3,6 +3,8 @@ package dev.navserver.server.config;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
+import dev.navserver.nav.crowd.OrcaParams;
+import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.search.Algorithm;
 import java.nio.file.Path;
 import java.util.Map;
@@ -19,8 +21,8 @@ import java.util.Map;
  *
  * @param configVersion file format version; only {@link #CURRENT_VERSION} is accepted
  */
-public record NavServerConfig(int configVersion, Server server, Admin admin, Tick tick, Chase chase, Search search,
-                              Maps maps) {
+public record NavServerConfig(int configVersion, Server server, Admin admin, Tick tick, Chase chase, Crowd crowd,
+                              Search search, Maps maps) {
     /** The only {@code configVersion} this build reads. */
     public static final int CURRENT_VERSION = 1;
 
@@ -33,6 +35,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
         Checks.notNull("admin", admin);
         Checks.notNull("tick", tick);
         Checks.notNull("chase", chase);
+        Checks.notNull("crowd", crowd);
         Checks.notNull("search", search);
         Checks.notNull("maps", maps);
         if (server.port() != 0 && server.port() == admin.port()) {
@@ -47,7 +50,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
     /** Every key at its default; {@code maps.dir} is the relative path {@code maps}, not yet resolved. */
     public static NavServerConfig defaults() {
         return new NavServerConfig(CURRENT_VERSION, Server.DEFAULT, Admin.DEFAULT, Tick.DEFAULT, Chase.DEFAULT,
-                Search.DEFAULT, Maps.DEFAULT);
+                Crowd.DEFAULT, Search.DEFAULT, Maps.DEFAULT);
     }
 
     /**
@@ -79,8 +82,8 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                 server.idleTimeoutSeconds(), server.authorityToken());
         Admin a = new Admin(running.admin.host(), running.admin.port(), admin.token());
         Search se = new Search(search.algorithm(), search.maxExpandedNodes(), running.search.plannerThreads());
-        Maps m = new Maps(running.maps.dir(), maps.defaultMap(), maps.maxEditCells());
-        return new NavServerConfig(configVersion, s, a, tick, chase, se, m);
+        Maps m = new Maps(running.maps.dir(), maps.defaultMap(), maps.maxEditCells(), maps.maxCells());
+        return new NavServerConfig(configVersion, s, a, tick, chase, crowd, se, m);
     }
 
     /**
@@ -238,6 +241,36 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      * @param maxExpandedNodes node budget of one search; past it the search returns a partial path; 16..10000000
      * @param plannerThreads   size of the planner pool; 1..64
      */
+    /**
+     * Reciprocal avoidance among moving monsters ({@code crowd.*}, ORCA; all hot-reloadable).
+     *
+     * @param avoidance               whether monsters steer around each other and players while they move
+     * @param neighbourDistanceMeters how far a monster looks for others to avoid; 0.5..50
+     * @param maxNeighbours           how many of the nearest it avoids; 1..64
+     * @param timeHorizonSeconds      how far ahead it avoids collisions with them; 0.1..10
+     */
+    public record Crowd(boolean avoidance, double neighbourDistanceMeters, int maxNeighbours,
+                        double timeHorizonSeconds) {
+        public static final Crowd DEFAULT = new Crowd(true, OrcaParams.DEFAULT.neighbourDistanceMeters(),
+                OrcaParams.DEFAULT.maxNeighbours(), OrcaParams.DEFAULT.timeHorizonSeconds());
+
+        public Crowd {
+            Checks.range("crowd.neighbourDistanceMeters", neighbourDistanceMeters, 0.5, 50);
+            Checks.range("crowd.maxNeighbours", maxNeighbours, 1, 64);
+            Checks.range("crowd.timeHorizonSeconds", timeHorizonSeconds, 0.1, 10);
+        }
+
+        /** The solver parameters, or null when avoidance is off. */
+        public OrcaParams orcaParams() {
+            if (!avoidance) {
+                return null;
+            }
+            OrcaParams d = OrcaParams.DEFAULT;
+            return new OrcaParams(neighbourDistanceMeters, maxNeighbours, timeHorizonSeconds,
+                    d.obstacleHorizonSeconds(), d.stallProgress(), d.stallSeconds(), d.yieldSeconds());
+        }
+    }
+
     public record Search(Algorithm algorithm, int maxExpandedNodes, int plannerThreads) {
         public static final Search DEFAULT = new Search(Algorithm.JPS, 8000, 2);
 
@@ -256,9 +289,11 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      * @param defaultMap map used by a {@code hello} without {@code map}: a file name without extension; key
      *                   {@code maps.default}
      * @param maxEditCells most cells one {@code map_edit} message may cover (the sum over its edits); 1..16777216
+     * @param maxCells   most cells ({@code width * height}) a map file may have; a larger one is refused on its
+     *                   header, before anything is allocated; 1..268435456 (16384 x 16384), the default
      */
-    public record Maps(Path dir, @JsonProperty("default") String defaultMap, int maxEditCells) {
-        public static final Maps DEFAULT = new Maps(Path.of("maps"), "arena", 65536);
+    public record Maps(Path dir, @JsonProperty("default") String defaultMap, int maxEditCells, long maxCells) {
+        public static final Maps DEFAULT = new Maps(Path.of("maps"), "arena", 65536, MapLimits.MAX_CELLS);
 
         public Maps {
             Checks.notNull("maps.dir", dir);
@@ -271,6 +306,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                         + "' must be a map name (file name without extension), not a path");
             }
             Checks.range("maps.maxEditCells", maxEditCells, 1, 1 << 24);
+            Checks.range("maps.maxCells", maxCells, 1, MapLimits.MAX_CELLS);
         }
     }
 }

@@ -162,7 +162,7 @@ public final class ServerMetrics implements AutoCloseable {
             "Monster-monster or monster-player pairs left closer than their bodies allow (beyond 0.05 m) after a"
                     + " tick's separation pass; should stay 0.");
     public final Counter slotReassignments = counter("navserver_slot_reassignments_total",
-            "Surround slots moved by 0.5 m or more after a monster had one (each sends a new local_nav).");
+            "Monsters given another surround slot (0.5 m or more from the previous one, relative to the player).");
     public final Counter navPathPushes = counter("navserver_nav_path_pushes_total",
             "nav_path messages pushed to clients.");
     /** Messages dropped, by {@link #DROP_REASONS reason}. */

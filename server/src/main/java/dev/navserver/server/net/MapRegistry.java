@@ -3,6 +3,7 @@ package dev.navserver.server.net;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.io.MapFormat;
 import dev.navserver.nav.io.MapFormatException;
+import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.io.MapLoader;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -13,10 +14,12 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +47,16 @@ public final class MapRegistry {
     private final Map<String, MapFormat> formats = new ConcurrentHashMap<>();
     /** Told of each reload of a known name, under this registry's monitor; null for none. */
     private volatile BiConsumer<GridMap, Long> reloadListener;
+    /** The limits each file load is checked against, read at every load (so a config reload applies). */
+    private volatile Supplier<MapLimits> limits = () -> MapLimits.DEFAULT;
+
+    /**
+     * Sets the limits map files are loaded under ({@code maps.maxCells}, planner threads, free heap), read anew for
+     * every file. Default {@link MapLimits#DEFAULT}.
+     */
+    public void limits(Supplier<MapLimits> source) {
+        this.limits = Objects.requireNonNull(source, "source");
+    }
 
     /**
      * Sets who hears of reloads (a file replacing a loaded map), e.g. to send {@code map_patch reset}. Called under
@@ -55,8 +68,9 @@ public final class MapRegistry {
     }
 
     /**
-     * Loads every NavExport layout or Moving AI {@code .map} file directly in {@code dir} (not sub-directories).
-     * A file that fails to load is logged and skipped; the others load.
+     * Loads every NavExport layout or Moving AI {@code .map} file, plain or gzip-compressed, directly in {@code dir}
+     * (not sub-directories). A file that fails to load or is refused by the {@link #limits limits} is logged and
+     * skipped; the others load.
      *
      * @return the number of maps loaded
      * @throws IOException when the directory cannot be listed
@@ -69,7 +83,7 @@ public final class MapRegistry {
                     continue;
                 }
                 try {
-                    put(MapLoader.load(file), MapLoader.detect(file).orElse(null));
+                    put(MapLoader.load(file, limits.get()), MapLoader.detect(file).orElse(null));
                     loaded++;
                 } catch (MapFormatException e) {
                     LOG.warn("map rejected: {}", e.getMessage());
@@ -79,9 +93,12 @@ public final class MapRegistry {
         return loaded;
     }
 
-    /** Loads one map file, validated in full before it replaces a map of the same name. */
+    /**
+     * Loads one map file, validated in full and checked against the {@link #limits limits} before it replaces a map
+     * of the same name; a failing or refused file leaves the current map in force.
+     */
     public GridMap load(Path file) throws IOException {
-        GridMap map = MapLoader.load(file);
+        GridMap map = MapLoader.load(file, limits.get());
         put(map, MapLoader.detect(file).orElse(null));
         return map;
     }

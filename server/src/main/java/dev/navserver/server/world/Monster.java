@@ -40,6 +40,8 @@ final class Monster {
     /** Where it stood when the current tick began (XZ metres): body pushes keep a clear line from there. */
     /** World time of its spawn, seconds: an overlap in its first second is a spawn overlap, not a fault. */
     double spawnTime;
+    /** Its index in the world's avoidance crowd, or -1 (see {@link Avoidance}). */
+    int agent = -1;
     double tickStartX;
     double tickStartZ;
 
@@ -52,6 +54,9 @@ final class Monster {
     double slotX;
     double slotZ;
     /** The slot last sent in a {@code local_nav}, world XZ metres; NaN before the first. */
+    /** Its slot relative to its player at the last layout, metres; NaN without one. */
+    double slotOffsetX = Double.NaN;
+    double slotOffsetZ = Double.NaN;
     double sentSlotX = Double.NaN;
     double sentSlotZ = Double.NaN;
 

@@ -7,6 +7,8 @@ import java.util.List;
 final class Player {
     final String sessionId;
     boolean hasPos;
+    /** Its index in the world's avoidance crowd, or -1 (see {@link Avoidance}). */
+    int agent = -1;
     long seq = -1;
     /** {@link System#nanoTime()} at which the position with {@link #seq} arrived; 0 when unknown. */
     long posArrivalNanos;

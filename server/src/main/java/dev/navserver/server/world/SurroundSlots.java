@@ -69,24 +69,21 @@ final class SurroundSlots {
                     || MonsterMover.distance(p.x - p.layoutX, p.z - p.layoutZ) >= RELAYOUT_MOVE_METERS
                     || changed && now - p.layoutTime >= RELAYOUT_SECONDS;
             if (due) {
-                layout(p, takers, map, s, now);
+                layout(p, takers, map, s, now, metrics);
                 for (Monster m : takers) {
-                    announceIfMoved(m, map, outbox, metrics);
+                    announceIfMoved(m, map, outbox);
                 }
             }
         }
         takers.clear();
     }
 
-    private void announceIfMoved(Monster m, GridMap map, WorldOutbox outbox, WorldMetrics metrics) {
+    private void announceIfMoved(Monster m, GridMap map, WorldOutbox outbox) {
         if (!m.hasSlot) {
             return;
         }
-        boolean first = Double.isNaN(m.sentSlotX);
-        if (first || MonsterMover.distance(m.slotX - m.sentSlotX, m.slotZ - m.sentSlotZ) >= ANNOUNCE_METERS) {
-            if (!first) {
-                metrics.slotReassigned();
-            }
+        if (Double.isNaN(m.sentSlotX)
+                || MonsterMover.distance(m.slotX - m.sentSlotX, m.slotZ - m.sentSlotZ) >= ANNOUNCE_METERS) {
             outbox.add(new WorldEvent.LocalNavChanged(m.sessionId, m.id, true, sent(m, map)));
         }
     }
@@ -118,6 +115,8 @@ final class SurroundSlots {
     static void release(Monster m) {
         m.player.slotsDirty = true;
         m.hasSlot = false;
+        m.slotOffsetX = Double.NaN;
+        m.slotOffsetZ = Double.NaN;
         m.sentSlotX = Double.NaN;
         m.sentSlotZ = Double.NaN;
     }
@@ -128,7 +127,7 @@ final class SurroundSlots {
         return new Vec3(m.slotX, map.transform().originY(), m.slotZ);
     }
 
-    private void layout(Player p, List<Monster> takers, GridMap map, Chase s, double now) {
+    private void layout(Player p, List<Monster> takers, GridMap map, Chase s, double now, WorldMetrics metrics) {
         p.hasLayout = true;
         p.slotsDirty = false;
         p.layoutTime = now;
@@ -162,6 +161,14 @@ final class SurroundSlots {
             m.hasSlot = true;
             m.slotX = slots[2 * k];
             m.slotZ = slots[2 * k + 1];
+            double offX = m.slotX - p.x;
+            double offZ = m.slotZ - p.z;
+            if (!Double.isNaN(m.slotOffsetX)
+                    && MonsterMover.distance(offX - m.slotOffsetX, offZ - m.slotOffsetZ) >= ANNOUNCE_METERS) {
+                metrics.slotReassigned(); // another place around the player, not the same place moving with it
+            }
+            m.slotOffsetX = offX;
+            m.slotOffsetZ = offZ;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.navserver.server.world;
 
+import dev.navserver.nav.crowd.OrcaParams;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.smooth.WorldPath;
@@ -30,7 +31,8 @@ import java.util.function.ToLongFunction;
  * the monster back and plans a fresh path at once.
  *
  * <p><b>Bodies and slots.</b> Monsters under local nav go to distinct surround slots ({@link SurroundSlots}); after
- * movement a {@link BodySeparation} pass keeps monsters apart and out of players; monsters stop at
+ * movement (and reciprocal avoidance among moving monsters, {@link Avoidance}, when switched on) a
+ * {@link BodySeparation} pass keeps monsters apart and out of players; monsters stop at
  * {@code max(stoppingDistanceMeters, monsterRadiusMeters + playerRadiusMeters)} from their player.
  *
  * <p><b>Shared plans.</b> When a planning pass finds at least {@code sharedFieldMinMonsters} monsters of one player
@@ -46,6 +48,8 @@ public final class World {
     private final MonsterMover mover;
     private final BodySeparation bodies;
     private final SurroundSlots slots;
+    /** Reciprocal avoidance while moving, or null when off ({@link #setAvoidance}). */
+    private Avoidance avoidance;
     private final WorldOutbox outbox = new WorldOutbox();
 
     private GridMap map;
@@ -264,8 +268,29 @@ public final class World {
             moved.remove(p);
             for (Monster m : p.monsters) {
                 monsters.remove(m.id);
+                if (avoidance != null) {
+                    avoidance.remove(m);
+                }
+            }
+            if (avoidance != null) {
+                avoidance.remove(p);
             }
         }
+    }
+
+    /**
+     * Switches reciprocal avoidance among moving monsters on ({@link Avoidance}, ORCA) with these parameters, or
+     * off ({@code null}; the default). Hot: a change takes effect at the next tick, agents keep no state across a
+     * switch. Tick thread.
+     */
+    public void setAvoidance(OrcaParams params) {
+        if (avoidance != null && avoidance.params().equals(params)) {
+            return;
+        }
+        if (avoidance != null) {
+            avoidance.clear(monsters.values(), players.values());
+        }
+        avoidance = params == null ? null : new Avoidance(params);
     }
 
     /**
@@ -395,6 +420,11 @@ public final class World {
         slots.update(players.values(), map, settings, now, outbox, metrics);
         for (Monster m : monsters.values()) {
             mover.move(m, map, dtSeconds, stop, rM + rP);
+        }
+        if (avoidance != null && rM > 0) {
+            avoidance.step(monsters.values(), players.values(), map, rM, rP, dtSeconds);
+        }
+        for (Monster m : monsters.values()) {
             switchLocalNav(m, on, off);
         }
         int overlaps = bodies.separate(monsters.values(), players.values(), map, rM, rP, now);

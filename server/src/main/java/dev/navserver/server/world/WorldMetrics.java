@@ -24,7 +24,10 @@ public interface WorldMetrics {
     default void monsterOverlaps(int pairs) {
     }
 
-    /** A monster's surround slot moved by 0.5 m or more after it had one (a new {@code local_nav}). Tick thread. */
+    /**
+     * A layout gave a monster a slot 0.5 m or more from its previous one relative to the player (another place
+     * around it, not the same place moving with a walking player). Tick thread.
+     */
     default void slotReassigned() {
     }
 

@@ -121,6 +121,47 @@ class CliTest {
     }
 
     @Test
+    void path_WhenMapIsGzippedMovingAi_AnswersAsForThePlainFile() throws IOException {
+        Path gz = tmp.resolve("den312d.map.gz");
+        try (java.io.OutputStream o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            Files.copy(movingAi("maps/dao/den312d.map"), o);
+        }
+        assertThat(run("path", movingAi("maps/dao/den312d.map").toString(), "5", "5", "20", "30")).isZero();
+        String plain = stdout().replaceAll("\"micros\":\\d+", "");
+        out.reset();
+        assertThat(run("path", gz.toString(), "5", "5", "20", "30")).isZero();
+        assertThat(stdout().replaceAll("\"micros\":\\d+", "")).isEqualTo(plain);
+    }
+
+    @Test
+    void path_WhenMapExceedsMaxCells_ExitsTwoNamingFileLineAndLimit() throws IOException {
+        Path map = tmp.resolve("six.map");
+        Files.writeString(map, "type octile\nheight 2\nwidth 3\nmap\n...\n...\n");
+        assertThat(run("path", map.toString(), "0", "0", "1", "1", "--max-cells", "5")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains(map + ":3: map of 3 x 2 = 6 cells exceeds the limit of 5 (maps.maxCells)");
+        err.reset();
+        assertThat(run("path", map.toString(), "0", "0", "1", "1", "--max-cells", "6")).isZero();
+        assertThat(run("path", map.toString(), "0", "0", "1", "1", "--max-cells", "0")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--max-cells must be 1..268435456, got 0");
+    }
+
+    @Test
+    void scen_WhenGzipMapIsTruncated_ExitsTwoNamingTheFile() throws IOException {
+        Path gz = tmp.resolve("den312d.map.gz");
+        try (java.io.OutputStream o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            Files.copy(movingAi("maps/dao/den312d.map"), o);
+        }
+        byte[] whole = Files.readAllBytes(gz);
+        Files.write(gz, java.util.Arrays.copyOf(whole, whole.length / 2));
+        int code = run("scen", gz.toString(), movingAi("scenarios/dao/den312d.map.scen").toString(), "--max-cells",
+                "100000");
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains(gz + ": gzip data is truncated (the file ends inside the compressed stream)");
+    }
+
+    @Test
     void scen_WhenEveryQueryOptimal_SummaryLineAndOutFileWithNineColumns() throws IOException {
         Path outFile = tmp.resolve("out.tsv");
         int code = run("scen", movingAi("maps/dao/den312d.map").toString(),
@@ -158,7 +199,7 @@ class CliTest {
                 .redirectErrorStream(true).start();
         String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).isZero();
-        assertThat(text).contains("serve", "path MAP SX SY GX GY", "scen MAP SCEN", "bots");
+        assertThat(text).contains("serve", "path MAP SX SY GX GY", "scen MAP SCEN", "genmap --kind", "bots");
     }
     @Test
     void serve_WhenAdminHostIsBlank_ExitsTwoNamingTheOption() {

@@ -179,6 +179,10 @@ class ConfigLoaderTest {
                         "chase.sharedFieldMinMonsters: 10001 is out of range (2..10000)"),
                 Arguments.of("fractional shared field threshold", "configVersion: 1\nchase: {sharedFieldMinMonsters: 8.5}\n",
                         "chase.sharedFieldMinMonsters: expected a whole number, got the number 8.5"),
+                Arguments.of("no neighbours", "configVersion: 1\ncrowd: {maxNeighbours: 0}\n",
+                        "crowd.maxNeighbours: 0 is out of range (1..64)"),
+                Arguments.of("string for the avoidance switch", "configVersion: 1\ncrowd: {avoidance: \"on\"}\n",
+                        "crowd.avoidance: expected true or false, got the string \"on\""),
                 Arguments.of("port too high", "configVersion: 1\nserver: {port: 70000}\n",
                         "server.port: 70000 is out of range (0..65535)"),
                 Arguments.of("tiny frame", "configVersion: 1\nserver: {maxFrameBytes: 10}\n",
@@ -216,6 +220,10 @@ class ConfigLoaderTest {
                         "maps.default: '../etc/passwd' must be a map name"),
                 Arguments.of("edit cap zero", "configVersion: 1\nmaps: {maxEditCells: 0}\n",
                         "maps.maxEditCells: 0 is out of range (1..16777216)"),
+                Arguments.of("map cell limit beyond 16384 squared", "configVersion: 1\nmaps: {maxCells: 268435457}\n",
+                        "maps.maxCells: 268435457 is out of range (1..268435456)"),
+                Arguments.of("map cell limit zero", "configVersion: 1\nmaps: {maxCells: 0}\n",
+                        "maps.maxCells: 0 is out of range (1..268435456)"),
                 Arguments.of("spawn range inverted",
                         "configVersion: 1\nchase: {spawnMinDistanceMeters: 10, spawnMaxDistanceMeters: 5}\n",
                         "chase.spawnMaxDistanceMeters: 5.0 is less than chase.spawnMinDistanceMeters (10.0)"),
@@ -273,9 +281,13 @@ class ConfigLoaderTest {
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(33).containsEntry("search.algorithm", "jps")
-                .containsEntry("maps.maxEditCells", 65536).containsEntry("chase.monsterRadiusMeters", 0.4)
-                .containsEntry("chase.sharedFieldMinMonsters", 8);
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(38).containsEntry("search.algorithm", "jps")
+                .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L).containsEntry("chase.monsterRadiusMeters", 0.4)
+                .containsEntry("chase.sharedFieldMinMonsters", 8)
+                .containsEntry("crowd.avoidance", true).containsEntry("crowd.maxNeighbours", 10);
+        assertThatThrownBy(() -> new NavServerConfig.Crowd(true, 0.1, 10, 1.5))
+                .hasMessage("crowd.neighbourDistanceMeters: 0.1 is out of range (0.5..50)");
+        assertThat(new NavServerConfig.Crowd(false, 3, 10, 1.5).orcaParams()).as("off").isNull();
     }
 
     @Test

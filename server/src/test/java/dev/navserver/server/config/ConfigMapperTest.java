@@ -25,7 +25,7 @@ class ConfigMapperTest {
     @Test
     void defaultsTree_HoldsEverySectionInFileOrder_WithAlgorithmAndDirAsWritten() {
         assertThat(ConfigMapper.DEFAULTS.properties()).extracting(e -> e.getKey())
-                .containsExactly("configVersion", "server", "admin", "tick", "chase", "search", "maps");
+                .containsExactly("configVersion", "server", "admin", "tick", "chase", "crowd", "search", "maps");
         assertThat(ConfigMapper.DEFAULTS.at("/search/algorithm").textValue()).isEqualTo("jps");
         assertThat(ConfigMapper.DEFAULTS.at("/maps/dir").textValue()).isEqualTo("maps");
         assertThat(ConfigMapper.DEFAULTS.at("/maps/default").textValue()).isEqualTo("arena");
@@ -40,7 +40,8 @@ class ConfigMapperTest {
         assertThat(kv.get("chase.allowClientSpawn")).isEqualTo(true);
         assertThat(kv.get("search.algorithm")).isEqualTo("jps");
         assertThat(kv.get("maps.dir")).isEqualTo("maps");
-        assertThat(kv.keySet()).startsWith("configVersion", "server.host").endsWith("maps.dir", "maps.default", "maps.maxEditCells");
+        assertThat(kv.keySet()).startsWith("configVersion", "server.host").endsWith("maps.dir", "maps.default", "maps.maxEditCells",
+                "maps.maxCells");
     }
 
     @Test

@@ -64,6 +64,27 @@ class MapWatcherTest {
     }
 
     @Test
+    void isMapFile_AcceptsGzipByMapGzNameOrByDecompressedHeader() throws IOException {
+        Files.write(dir.resolve("a.map.gz"), gzip(MOVING_AI));
+        Files.write(dir.resolve("level.txt.gz"), gzip(NAV_EXPORT));
+        Files.write(dir.resolve("rooms.gz"), gzip(MOVING_AI));
+        Files.write(dir.resolve("notes.gz"), gzip("# not a map\n"));
+
+        assertThat(MapWatcher.isMapFile(dir.resolve("a.map.gz"))).isTrue();
+        assertThat(MapWatcher.isMapFile(dir.resolve("level.txt.gz"))).isTrue();
+        assertThat(MapWatcher.isMapFile(dir.resolve("rooms.gz"))).isTrue();
+        assertThat(MapWatcher.isMapFile(dir.resolve("notes.gz"))).isFalse();
+    }
+
+    private static byte[] gzip(String text) throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(bytes)) {
+            out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
+    }
+
+    @Test
     void addedAndModifiedMaps_AreReported_OtherFilesAreNot() throws Exception {
         Files.writeString(dir.resolve("existing.map"), MOVING_AI);
         start();

@@ -15,7 +15,13 @@ import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.Spawn;
 import dev.navserver.protocol.message.Spawned;
 import dev.navserver.protocol.message.Vec3;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.StandardCopyOption;
+import java.util.zip.GZIPOutputStream;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -272,6 +278,50 @@ class HotReloadTest {
             assertWalkable(walledMap, r.points());
             c.ping();
             assertThat(c.received(NavPath.class, n -> n.monster().equals(monster))).hasSize(2);
+        }
+    }
+
+    /** An all-open Moving AI map of {@code side x side} cells, gzip-compressed. */
+    private static byte[] gzipOpenMap(int side) throws IOException {
+        StringBuilder b = new StringBuilder("type octile\nheight " + side + "\nwidth " + side + "\nmap\n");
+        for (int r = 0; r < side; r++) {
+            b.append(".".repeat(side)).append('\n');
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(bytes)) {
+            out.write(b.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void replaceWithBytes(Path mapsDir, String fileName, byte[] bytes) throws IOException {
+        Path tmp = mapsDir.resolve("." + fileName + ".tmp");
+        Files.write(tmp, bytes);
+        Files.move(tmp, mapsDir.resolve(fileName), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    @Test
+    void gzipMapOverMaxCells_RefusedAndTheOldMapServes_GzipMapUnderItJoinable() throws Exception {
+        // arena is 60 x 60 = 3600 cells; the limit admits it and a 50 x 50 map, not 80 x 80
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of("maps.maxCells", "5000"));
+                NdjsonClient c = server.player("surveyor")) {
+            replaceWithBytes(server.mapsDir, "arena.txt", gzipOpenMap(80));
+            TestServer.awaitCondition("oversized arena rejected", RELOAD_TIMEOUT,
+                    () -> server.metric("navserver_map_loads_total{outcome=\"rejected\"}") == 1);
+            try (NdjsonClient late = server.connect()) {
+                assertThat(late.hello("late", "arena").map().width()).isEqualTo(60);
+            }
+
+            replaceWithBytes(server.mapsDir, "plain.map.gz", gzipOpenMap(50));
+            TestServer.awaitCondition("gzip map loaded", RELOAD_TIMEOUT,
+                    () -> server.metric("navserver_map_loads_total{outcome=\"loaded\"}") == 1);
+            try (NdjsonClient other = server.connect()) {
+                assertThat(other.hello("other", "plain").map().width()).isEqualTo(50);
+                RequestId q = RequestId.of("q");
+                other.send(new PathQuery(q, new Vec3(1, 0, -1), new Vec3(40, 0, -40)));
+                assertThat(other.await(PathResult.class, p -> q.equals(p.id())).points()).isNotEmpty();
+            }
+            c.ping();
         }
     }
 }

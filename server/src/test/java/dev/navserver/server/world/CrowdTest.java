@@ -2,6 +2,7 @@ package dev.navserver.server.world;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.navserver.nav.crowd.OrcaParams;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.smooth.LineOfSight;
@@ -186,6 +187,97 @@ class CrowdTest {
             assertThat(map.navGrid().openCell(map.cellAt(m.x, m.z))).as("%s stays in its cell", m.id).isTrue();
         }
         assertThat(Math.abs(a.x - b.x)).as("pushed apart as far as the cell allows").isGreaterThan(0.1);
+    }
+
+    /**
+     * Ticks {@code w} until every listed monster is under local nav or {@code seconds} pass, checking each tick:
+     * bodies apart after the first second, every monster on a walkable cell, none standing still (moving less than
+     * 1 cm a tick while chasing) for more than 3 s. Returns the seconds it took.
+     */
+    private double walkThrough(World w, GridMap map, List<String> ids, double seconds) {
+        Map<String, double[]> last = new HashMap<>();
+        Map<String, Double> still = new HashMap<>();
+        double start = now;
+        for (; now - start < seconds; now += DT) {
+            w.tick(now, DT);
+            w.outbox().drainTo(e -> { });
+            boolean allLocal = true;
+            for (String id : ids) {
+                double[] a = w.monsterPosition(id);
+                assertThat(map.navGrid().openCell(map.cellAt(a[0], a[1]))).as("%s on a walkable cell", id).isTrue();
+                boolean local = w.monsterState(id).local();
+                allLocal &= local;
+                double[] before = last.put(id, a);
+                if (!local && before != null && Math.hypot(a[0] - before[0], a[1] - before[1]) < 0.01) {
+                    double s = still.merge(id, DT, Double::sum);
+                    assertThat(s).as("%s standing still at %s", id, now).isLessThanOrEqualTo(3.0);
+                } else {
+                    still.put(id, 0.0);
+                }
+                if (now - start < 1.0) {
+                    continue;
+                }
+                for (String other : ids) {
+                    if (other.compareTo(id) > 0) {
+                        double[] b = w.monsterPosition(other);
+                        assertThat(Math.hypot(a[0] - b[0], a[1] - b[1])).as("%s to %s at %s", id, other, now)
+                                .isGreaterThanOrEqualTo(0.8 - 0.05);
+                    }
+                }
+            }
+            if (allLocal) {
+                return now - start;
+            }
+        }
+        throw new AssertionError("monsters " + ids + " did not reach their players within " + seconds + " s");
+    }
+
+    @Test
+    void twoMonstersMeetingInAOneCellDoor_PassEachOtherWithoutOverlapOrDeadlock_WithAvoidance() {
+        GridMap map = AsciiMaps.parse(
+                "###############",
+                "#.............#",
+                "#.............#",
+                "#.............#",
+                "#.............#",
+                "#######.#######",
+                "#.............#",
+                "#.............#",
+                "#.............#",
+                "#.............#",
+                "###############");
+        World w = world(map);
+        w.setAvoidance(OrcaParams.DEFAULT);
+        w.addPlayer("up");
+        w.playerPos("up", 1, 1, 0, -1);
+        w.addPlayer("down");
+        w.playerPos("down", 1, 1, 0, -9);
+        String toDown = w.spawn("down", 13, -1).monsterId(); // in the top room, chasing the player below
+        String toUp = w.spawn("up", 13, -9).monsterId();
+        double took = walkThrough(w, map, List.of(toDown, toUp), 30);
+        assertThat(w.monsterPosition(toDown)[1]).as("went down through the door").isLessThan(-5);
+        assertThat(w.monsterPosition(toUp)[1]).as("went up through the door").isGreaterThan(-5);
+        assertThat(took).isLessThan(30);
+    }
+
+    @Test
+    void columnOfSixFollowingOneCorridor_KeepsItsBodiesApart_WithAvoidance() {
+        GridMap map = AsciiMaps.parse(
+                "######################",
+                "#....................#",
+                "#########..###########",
+                "#....................#",
+                "######################");
+        World w = world(map);
+        w.setAvoidance(OrcaParams.DEFAULT);
+        w.addPlayer("s");
+        w.playerPos("s", 1, 20, 0, -3);
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            ids.add(w.spawn("s", 1 + i * 1.0, -1).monsterId());
+        }
+        walkThrough(w, map, ids, 40);
+        assertThat(overlapFaults).hasValue(0);
     }
 
     @Test
