@@ -40,18 +40,6 @@ class CrowdTest {
     private World world(GridMap map) {
         WorldMetrics metrics = new WorldMetrics() {
             @Override
-            public void planned(long nanos, int expanded, dev.navserver.nav.search.SearchStatus status) {
-            }
-
-            @Override
-            public void planFailed() {
-            }
-
-            @Override
-            public void planDropped() {
-            }
-
-            @Override
             public void monsterOverlaps(int pairs) {
                 overlapFaults.addAndGet(pairs);
             }
