@@ -100,18 +100,6 @@ public class CrowdTickBenchmark {
                 },
                 new WorldMetrics() {
                     @Override
-                    public void planned(long nanos, int expanded, dev.navserver.nav.search.SearchStatus status) {
-                    }
-
-                    @Override
-                    public void planFailed() {
-                    }
-
-                    @Override
-                    public void planDropped() {
-                    }
-
-                    @Override
                     public void monsterOverlaps(int pairs) {
                         overlaps += pairs;
                     }

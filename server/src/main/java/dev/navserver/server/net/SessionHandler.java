@@ -284,8 +284,9 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
 
     private void groupPathQuery(GroupPathQuery q) {
         GridMap map = context.maps.get(session.mapName());
+        double spacing = spacing(q, 2 * context.config.get().chase().monsterRadiusMeters());
         runOnPlanner(() -> {
-            GroupPlan plan = planGroup(context.groupPlanner, map, q);
+            GroupPlan plan = planGroup(context.groupPlanner, map, q, spacing);
             if (plan.fieldBuilt()) {
                 context.metrics.sharedFieldsBuilt.increment();
                 context.metrics.sharedFieldCells.record(plan.fieldCells());
@@ -294,19 +295,22 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
                 case GOAL_OUT_OF_BOUNDS -> error(q.id(), ErrorCodes.OUT_OF_BOUNDS, "to: " + q.to().x() + ", "
                         + q.to().z() + " is outside map " + map.name());
                 case NO_ROOM -> error(q.id(), ErrorCodes.NO_ROOM, "spacingMeters: only " + plan.goalsFound()
-                        + " goals " + spacing(q) + " m apart fit around to on its island, need " + q.from().size());
+                        + " goals " + spacing + " m apart fit around to on its island, need " + q.from().size());
                 default -> session.send(groupPath(q.id(), plan, map, context.maps.version(map)));
             }
         });
     }
 
-    /** The query's spacing, or {@link GroupPlanner#DEFAULT_SPACING_METERS} when it gives none. */
-    static double spacing(GroupPathQuery q) {
-        return q.spacingMeters() == null ? GroupPlanner.DEFAULT_SPACING_METERS : q.spacingMeters();
+    /**
+     * The query's spacing, metres, or {@code defaultMeters} when it gives none: {@code 2 × chase.monsterRadiusMeters}
+     * read when the query arrives, so that monsters' bodies at neighbouring goals do not overlap.
+     */
+    static double spacing(GroupPathQuery q, double defaultMeters) {
+        return q.spacingMeters() == null ? defaultMeters : q.spacingMeters();
     }
 
     /** Plans a {@code group_path_query} on {@code map}. */
-    static GroupPlan planGroup(GroupPlanner planner, GridMap map, GroupPathQuery q) {
+    static GroupPlan planGroup(GroupPlanner planner, GridMap map, GroupPathQuery q, double spacingMeters) {
         int n = q.from().size();
         double[] xs = new double[n];
         double[] zs = new double[n];
@@ -314,7 +318,7 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
             xs[i] = q.from().get(i).x();
             zs[i] = q.from().get(i).z();
         }
-        return planner.plan(map, xs, zs, q.to().x(), q.to().z(), spacing(q));
+        return planner.plan(map, xs, zs, q.to().x(), q.to().z(), spacingMeters);
     }
 
     /** The {@code group_path} of a planned group; goals carry the map's ground height, as path points do. */

@@ -45,11 +45,6 @@ import java.util.Objects;
  * walked once a thread's scratch has grown to the map.
  */
 public final class GroupPlanner {
-    /**
-     * Goal spacing when the query gives none, metres: twice the default monster radius of 0.4 m, so that monsters'
-     * bodies at neighbouring goals do not overlap.
-     */
-    public static final double DEFAULT_SPACING_METERS = 0.8;
     /** Cells added around the goal ring and the units when the field's region is first sized. */
     private static final int FIELD_MARGIN_CELLS = 8;
 

@@ -2,20 +2,26 @@ package dev.navserver.server.world;
 
 import dev.navserver.nav.search.SearchStatus;
 
-/** Observes a {@link World}'s planning. Methods may be called from planner threads and must be thread-safe. */
+/**
+ * Observes a {@link World}'s planning and crowd. Planning methods may be called from planner threads and must be
+ * thread-safe. Every method does nothing unless overridden.
+ */
 public interface WorldMetrics {
     /**
      * A plan finished on a planner thread after {@code nanos} of search.
      *
      * @param status FOUND, PARTIAL or UNREACHABLE (a plan without points)
      */
-    void planned(long nanos, int expanded, SearchStatus status);
+    default void planned(long nanos, int expanded, SearchStatus status) {
+    }
 
     /** A plan failed with an unexpected exception (a bug); the monster re-plans later. */
-    void planFailed();
+    default void planFailed() {
+    }
 
     /** A finished plan was dropped because a newer one superseded it, the monster left, or the map changed. */
-    void planDropped();
+    default void planDropped() {
+    }
 
     /**
      * After a tick's separation pass, {@code pairs} pairs (monster–monster or monster–player) of one world were
@@ -41,16 +47,5 @@ public interface WorldMetrics {
 
     /** Does nothing. */
     WorldMetrics NONE = new WorldMetrics() {
-        @Override
-        public void planned(long nanos, int expanded, SearchStatus status) {
-        }
-
-        @Override
-        public void planFailed() {
-        }
-
-        @Override
-        public void planDropped() {
-        }
     };
 }

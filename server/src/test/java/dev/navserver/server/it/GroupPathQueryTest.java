@@ -135,6 +135,23 @@ class GroupPathQueryTest {
     }
 
     @Test
+    void spacingLeftOut_IsTwiceTheConfiguredMonsterRadius(@TempDir Path own) throws Exception {
+        try (TestServer big = TestServer.start(own, Map.of("chase.monsterRadiusMeters", "1.5"));
+                NdjsonClient c = big.player("lee")) {
+            List<Vec3> from = List.of(new Vec3(-25, 0, 27), new Vec3(-24, 0, 26), new Vec3(-23, 0, 25),
+                    new Vec3(-22, 0, 27));
+            GroupPath g = query(c, new GroupPathQuery(RequestId.of("big"), from, new Vec3(15.5, 0, 25.5), null));
+            List<Vec3> goals = g.paths().stream().map(GroupPathEntry::goal).toList();
+            for (int i = 0; i < goals.size(); i++) {
+                for (int j = i + 1; j < goals.size(); j++) {
+                    assertThat(Math.hypot(goals.get(i).x() - goals.get(j).x(), goals.get(i).z() - goals.get(j).z()))
+                            .as("goals %d and %d", i, j).isGreaterThanOrEqualTo(3.0 - 1e-9);
+                }
+            }
+        }
+    }
+
+    @Test
     void goalOnAWall_IsAnsweredLikePathQuery_PartialAroundTheNearestWalkableCell() throws Exception {
         try (NdjsonClient c = server.player("kim")) {
             List<Vec3> from = List.of(new Vec3(-20, 0, 5), new Vec3(-21, 0, 5));

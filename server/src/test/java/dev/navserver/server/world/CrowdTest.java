@@ -40,18 +40,6 @@ class CrowdTest {
     private World world(GridMap map) {
         WorldMetrics metrics = new WorldMetrics() {
             @Override
-            public void planned(long nanos, int expanded, dev.navserver.nav.search.SearchStatus status) {
-            }
-
-            @Override
-            public void planFailed() {
-            }
-
-            @Override
-            public void planDropped() {
-            }
-
-            @Override
             public void monsterOverlaps(int pairs) {
                 overlapFaults.addAndGet(pairs);
             }
@@ -258,6 +246,39 @@ class CrowdTest {
         assertThat(w.monsterPosition(toDown)[1]).as("went down through the door").isLessThan(-5);
         assertThat(w.monsterPosition(toUp)[1]).as("went up through the door").isGreaterThan(-5);
         assertThat(took).isLessThan(30);
+    }
+
+    @Test
+    void playersLeavingAndJoiningMidRun_KeepTheAvoidanceCrowdConsistent() {
+        GridMap map = AsciiMaps.parse(open(30));
+        World w = world(map);
+        w.setAvoidance(OrcaParams.DEFAULT);
+        for (int p = 0; p < 4; p++) {
+            w.addPlayer("p" + p);
+            w.playerPos("p" + p, 1, 5 + 6 * p, 0, -5);
+            for (int k = 0; k < 3; k++) {
+                w.spawn("p" + p, 5 + 6 * p + k, -20);
+            }
+        }
+        for (int t = 0; t < 20; t++, now += DT) {
+            w.tick(now, DT);
+        }
+        w.removePlayer("p0"); // its agents leave; the last agents are swapped into their places
+        w.removePlayer("p2");
+        w.addPlayer("p4");
+        w.playerPos("p4", 1, 15, 0, -15);
+        w.spawn("p4", 15, -25);
+        w.setAvoidance(null); // off and on again: a fresh crowd
+        w.tick(now, DT);
+        now += DT;
+        w.setAvoidance(OrcaParams.DEFAULT);
+        List<String> ids = new ArrayList<>();
+        for (String p : List.of("p1", "p3", "p4")) {
+            ids.addAll(w.monstersOf(p));
+        }
+        assertThat(ids).hasSize(7);
+        walkThrough(w, map, ids, 30);
+        assertThat(overlapFaults).hasValue(0);
     }
 
     @Test
