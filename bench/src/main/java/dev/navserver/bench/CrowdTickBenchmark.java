@@ -90,7 +90,7 @@ public class CrowdTickBenchmark {
         rnd = new SplittableRandom(7);
         routes = new NavPlanner(SearchOptions.DEFAULT);
         double r = bodies ? 1 : 0;
-        Chase chase = new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 5, 5, 15, 0.4 * r, 0.5 * r);
+        Chase chase = new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 5, 5, 15, 0.4 * r, 0.5 * r, 8);
         AtomicLong monsterIds = new AtomicLong();
         world = new World("rooms512", map, chase, new NavPlanner(SearchOptions.DEFAULT), task -> {
                     plans++;

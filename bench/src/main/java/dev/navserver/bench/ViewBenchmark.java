@@ -65,7 +65,7 @@ public class ViewBenchmark {
             open[i] = rnd.nextInt(10) != 0;
         }
         GridMap map = GridMap.ofWalkable("bench", SIDE, SIDE, WorldTransform.UNIT, open);
-        Chase chase = new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 5, 15, 0.4, 0.5);
+        Chase chase = new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 5, 15, 0.4, 0.5, 8);
         AtomicLong ids = new AtomicLong();
         world = new World("bench", map, chase, new NavPlanner(SearchOptions.DEFAULT), Runnable::run,
                 WorldMetrics.NONE, new Spawner(rnd.split(), ids::incrementAndGet), () -> { });

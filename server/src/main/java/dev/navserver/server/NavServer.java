@@ -183,6 +183,12 @@ public final class NavServer implements AutoCloseable {
             }
 
             @Override
+            public void sharedFieldBuilt(int cells) {
+                metrics.sharedFieldsBuilt.increment();
+                metrics.sharedFieldCells.record(cells);
+            }
+
+            @Override
             public void monsterOverlaps(int pairs) {
                 metrics.monsterOverlaps.increment(pairs);
             }

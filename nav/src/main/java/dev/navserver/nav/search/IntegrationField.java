@@ -19,7 +19,10 @@ import java.util.Objects;
  *
  * <p><b>Region and exactness.</b> {@link #build} starts with the bounding box of the goal and the sources, grown by
  * {@code marginCells} on every side and clipped to the map, and settles cells of that region in order of field
- * value until every <em>required</em> source (standable and on the goal's island) is settled. A <em>rim</em> cell
+ * value until every <em>required</em> source (standable and on the goal's island) is settled. On weighted grids the
+ * order is exact (a 4-ary heap); on uniform-cost grids it is by the value's floor (Dial's bucket queue of width 1:
+ * every move costs at least 1, so cells of one bucket cannot lower each other and are final in any order), and in
+ * the check below {@code last} is then the last value's floor and the stop test uses {@code floor(value(v))}. A <em>rim</em> cell
  * is a cell of the region with a neighbour off the region but on the map. Take the cheapest path from a source
  * {@code s} to the goal and suppose it leaves the region: let {@code u} be its last cell off the region and {@code v}
  * the next one, a rim cell. The rest of the path, from {@code v}, stays in the region and is optimal, so
@@ -51,6 +54,15 @@ public final class IntegrationField {
     private static final int GROWTH_CELLS = 16;
 
     private final OpenList open = new OpenList();
+    /**
+     * Bucket queue of uniform-cost builds: bucket {@code k & 3} holds padded ids of open cells whose value's floor
+     * was {@code k} when pushed (a cell pushed again after a decrease leaves a stale entry behind, skipped when
+     * popped because the cell is closed by then).
+     */
+    private final int[][] buckets = {new int[256], new int[256], new int[256], new int[256]};
+    private final int[] bucketSize = new int[4];
+    /** Whether the last run used {@link #buckets} (uniform cost) rather than the heap. */
+    private boolean bucketed;
     /** Field value per padded id; valid only where {@link OpenList#isClosed} holds. */
     private double[] value = new double[0];
     /** Source marks per padded id: {@code mark[p] == generation} marks a required source. */
@@ -188,32 +200,87 @@ public final class IntegrationField {
         double last = 0;
         OpenList o = open;
         int startP = g.pad(goalCell);
-        o.push(startP, 0, 0);
         int count = 0;
-        while (!o.isEmpty() && (remaining > 0 || count == 0)) {
-            int p = o.peek();
-            double d = o.peekG();
-            o.pop();
-            value[p] = d;
-            last = d;
-            count++;
-            if (mark[p] == gen) {
-                remaining--;
-            }
-            int x = p % stride;
-            int y = p / stride;
-            if ((rimLeft && x == x0) || (rimRight && x == x1) || (rimTop && y == y0) || (rimBottom && y == y1)) {
-                if (rimCount == rimCells.length) {
-                    rimCells = Arrays.copyOf(rimCells, 2 * rimCount);
+        bucketed = cost == null;
+        if (bucketed) {
+            // Dial's buckets of width 1: every move costs at least 1, so a cell settled from bucket k only ever
+            // lowers cells into bucket k + 1 or later, and the cells of one bucket are final in any order
+            int[] r = o.record;
+            int openStamp = o.openStamp;
+            int closedStamp = openStamp + 1;
+            Arrays.fill(bucketSize, 0);
+            r[OpenList.RECORD * startP] = openStamp;
+            value[startP] = 0;
+            pushBucket(0, startP);
+            int pending = 1;
+            long base = 0;
+            while (pending > 0 && (remaining > 0 || count == 0)) {
+                int b = (int) (base & 3);
+                if (bucketSize[b] == 0) {
+                    base++;
+                    continue;
                 }
-                rimCells[rimCount++] = p;
+                int p = buckets[b][--bucketSize[b]];
+                pending--;
+                if (r[OpenList.RECORD * p] == closedStamp) {
+                    continue; // stale entry: the cell was lowered into an earlier bucket and settled there
+                }
+                r[OpenList.RECORD * p] = closedStamp;
+                double d = value[p];
+                last = d;
+                count++;
+                if (mark[p] == gen) {
+                    remaining--;
+                }
+                int x = p % stride;
+                int y = p / stride;
+                if ((rimLeft && x == x0) || (rimRight && x == x1) || (rimTop && y == y0) || (rimBottom && y == y1)) {
+                    if (rimCount == rimCells.length) {
+                        rimCells = Arrays.copyOf(rimCells, 2 * rimCount);
+                    }
+                    rimCells[rimCount++] = p;
+                }
+                pending += relaxUniform(p, x, y, d, openStamp, closedStamp);
             }
-            relaxAround(p, x, y, d);
+            complete = true;
+            for (int b = 0; b < 4 && complete; b++) {
+                for (int i = 0; i < bucketSize[b]; i++) {
+                    if (r[OpenList.RECORD * buckets[b][i]] != closedStamp) {
+                        complete = false;
+                        break;
+                    }
+                }
+            }
+        } else {
+            o.push(startP, 0, 0);
+            while (!o.isEmpty() && (remaining > 0 || count == 0)) {
+                int p = o.peek();
+                double d = o.peekG();
+                o.pop();
+                value[p] = d;
+                last = d;
+                count++;
+                if (mark[p] == gen) {
+                    remaining--;
+                }
+                int x = p % stride;
+                int y = p / stride;
+                if ((rimLeft && x == x0) || (rimRight && x == x1) || (rimTop && y == y0) || (rimBottom && y == y1)) {
+                    if (rimCount == rimCells.length) {
+                        rimCells = Arrays.copyOf(rimCells, 2 * rimCount);
+                    }
+                    rimCells[rimCount++] = p;
+                }
+                relaxAround(p, x, y, d);
+            }
+            complete = o.isEmpty();
         }
         settled = count;
-        complete = o.isEmpty();
         if (remaining > 0) {
             return false;
+        }
+        if (bucketed) {
+            last = Math.floor(last); // cells not settled yet lie in the last bucket or later ones
         }
         for (int i = 0; i < sourceCount; i++) {
             int s = sources[i];
@@ -258,7 +325,9 @@ public final class IntegrationField {
         for (int i = 0; i < rimCount; i++) {
             int v = rimCells[i];
             double base = value[v] + 1;
-            if (Double.compare(base + m, vp) >= 0) {
+            // rim cells settled later have values of at least value(v) (heap), at least its floor (buckets)
+            double later = (bucketed ? Math.floor(value[v]) : value[v]) + 1;
+            if (Double.compare(later + m, vp) >= 0) {
                 return true; // this rim cell and every later one bound leaving paths from below by >= vp
             }
             int dx = Math.abs(v % stride - x);
@@ -311,6 +380,90 @@ public final class IntegrationField {
         if (so && e && oc[p + s + 1]) {
             offer(p + s + 1, diagonal);
         }
+    }
+
+    /**
+     * {@link #relaxAround} for uniform cost with the bucket queue: offers the region neighbours q of settled p the
+     * value {@code value(p) + length(q, p)}.
+     *
+     * @return entries pushed to the buckets
+     */
+    private int relaxUniform(int p, int x, int y, double d, int openStamp, int closedStamp) {
+        int s = stride;
+        boolean[] oc = openCells;
+        double straight = d + 1.0;
+        boolean n = oc[p - s] && y - 1 >= y0;
+        boolean so = oc[p + s] && y + 1 <= y1;
+        boolean w = oc[p - 1] && x - 1 >= x0;
+        boolean e = oc[p + 1] && x + 1 <= x1;
+        int pushed = 0;
+        if (n) {
+            pushed += offerBucket(p - s, straight, openStamp, closedStamp);
+        }
+        if (so) {
+            pushed += offerBucket(p + s, straight, openStamp, closedStamp);
+        }
+        if (w) {
+            pushed += offerBucket(p - 1, straight, openStamp, closedStamp);
+        }
+        if (e) {
+            pushed += offerBucket(p + 1, straight, openStamp, closedStamp);
+        }
+        if (four) {
+            return pushed;
+        }
+        double diagonal = d + SQRT2;
+        if (n && w && oc[p - s - 1]) {
+            pushed += offerBucket(p - s - 1, diagonal, openStamp, closedStamp);
+        }
+        if (n && e && oc[p - s + 1]) {
+            pushed += offerBucket(p - s + 1, diagonal, openStamp, closedStamp);
+        }
+        if (so && w && oc[p + s - 1]) {
+            pushed += offerBucket(p + s - 1, diagonal, openStamp, closedStamp);
+        }
+        if (so && e && oc[p + s + 1]) {
+            pushed += offerBucket(p + s + 1, diagonal, openStamp, closedStamp);
+        }
+        return pushed;
+    }
+
+    /** Lowers q to v if that improves it, pushing it to v's bucket when that bucket changes; returns pushes. */
+    private int offerBucket(int q, double v, int openStamp, int closedStamp) {
+        int[] r = open.record;
+        int stamp = r[OpenList.RECORD * q];
+        if (stamp == openStamp) {
+            double old = value[q];
+            if (Double.compare(v, old) >= 0) {
+                return 0;
+            }
+            value[q] = v;
+            long k = (long) v;
+            if (k == (long) old) {
+                return 0; // same bucket: the entry already there reads the new value
+            }
+            pushBucket(k, q);
+            return 1;
+        }
+        if (stamp == closedStamp) {
+            return 0;
+        }
+        r[OpenList.RECORD * q] = openStamp;
+        value[q] = v;
+        pushBucket((long) v, q);
+        return 1;
+    }
+
+    private void pushBucket(long k, int q) {
+        int b = (int) (k & 3);
+        int size = bucketSize[b];
+        int[] bucket = buckets[b];
+        if (size == bucket.length) {
+            bucket = Arrays.copyOf(bucket, 2 * size);
+            buckets[b] = bucket;
+        }
+        bucket[size] = q;
+        bucketSize[b] = size + 1;
     }
 
     private void offer(int q, double v) {

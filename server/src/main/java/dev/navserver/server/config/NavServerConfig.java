@@ -196,14 +196,17 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      *                                    at least the sum of their radii apart; 0..10
      * @param playerRadiusMeters          body radius of a player: monsters are kept at least
      *                                    {@code monsterRadiusMeters + playerRadiusMeters} from it; 0..10
+     * @param sharedFieldMinMonsters      when at least this many monsters of one map chasing one player are due
+     *                                    for a re-plan in the same pass, one shared integration field from the
+     *                                    player plans them all instead of one search each; 2..10000
      */
     public record Chase(double navIntervalSeconds, double moveThresholdMeters, double localNavDistanceMeters,
                         double localNavHysteresisMeters, double stoppingDistanceMeters,
                         double monsterSpeedMetersPerSecond, int monstersPerPlayer, boolean allowClientSpawn,
                         double snapshotHz, double spawnMinDistanceMeters, double spawnMaxDistanceMeters,
-                        double monsterRadiusMeters, double playerRadiusMeters) {
+                        double monsterRadiusMeters, double playerRadiusMeters, int sharedFieldMinMonsters) {
         public static final Chase DEFAULT =
-                new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 2, true, 5.0, 5.0, 15.0, 0.4, 0.5);
+                new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 2, true, 5.0, 5.0, 15.0, 0.4, 0.5, 8);
 
         public Chase {
             Checks.range("chase.navIntervalSeconds", navIntervalSeconds, 0.01, 60);
@@ -218,6 +221,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
             Checks.range("chase.spawnMaxDistanceMeters", spawnMaxDistanceMeters, 0, 1000);
             Checks.range("chase.monsterRadiusMeters", monsterRadiusMeters, 0, 10);
             Checks.range("chase.playerRadiusMeters", playerRadiusMeters, 0, 10);
+            Checks.range("chase.sharedFieldMinMonsters", sharedFieldMinMonsters, 2, 10_000);
             if (spawnMaxDistanceMeters < spawnMinDistanceMeters) {
                 throw new IllegalArgumentException("chase.spawnMaxDistanceMeters: " + spawnMaxDistanceMeters
                         + " is less than chase.spawnMinDistanceMeters (" + spawnMinDistanceMeters + ")");

@@ -132,9 +132,12 @@ public final class ServerMetrics implements AutoCloseable {
     public final DistributionSummary planExpandedNodes = DistributionSummary.builder("navserver_plan_expanded_nodes")
             .description("Nodes expanded by one search.").serviceLevelObjectives(EXPANDED_NODES_BUCKETS)
             .register(registry);
-    /** Shared integration fields built (one per {@code group_path_query} with a unit on the goal's island). */
+    /**
+     * Shared integration fields built: one per {@code group_path_query} with a unit on the goal's island, one per
+     * shared chase plan (at least {@code chase.sharedFieldMinMonsters} monsters of one player due at once).
+     */
     public final Counter sharedFieldsBuilt = counter("navserver_shared_fields_built_total",
-            "Shared integration fields built (group path queries).");
+            "Shared integration fields built (group path queries and shared chase plans).");
     /** Cells settled by one shared field build. */
     public final DistributionSummary sharedFieldCells = DistributionSummary.builder("navserver_shared_field_cells")
             .description("Cells settled by one shared integration field build.")

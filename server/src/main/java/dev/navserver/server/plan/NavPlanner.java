@@ -30,7 +30,10 @@ public final class NavPlanner implements PathPlanner {
     private final ThreadLocal<PathSearch> searches = ThreadLocal.withInitial(PathSearch::new);
     private final ThreadLocal<PathSmoother> smoothers = ThreadLocal.withInitial(PathSmoother::new);
     private final ThreadLocal<IntegrationField> fields = ThreadLocal.withInitial(IntegrationField::new);
-    /** Margin of a shared field's first region around its goal and starts, cells. */
+    /**
+     * Margin of a shared field's first region around its goal and starts, cells, plus an eighth of the region's
+     * longer side (detours around walls grow with the distances; a region too small is built twice).
+     */
     private static final int SHARED_FIELD_MARGIN_CELLS = 8;
 
     private volatile SearchOptions options;
@@ -124,6 +127,7 @@ public final class NavPlanner implements PathPlanner {
      * @param goalX  world x of the goal, metres; {@code goalZ} likewise
      * @return one path per start, in order, and the field's settled cells (0 when no field was built)
      */
+    @Override
     public SharedPaths planShared(GridMap map, double[] startX, double[] startZ, double goalX, double goalZ) {
         int n = startX.length;
         if (startZ.length != n) {
@@ -140,17 +144,27 @@ public final class NavPlanner implements PathPlanner {
         int[] sources = new int[n];
         int count = 0;
         int island = fieldGoal == GridMap.NO_CELL ? 0 : grid.island(fieldGoal);
+        int w = map.width();
+        int minC = fieldGoal == GridMap.NO_CELL ? 0 : fieldGoal % w;
+        int maxC = minC;
+        int minR = fieldGoal == GridMap.NO_CELL ? 0 : fieldGoal / w;
+        int maxR = minR;
         for (int i = 0; i < n; i++) {
             int c = map.cellAt(startX[i], startZ[i]);
             starts[i] = c;
             if (island != 0 && c != GridMap.NO_CELL && grid.island(c) == island) {
                 sources[count++] = c;
+                minC = Math.min(minC, c % w);
+                maxC = Math.max(maxC, c % w);
+                minR = Math.min(minR, c / w);
+                maxR = Math.max(maxR, c / w);
             }
         }
         IntegrationField field = fields.get();
         int settled = 0;
         if (count > 0) {
-            field.build(grid, fieldGoal, sources, count, options.moves(), SHARED_FIELD_MARGIN_CELLS);
+            int margin = SHARED_FIELD_MARGIN_CELLS + Math.max(maxC - minC, maxR - minR) / 8;
+            field.build(grid, fieldGoal, sources, count, options.moves(), margin);
             settled = field.settledCells();
         }
         PathSmoother smoother = smoothers.get();
@@ -169,18 +183,6 @@ public final class NavPlanner implements PathPlanner {
                     .withOutcome(SearchStatus.FOUND, settled);
         }
         return new SharedPaths(List.of(out), settled);
-    }
-
-    /**
-     * Paths of {@link #planShared}.
-     *
-     * @param paths      one per start, in order
-     * @param fieldCells cells settled by the shared field, 0 when none was built
-     */
-    public record SharedPaths(List<WorldPath> paths, int fieldCells) {
-        public SharedPaths {
-            paths = List.copyOf(paths);
-        }
     }
 
     /**

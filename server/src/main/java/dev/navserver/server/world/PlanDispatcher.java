@@ -3,6 +3,7 @@ package dev.navserver.server.world;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.smooth.WorldPath;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Queue;
@@ -15,10 +16,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs plans on the planner pool and brings their results back to the tick thread: at most one plan per monster in
  * flight, identified by a token; a result whose token is no longer the monster's (superseded, monster gone, map
- * changed) is dropped.
+ * changed) is dropped. Several monsters of one player may be planned by one shared task ({@link #submitShared});
+ * their results still come back one per monster, each with its own token.
  *
- * <p><b>Threading.</b> {@link #submit}, {@link #supersede} and {@link #applyFinished} are for the tick thread. Plans
- * run on the pool and hand results back through a concurrent queue, then call {@code wakeup}.
+ * <p><b>Threading.</b> {@link #submit}, {@link #submitShared}, {@link #supersede} and {@link #applyFinished} are for
+ * the tick thread. Plans run on the pool and hand results back through a concurrent queue, then call
+ * {@code wakeup}.
  */
 final class PlanDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(PlanDispatcher.class);
@@ -64,15 +67,8 @@ final class PlanDispatcher {
      */
     void submit(Monster m, GridMap map, long mapGeneration, double now) {
         Player p = m.player;
-        long token = m.nextToken++;
-        m.inFlight = token;
-        m.lastPlanTime = now;
-        m.planGoalX = p.x;
-        m.planGoalZ = p.z;
-        m.planStartX = m.x;
-        m.planStartZ = m.z;
+        long token = begin(m, now);
         long playerSeq = p.seq;
-        m.planPlayerSeq = playerSeq;
         long posArrivalNanos = p.posArrivalNanos;
         String id = m.id;
         double sx = m.x;
@@ -99,6 +95,85 @@ final class PlanDispatcher {
             m.inFlight = 0; // pool shutting down; try again next tick
             m.state = m.state.onInvalidated();
         }
+    }
+
+    /**
+     * Starts one plan for several monsters chasing one player: one task on the pool plans them all with
+     * {@link PathPlanner#planShared} (one shared field from the player's position) and hands back one result per
+     * monster, each with its own token, exactly as {@link #submit} would. If the pool rejects the task (shutting
+     * down) every monster is left to plan afresh at the next chance.
+     *
+     * @param group monsters of one player, none with a plan in flight; not kept
+     */
+    void submitShared(List<Monster> group, GridMap map, long mapGeneration, double now) {
+        int n = group.size();
+        Player p = group.get(0).player;
+        long playerSeq = p.seq;
+        long posArrivalNanos = p.posArrivalNanos;
+        double gx = p.x;
+        double gz = p.z;
+        String[] ids = new String[n];
+        long[] tokens = new long[n];
+        double[] sx = new double[n];
+        double[] sz = new double[n];
+        for (int i = 0; i < n; i++) {
+            Monster m = group.get(i);
+            if (m.player != p) {
+                throw new IllegalArgumentException("monster " + m.id + " chases another player than " + p.sessionId);
+            }
+            tokens[i] = begin(m, now);
+            ids[i] = m.id;
+            sx[i] = m.x;
+            sz[i] = m.z;
+        }
+        Runnable task = () -> {
+            List<WorldPath> paths = null;
+            long t0 = System.nanoTime();
+            try {
+                PathPlanner.SharedPaths shared = planner.planShared(map, sx, sz, gx, gz);
+                long nanos = System.nanoTime() - t0;
+                paths = shared.paths();
+                if (shared.fieldCells() > 0) {
+                    metrics.sharedFieldBuilt(shared.fieldCells());
+                }
+                for (WorldPath w : paths) {
+                    metrics.planned(nanos / n, w.expanded(), w.hasPoints() ? w.status() : SearchStatus.UNREACHABLE);
+                }
+            } catch (RuntimeException | Error e) {
+                paths = null;
+                for (int i = 0; i < n; i++) {
+                    metrics.planFailed();
+                }
+                LOG.error("shared plan for {} monsters of {} on {} failed", n, p.sessionId, worldName, e);
+            }
+            for (int i = 0; i < n; i++) {
+                done.add(new PlanDone(ids[i], tokens[i], mapGeneration, playerSeq, posArrivalNanos,
+                        paths == null ? null : paths.get(i)));
+            }
+            wakeup.run();
+        };
+        try {
+            pool.execute(task);
+        } catch (RejectedExecutionException e) {
+            for (Monster m : group) {
+                m.inFlight = 0; // pool shutting down; try again next tick
+                m.state = m.state.onInvalidated();
+            }
+        }
+    }
+
+    /** Gives the monster a new plan token in flight and records what the plan aims at; returns the token. */
+    private static long begin(Monster m, double now) {
+        Player p = m.player;
+        long token = m.nextToken++;
+        m.inFlight = token;
+        m.lastPlanTime = now;
+        m.planGoalX = p.x;
+        m.planGoalZ = p.z;
+        m.planStartX = m.x;
+        m.planStartZ = m.z;
+        m.planPlayerSeq = p.seq;
+        return token;
     }
 
     /** Whether the monster has a plan in flight. */

@@ -7,6 +7,7 @@ import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.protocol.message.CellRect;
 import dev.navserver.server.config.NavServerConfig.Chase;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,10 @@ import java.util.function.ToLongFunction;
  * movement (and reciprocal avoidance among moving monsters, {@link Avoidance}, when switched on) a
  * {@link BodySeparation} pass keeps monsters apart and out of players; monsters stop at
  * {@code max(stoppingDistanceMeters, monsterRadiusMeters + playerRadiusMeters)} from their player.
+ *
+ * <p><b>Shared plans.</b> When a planning pass finds at least {@code sharedFieldMinMonsters} monsters of one player
+ * due, one planner task plans them all from one integration field ({@link PathPlanner#planShared}); their results
+ * are still adopted, dropped and announced monster by monster.
  */
 public final class World {
     private final String name;
@@ -57,6 +62,10 @@ public final class World {
     private final Map<String, Monster> monsters = new LinkedHashMap<>();
     /** Players whose position changed since the last planning pass. */
     private final List<Player> moved = new ArrayList<>();
+    /** Monsters found due for a plan in the current planning pass, in the order found; empty between passes. */
+    private final List<Monster> due = new ArrayList<>();
+    /** {@link #due} by player, filled by {@link #submitDue} only when a shared plan is possible. */
+    private final Map<Player, List<Monster>> dueByPlayer = new IdentityHashMap<>();
 
     /** Outcome of {@link #spawn}. */
     public enum SpawnStatus { SPAWNED, DISABLED, OUT_OF_BOUNDS, BLOCKED, NO_PLAYER }
@@ -402,6 +411,7 @@ public final class World {
         for (Monster m : monsters.values()) {
             planIfDue(m, true);
         }
+        submitDue();
         double rM = settings.monsterRadiusMeters();
         double rP = settings.playerRadiusMeters();
         double stop = Math.max(settings.stoppingDistanceMeters(), rM + rP);
@@ -456,12 +466,14 @@ public final class World {
             }
         }
         moved.clear();
+        submitDue();
     }
 
     /**
-     * Applies the re-plan rule to one monster. A player-moved re-plan found by the tick (rather than by the arrival
-     * of a position) waits {@link ReplanRule#FRESH_POSITION_GRACE_SECONDS} for the next position, so that plans
-     * start from fresh positions.
+     * Applies the re-plan rule to one monster; a monster found due joins {@link #due}, planned by {@link #submitDue}
+     * at the end of the pass. A player-moved re-plan found by the tick (rather than by the arrival of a position)
+     * waits {@link ReplanRule#FRESH_POSITION_GRACE_SECONDS} for the next position, so that plans start from fresh
+     * positions.
      */
     private void planIfDue(Monster m, boolean byTick) {
         Player p = m.player;
@@ -478,8 +490,37 @@ public final class World {
             return;
         }
         if (d.plans()) {
-            dispatcher.submit(m, map, mapGeneration, now);
+            due.add(m);
         }
+    }
+
+    /**
+     * Plans the monsters the re-plan rule found due in this pass, in the order found: the monsters of a player with
+     * at least {@code chase.sharedFieldMinMonsters} of them due share one planner task and one field from the
+     * player's position ({@link PlanDispatcher#submitShared}), submitted where the first of them was found; the
+     * others are planned one search each. Every monster keeps its own token, so a shared result is adopted or
+     * dropped monster by monster.
+     */
+    private void submitDue() {
+        if (due.isEmpty()) {
+            return;
+        }
+        int min = settings.sharedFieldMinMonsters();
+        if (due.size() >= min) {
+            for (Monster m : due) {
+                dueByPlayer.computeIfAbsent(m.player, k -> new ArrayList<>()).add(m);
+            }
+        }
+        for (Monster m : due) {
+            List<Monster> group = dueByPlayer.get(m.player);
+            if (group == null || group.size() < min) {
+                dispatcher.submit(m, map, mapGeneration, now);
+            } else if (group.get(0) == m) {
+                dispatcher.submitShared(group, map, mapGeneration, now);
+            }
+        }
+        due.clear();
+        dueByPlayer.clear();
     }
 
     private void switchLocalNav(Monster m, double on, double off) {

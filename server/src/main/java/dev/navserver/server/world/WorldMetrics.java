@@ -37,6 +37,14 @@ public interface WorldMetrics {
     default void slotReassigned() {
     }
 
+    /**
+     * A planner task built one shared integration field for several monsters chasing one player (see
+     * {@link PathPlanner#planShared}), settling {@code cells} cells. Each monster's path also counts in
+     * {@link #planned}. Called from planner threads.
+     */
+    default void sharedFieldBuilt(int cells) {
+    }
+
     /** Does nothing. */
     WorldMetrics NONE = new WorldMetrics() {
     };

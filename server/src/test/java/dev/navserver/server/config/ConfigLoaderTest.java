@@ -172,6 +172,13 @@ class ConfigLoaderTest {
                         "chase.monsterRadiusMeters: -0.1 is out of range (0..10)"),
                 Arguments.of("huge player radius", "configVersion: 1\nchase: {playerRadiusMeters: 11}\n",
                         "chase.playerRadiusMeters: 11.0 is out of range (0..10)"),
+                Arguments.of("shared field for one monster", "configVersion: 1\nchase: {sharedFieldMinMonsters: 1}\n",
+                        "chase.sharedFieldMinMonsters: 1 is out of range (2..10000)"),
+                Arguments.of("shared field threshold too high",
+                        "configVersion: 1\nchase: {sharedFieldMinMonsters: 10001}\n",
+                        "chase.sharedFieldMinMonsters: 10001 is out of range (2..10000)"),
+                Arguments.of("fractional shared field threshold", "configVersion: 1\nchase: {sharedFieldMinMonsters: 8.5}\n",
+                        "chase.sharedFieldMinMonsters: expected a whole number, got the number 8.5"),
                 Arguments.of("no neighbours", "configVersion: 1\ncrowd: {maxNeighbours: 0}\n",
                         "crowd.maxNeighbours: 0 is out of range (1..64)"),
                 Arguments.of("string for the avoidance switch", "configVersion: 1\ncrowd: {avoidance: \"on\"}\n",
@@ -268,13 +275,15 @@ class ConfigLoaderTest {
         assertThatThrownBy(() -> new NavServerConfig.Chase(Double.NaN, d.moveThresholdMeters(),
                 d.localNavDistanceMeters(), d.localNavHysteresisMeters(), d.stoppingDistanceMeters(),
                 d.monsterSpeedMetersPerSecond(), d.monstersPerPlayer(), d.allowClientSpawn(), d.snapshotHz(),
-                d.spawnMinDistanceMeters(), d.spawnMaxDistanceMeters(), d.monsterRadiusMeters(), d.playerRadiusMeters()))
+                d.spawnMinDistanceMeters(), d.spawnMaxDistanceMeters(), d.monsterRadiusMeters(), d.playerRadiusMeters(),
+                d.sharedFieldMinMonsters()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(37).containsEntry("search.algorithm", "jps")
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(38).containsEntry("search.algorithm", "jps")
                 .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L).containsEntry("chase.monsterRadiusMeters", 0.4)
+                .containsEntry("chase.sharedFieldMinMonsters", 8)
                 .containsEntry("crowd.avoidance", true).containsEntry("crowd.maxNeighbours", 10);
         assertThatThrownBy(() -> new NavServerConfig.Crowd(true, 0.1, 10, 1.5))
                 .hasMessage("crowd.neighbourDistanceMeters: 0.1 is out of range (0.5..50)");

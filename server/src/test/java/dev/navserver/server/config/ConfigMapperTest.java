@@ -82,7 +82,8 @@ class ConfigMapperTest {
                         "chase.spawn: unknown key (known keys under chase: navIntervalSeconds, moveThresholdMeters,"
                                 + " localNavDistanceMeters, localNavHysteresisMeters, stoppingDistanceMeters,"
                                 + " monsterSpeedMetersPerSecond, monstersPerPlayer, allowClientSpawn, snapshotHz,"
-                                + " spawnMinDistanceMeters, spawnMaxDistanceMeters, monsterRadiusMeters, playerRadiusMeters)"),
+                                + " spawnMinDistanceMeters, spawnMaxDistanceMeters, monsterRadiusMeters, playerRadiusMeters,"
+                                + " sharedFieldMinMonsters)"),
                 Arguments.of("second document", "---\nconfigVersion: 1",
                         "not valid YAML at line 3, column 1: a second document ('---');"
                                 + " the file must hold exactly one"));

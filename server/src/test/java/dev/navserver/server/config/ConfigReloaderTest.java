@@ -104,6 +104,18 @@ class ConfigReloaderTest {
     }
 
     @Test
+    void reloadOnDemand_WithSharedFieldThreshold_AppliesItLive() throws IOException {
+        write("configVersion: 1\nchase:\n  sharedFieldMinMonsters: 50\n");
+
+        ReloadResult r = reloader.reload();
+
+        assertThat(r.outcome()).isEqualTo(ReloadResult.Outcome.APPLIED);
+        assertThat(r.changedKeys()).containsExactly("chase.sharedFieldMinMonsters");
+        assertThat(r.restartRequiredKeys()).isEmpty();
+        assertThat(reloader.current().chase().sharedFieldMinMonsters()).isEqualTo(50);
+    }
+
+    @Test
     void reloadOnDemand_WithSameBytes_IsUnchangedAndPublishesNothing() {
         ReloadResult r = reloader.reload();
 

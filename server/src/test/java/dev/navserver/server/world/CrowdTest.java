@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /** Bodies (separation) and surround slots, on ASCII maps with the real planner, tick by tick. */
 class CrowdTest {
     private static final double DT = 0.05;
-    private static final Chase SETTINGS = new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 5, 15, 0.4, 0.5);
+    private static final Chase SETTINGS = new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 5, 15, 0.4, 0.5, 8);
 
     /** The last slot each monster was told in a {@code local_nav}, across {@link #run} calls. */
     private final Map<String, double[]> announced = new HashMap<>();
@@ -366,7 +366,7 @@ class CrowdTest {
             w.spawn("s", 18, -15 + i * 0.3);
         }
         run(w, map, 15, -15, 6);
-        w.setSettings(new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 5, 15, 0.6, 0.5));
+        w.setSettings(new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 5, 15, 0.6, 0.5, 8));
         run(w, map, 15, -15, 4);
         List<String> ids = w.monstersOf("s");
         for (String a : ids) {

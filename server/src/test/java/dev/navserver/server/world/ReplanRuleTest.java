@@ -74,7 +74,7 @@ class ReplanRuleTest {
 
     @Test
     void of_WhenChaseConfig_TakesIntervalThresholdAndStop() {
-        Chase chase = new Chase(0.25, 0.75, 4, 1, 1.5, 2, 0, true, 0, 8, 20, 0.4, 0.5);
+        Chase chase = new Chase(0.25, 0.75, 4, 1, 1.5, 2, 0, true, 0, 8, 20, 0.4, 0.5, 8);
         assertThat(ReplanRule.of(chase)).isEqualTo(new ReplanRule(0.25, 0.75, 1.5));
     }
 

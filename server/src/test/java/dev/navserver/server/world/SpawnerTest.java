@@ -16,7 +16,7 @@ class SpawnerTest {
             "....#....",
             "....#....",
             "....#....");
-    private static final Chase RING = new Chase(0.5, 0.5, 4, 1, 1, 2, 1, true, 0, 1, 3, 0.4, 0.5);
+    private static final Chase RING = new Chase(0.5, 0.5, 4, 1, 1, 2, 1, true, 0, 1, 3, 0.4, 0.5, 8);
 
     private final Spawner spawner = new Spawner(new SplittableRandom(3), new AtomicLong(41)::incrementAndGet);
 

@@ -42,7 +42,7 @@ class WorldInvariantTest {
         GridMap map = rooms(seed);
         NavGrid grid = map.navGrid();
         SplittableRandom r = new SplittableRandom(seed ^ 0x9E3779B97F4A7C15L);
-        Chase settings = new Chase(0.2, 0.3, 5.0, 2.0, 0.6, 3.0, monsters, true, 0, 2, 8, 0.4, 0.5);
+        Chase settings = new Chase(0.2, 0.3, 5.0, 2.0, 0.6, 3.0, monsters, true, 0, 2, 8, 0.4, 0.5, 8);
         World w = new World("rooms", map, settings, new NavPlanner(SearchOptions.DEFAULT), Runnable::run,
                 WorldMetrics.NONE, new Spawner(new SplittableRandom(seed), new AtomicLong()::incrementAndGet), () -> { });
         int island = 0;

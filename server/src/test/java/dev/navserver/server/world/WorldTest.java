@@ -74,7 +74,7 @@ class WorldTest {
     }
 
     private Chase settings(double interval, double threshold) {
-        return new Chase(interval, threshold, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 8, 20, 0.4, 0.5);
+        return new Chase(interval, threshold, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 8, 20, 0.4, 0.5, 8);
     }
 
     @BeforeEach
@@ -369,7 +369,7 @@ class WorldTest {
 
     @Test
     void autoSpawn_WhenFirstPositionArrives_SpawnsConfiguredCountWithinRangeOnWalkableCells() {
-        World w = new World("open", open, new Chase(0.5, 0.5, 4, 1, 1, 2, 3, true, 0, 8, 12, 0.4, 0.5), straight,
+        World w = new World("open", open, new Chase(0.5, 0.5, 4, 1, 1, 2, 3, true, 0, 8, 12, 0.4, 0.5, 8), straight,
                 Runnable::run, WorldMetrics.NONE, spawner(7), () -> { });
         w.addPlayer("s-3");
         w.playerPos("s-3", 1, 0, 0, 0);
@@ -383,7 +383,7 @@ class WorldTest {
     @Test
     void spawn_WhenOffMapOrDisabled_ReportsWhy() {
         assertThat(world.spawn("s-1", 500, 0).status()).isEqualTo(World.SpawnStatus.OUT_OF_BOUNDS);
-        world.setSettings(new Chase(0.5, 0.5, 4, 1, 1, 2, 0, false, 0, 8, 20, 0.4, 0.5));
+        world.setSettings(new Chase(0.5, 0.5, 4, 1, 1, 2, 0, false, 0, 8, 20, 0.4, 0.5, 8));
         assertThat(world.spawn("s-1", 0, 0).status()).isEqualTo(World.SpawnStatus.DISABLED);
     }
 }
