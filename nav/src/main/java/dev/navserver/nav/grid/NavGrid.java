@@ -21,6 +21,13 @@ package dev.navserver.nav.grid;
  * sets. Label 0 means "not standable"; components are numbered from 1.
  */
 public final class NavGrid {
+    /**
+     * Largest clearance stored, in cells, and so the largest agent size. The cap bounds the window an edit can
+     * change: a changed cell (x, y) alters only the clearance of cells (c, r) with {@code x - MAX_CLEARANCE < c <= x}
+     * and {@code y - MAX_CLEARANCE < r <= y}.
+     */
+    public static final int MAX_CLEARANCE = 64;
+
     private final GridMap map;
     private final MoveLayer layer;
     private final int agentSize;
@@ -31,13 +38,20 @@ public final class NavGrid {
     private final float[] cost;
     private final int[] island;
     private final int islandCount;
+    private final int[] islandSize;
+    private final int islandLabelBound;
     private final int[] clearance;
     private final int rowWords;
     private final long[] rowBits;
     private final int columnWords;
     private final long[] columnBits;
 
-    NavGrid(GridMap map, MoveLayer layer, int agentSize) {
+    /**
+     * Builds every derived array from scratch (the reference the incremental path must equal).
+     *
+     * @param clearance the layer's clearance per map cell ({@link #buildClearance}); shared, not copied
+     */
+    NavGrid(GridMap map, MoveLayer layer, int agentSize, int[] clearance) {
         this.map = map;
         this.layer = layer;
         this.agentSize = agentSize;
@@ -45,21 +59,7 @@ public final class NavGrid {
         this.height = map.height();
         this.stride = width + 2;
         int n = stride * (height + 2);
-
-        // clearance: side of the largest passable square with its top-left at (c, r)
-        clearance = new int[width * height];
-        for (int r = height - 1; r >= 0; r--) {
-            for (int c = width - 1; c >= 0; c--) {
-                int i = r * width + c;
-                if (!layer.passable(map.terrain(i))) {
-                    continue;
-                }
-                int right = c + 1 < width ? clearance[i + 1] : 0;
-                int down = r + 1 < height ? clearance[i + width] : 0;
-                int diag = c + 1 < width && r + 1 < height ? clearance[i + width + 1] : 0;
-                clearance[i] = 1 + Math.min(right, Math.min(down, diag));
-            }
-        }
+        this.clearance = clearance;
 
         open = new boolean[n];
         boolean uniform = layer.uniform();
@@ -80,6 +80,7 @@ public final class NavGrid {
 
         island = new int[n];
         int[] queue = new int[width * height];
+        int[] sizes = new int[16];
         int label = 0;
         for (int p = 0; p < n; p++) {
             if (!open[p] || island[p] != 0) {
@@ -100,8 +101,14 @@ public final class NavGrid {
                     }
                 }
             }
+            if (label >= sizes.length) {
+                sizes = java.util.Arrays.copyOf(sizes, sizes.length * 2);
+            }
+            sizes[label] = tail;
         }
         islandCount = label;
+        islandLabelBound = label + 1;
+        islandSize = java.util.Arrays.copyOf(sizes, label + 1);
 
         int paddedHeight = height + 2;
         rowWords = (stride + 63) >>> 6;
@@ -116,6 +123,57 @@ public final class NavGrid {
                 }
             }
         }
+    }
+
+    /** Wraps arrays derived incrementally by {@link GridEdit}; takes ownership of them. */
+    NavGrid(GridMap map, NavGrid from, int[] clearance, boolean[] open, float[] cost, int[] island, int islandCount,
+            int[] islandSize, int islandLabelBound, long[] rowBits, long[] columnBits) {
+        this.map = map;
+        this.layer = from.layer;
+        this.agentSize = from.agentSize;
+        this.width = from.width;
+        this.height = from.height;
+        this.stride = from.stride;
+        this.clearance = clearance;
+        this.open = open;
+        this.cost = cost;
+        this.island = island;
+        this.islandCount = islandCount;
+        this.islandSize = islandSize;
+        this.islandLabelBound = islandLabelBound;
+        this.rowWords = from.rowWords;
+        this.rowBits = rowBits;
+        this.columnWords = from.columnWords;
+        this.columnBits = columnBits;
+    }
+
+    /**
+     * Clearance of every map cell under {@code layer}: the side of the largest square of passable cells whose
+     * top-left is the cell, capped at {@link #MAX_CLEARANCE}; 0 on impassable cells. Row-major, {@code width *
+     * height} entries.
+     */
+    static int[] buildClearance(GridMap map, MoveLayer layer) {
+        int width = map.width();
+        int height = map.height();
+        int[] clearance = new int[width * height];
+        for (int r = height - 1; r >= 0; r--) {
+            for (int c = width - 1; c >= 0; c--) {
+                clearance[r * width + c] = clearanceAt(map.terrainArray(), width, height, layer, clearance, c, r);
+            }
+        }
+        return clearance;
+    }
+
+    /** The clearance recurrence at (c, r), given correct values right of and below it. */
+    static int clearanceAt(byte[] terrain, int width, int height, MoveLayer layer, int[] clearance, int c, int r) {
+        int i = r * width + c;
+        if (!layer.passable(terrain[i])) {
+            return 0;
+        }
+        int right = c + 1 < width ? clearance[i + 1] : 0;
+        int down = r + 1 < height ? clearance[i + width] : 0;
+        int diag = c + 1 < width && r + 1 < height ? clearance[i + width + 1] : 0;
+        return Math.min(MAX_CLEARANCE, 1 + Math.min(right, Math.min(down, diag)));
     }
 
     public GridMap map() {
@@ -193,11 +251,37 @@ public final class NavGrid {
         return island[pad(cell)];
     }
 
+    /** Number of islands (connected components of standable cells). */
     public int islandCount() {
         return islandCount;
     }
 
-    /** Side of the largest square of passable cells (under the layer) whose top-left is map cell {@code cell}. */
+    /**
+     * One more than the largest island label in use: every label is in {@code [1, islandLabelBound())}. Equals
+     * {@code islandCount() + 1} on a map built from scratch; after incremental edits labels may have gaps (a merged
+     * or vanished island leaves its label unused), so size label-indexed arrays with this, not with the count.
+     */
+    public int islandLabelBound() {
+        return islandLabelBound;
+    }
+
+    /** Number of cells of island {@code label}; 0 for a label not in use. */
+    public int islandSize(int label) {
+        return label > 0 && label < islandLabelBound ? islandSize[label] : 0;
+    }
+
+    int[] islandSizeArray() {
+        return islandSize;
+    }
+
+    int[] clearanceArray() {
+        return clearance;
+    }
+
+    /**
+     * Side of the largest square of passable cells (under the layer) whose top-left is map cell {@code cell},
+     * capped at {@link #MAX_CLEARANCE}.
+     */
     public int clearance(int cell) {
         return clearance[cell];
     }
