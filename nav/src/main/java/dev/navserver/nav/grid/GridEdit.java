@@ -36,11 +36,11 @@ final class GridEdit {
         final int stride;
         final boolean[] open;
         final float[] cost;
-        final int[] island;
+        final IntChunks island;
         final long[] rowBits;
         final long[] columnBits;
         final Islands islands;
-        int[] clearance;
+        IntChunks clearance;
 
         Work(NavGrid g) {
             from = g;
@@ -52,14 +52,15 @@ final class GridEdit {
             stride = g.stride();
             open = g.openArray().clone();
             cost = g.costArray() == null ? null : g.costArray().clone();
-            island = g.islandArray().clone();
+            island = g.islandChunks().editableCopy();
             rowBits = g.openRowBits().clone();
             columnBits = g.openColumnBits().clone();
-            islands = new Islands(open, island, stride, g.islandSizeArray().clone(), g.islandLabelBound(),
+            islands = new Islands(open, island, w, h, stride, g.islandSizeArray().clone(), g.islandLabelBound(),
                     g.islandCount());
         }
 
         NavGrid build(GridMap map) {
+            island.freeze();
             return new NavGrid(map, from, clearance, open, cost, island, islands.count, islands.sizes,
                     islands.labelBound, rowBits, columnBits);
         }
@@ -78,7 +79,7 @@ final class GridEdit {
                 for (int c = x0; c <= x1; c++) {
                     int ac = c - off;
                     int ar = r - off;
-                    boolean fits = ac >= 0 && ar >= 0 && clearance[ar * w + ac] >= k;
+                    boolean fits = ac >= 0 && ar >= 0 && clearance.get(ac, ar) >= k;
                     int p = (r + 1) * stride + c + 1;
                     if (cost != null) {
                         cost[p] = fits ? layer.cost(terrain[r * w + c]) : MoveLayer.BLOCKED;
@@ -104,10 +105,10 @@ final class GridEdit {
         int h = base.height();
         byte[] terrain = base.terrainArray().clone();
         List<Work> works = new ArrayList<>();
-        Map<MoveLayer, int[]> clearances = new HashMap<>();
+        Map<MoveLayer, IntChunks> clearances = new HashMap<>();
         for (NavGrid g : base.builtGrids()) {
             Work wk = new Work(g);
-            wk.clearance = clearances.computeIfAbsent(g.layer(), l -> g.clearanceArray().clone());
+            wk.clearance = clearances.computeIfAbsent(g.layer(), l -> g.clearanceChunks().editableCopy());
             works.add(wk);
         }
         for (CellEdit e : edits) {
@@ -132,7 +133,7 @@ final class GridEdit {
                 continue;
             }
             Map<MoveLayer, int[]> changedBoxes = new HashMap<>();
-            for (Map.Entry<MoveLayer, int[]> ce : clearances.entrySet()) {
+            for (Map.Entry<MoveLayer, IntChunks> ce : clearances.entrySet()) {
                 changedBoxes.put(ce.getKey(), updateClearance(terrain, w, h, ce.getKey(), ce.getValue(), tx0, ty0,
                         tx1, ty1));
             }
@@ -151,6 +152,9 @@ final class GridEdit {
                 wk.update(terrain, x0, y0, x1, y1);
             }
         }
+        for (IntChunks c : clearances.values()) {
+            c.freeze();
+        }
         return new GridMap(base, terrain, clearances, works);
     }
 
@@ -159,7 +163,7 @@ final class GridEdit {
      *
      * @return {@code {x0, y0, x1, y1}} of the values that changed, or null when none did
      */
-    static int[] updateClearance(byte[] terrain, int w, int h, MoveLayer layer, int[] clearance, int tx0, int ty0,
+    static int[] updateClearance(byte[] terrain, int w, int h, MoveLayer layer, IntChunks clearance, int tx0, int ty0,
                                  int tx1, int ty1) {
         int cx0 = Math.max(0, tx0 - NavGrid.MAX_CLEARANCE + 1);
         int cy0 = Math.max(0, ty0 - NavGrid.MAX_CLEARANCE + 1);
@@ -170,9 +174,8 @@ final class GridEdit {
         for (int r = ty1; r >= cy0; r--) {
             for (int c = tx1; c >= cx0; c--) {
                 int v = NavGrid.clearanceAt(terrain, w, h, layer, clearance, c, r);
-                int i = r * w + c;
-                if (v != clearance[i]) {
-                    clearance[i] = v;
+                if (v != clearance.get(c, r)) {
+                    clearance.set(c, r, v);
                     x0 = Math.min(x0, c);
                     y0 = Math.min(y0, r);
                     x1 = Math.max(x1, c);
@@ -201,7 +204,9 @@ final class GridEdit {
      */
     static final class Islands {
         final boolean[] open;
-        final int[] island;
+        final IntChunks labels;
+        final int w;
+        final int h;
         final int stride;
         int[] sizes;
         int labelBound;
@@ -219,13 +224,27 @@ final class GridEdit {
         private final IntList floodHead = new IntList();
         private final IntList pending = new IntList();
 
-        Islands(boolean[] open, int[] island, int stride, int[] sizes, int labelBound, int count) {
+        Islands(boolean[] open, IntChunks labels, int w, int h, int stride, int[] sizes, int labelBound, int count) {
             this.open = open;
-            this.island = island;
+            this.labels = labels;
+            this.w = w;
+            this.h = h;
             this.stride = stride;
             this.sizes = sizes;
             this.labelBound = labelBound;
             this.count = count;
+        }
+
+        /** Label at padded index p; 0 on the border. */
+        private int label(int p) {
+            int x = p % stride - 1;
+            int y = p / stride - 1;
+            return x < 0 || y < 0 || x >= w || y >= h ? 0 : labels.get(x, y);
+        }
+
+        /** Writes the label at padded index p, inside the map. */
+        private void setLabel(int p, int label) {
+            labels.set(p % stride - 1, p / stride - 1, label);
         }
 
         private int newNode(int k, int label, int cell) {
@@ -275,16 +294,16 @@ final class GridEdit {
             int[] closedLabel = new int[closed.size()];
             for (int i = 0; i < closed.size(); i++) {
                 int p = closed.get(i);
-                closedLabel[i] = island[p];
-                closedPerLabel.addTo(island[p], 1);
-                island[p] = 0;
+                closedLabel[i] = label(p);
+                closedPerLabel.addTo(label(p), 1);
+                setLabel(p, 0);
             }
             java.util.LinkedHashMap<Integer, IntList> seeds = new java.util.LinkedHashMap<>();
             for (int i = 0; i < closed.size(); i++) {
                 int p = closed.get(i);
                 int l = closedLabel[i];
                 for (int nb : new int[] {p - 1, p + 1, p - stride, p + stride}) {
-                    if (island[nb] == l) {
+                    if (label(nb) == l) {
                         seeds.computeIfAbsent(l, x -> new IntList()).add(nb);
                     }
                 }
@@ -313,7 +332,7 @@ final class GridEdit {
                     if (!open[nb]) {
                         continue;
                     }
-                    int l = island[nb];
+                    int l = label(nb);
                     int other;
                     if (l == 0) {
                         other = openedNode.get(nb);
@@ -385,7 +404,7 @@ final class GridEdit {
                     int node = m.get(j);
                     int k = kind.get(node);
                     if (k == OPENED) {
-                        island[nodeCell.get(node)] = label;
+                        setLabel(nodeCell.get(node), label);
                     } else if (bigSize(node, seedNodes, closedPerLabel, enumerated, pieceSize) >= 0) {
                         if (node != keep) {
                             relabel(nodeCell.get(node), nodeLabel.get(node), label, queue);
@@ -395,7 +414,7 @@ final class GridEdit {
                             if (piece[s] == node) {
                                 IntList cells = floodCells.get(s);
                                 for (int c = 0; c < cells.size(); c++) {
-                                    island[cells.get(c)] = label;
+                                    setLabel(cells.get(c), label);
                                 }
                             }
                         }
@@ -460,7 +479,7 @@ final class GridEdit {
                     int q = cells.get(head);
                     floodHead.set(node, head + 1);
                     for (int nb : new int[] {q - 1, q + 1, q - stride, q + stride}) {
-                        if (island[nb] != l) {
+                        if (label(nb) != l) {
                             continue;
                         }
                         int o = owner.get(nb);
@@ -499,13 +518,13 @@ final class GridEdit {
         /** Relabels the cells labelled {@code from} connected to {@code start}. */
         private void relabel(int start, int from, int to, IntList queue) {
             queue.clear();
-            island[start] = to;
+            setLabel(start, to);
             queue.add(start);
             for (int head = 0; head < queue.size(); head++) {
                 int q = queue.get(head);
                 for (int nb : new int[] {q - 1, q + 1, q - stride, q + stride}) {
-                    if (island[nb] == from) {
-                        island[nb] = to;
+                    if (label(nb) == from) {
+                        setLabel(nb, to);
                         queue.add(nb);
                     }
                 }

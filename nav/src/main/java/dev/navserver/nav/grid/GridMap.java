@@ -23,7 +23,7 @@ public final class GridMap {
     private final byte[] terrain;
     private final NavGrid defaultGrid;
     private final ConcurrentHashMap<Key, NavGrid> grids = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<MoveLayer, int[]> clearances = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<MoveLayer, IntChunks> clearances = new ConcurrentHashMap<>();
 
     private record Key(MoveLayer layer, int agentSize) {
     }
@@ -60,7 +60,7 @@ public final class GridMap {
     }
 
     /** An edited map whose grids {@link GridEdit} derived from {@code base}'s; takes ownership of the arrays. */
-    GridMap(GridMap base, byte[] terrain, java.util.Map<MoveLayer, int[]> clearances, java.util.List<GridEdit.Work> parts) {
+    GridMap(GridMap base, byte[] terrain, java.util.Map<MoveLayer, IntChunks> clearances, java.util.List<GridEdit.Work> parts) {
         this.name = base.name;
         this.width = base.width;
         this.height = base.height;
@@ -122,11 +122,11 @@ public final class GridMap {
     }
 
     /** Clearance per cell under {@code layer}, built once and shared by that layer's grids; never modify. */
-    int[] clearance(MoveLayer layer) {
+    IntChunks clearance(MoveLayer layer) {
         return clearances.computeIfAbsent(layer, l -> NavGrid.buildClearance(this, l));
     }
 
-    java.util.Map<MoveLayer, int[]> clearances() {
+    java.util.Map<MoveLayer, IntChunks> clearances() {
         return clearances;
     }
 

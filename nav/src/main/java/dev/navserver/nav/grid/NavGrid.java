@@ -8,8 +8,10 @@ package dev.navserver.nav.grid;
  * <p><b>Padded layout.</b> Internally, arrays are indexed by a <em>padded</em> index
  * {@code p = (row + 1) * stride() + (col + 1)} over a grid with a one-cell blocked border, so that neighbour
  * lookups never need bounds checks. {@link #pad(int)} and {@link #unpad(int)} convert from and to map cell ids.
- * The arrays returned by {@link #openArray()}, {@link #costArray()} and {@link #islandArray()} are shared: read
- * them, never write them.
+ * The arrays returned by {@link #openArray()}, {@link #costArray()}, {@link #openRowBits()} and
+ * {@link #openColumnBits()} are shared: read them, never write them. Island labels and clearance are stored in
+ * 64x64-cell chunks shared between map versions (read them through {@link #island(int)} and
+ * {@link #clearance(int)}).
  *
  * <p><b>Agent size.</b> An agent of size {@code k} standing on cell (c, r) covers the {@code k x k} square of
  * cells whose top-left is {@code (c - (k-1)/2, r - (k-1)/2)}. It may stand there when every covered cell is
@@ -36,11 +38,11 @@ public final class NavGrid {
     private final int stride;
     private final boolean[] open;
     private final float[] cost;
-    private final int[] island;
+    private final IntChunks island;
     private final int islandCount;
     private final int[] islandSize;
     private final int islandLabelBound;
-    private final int[] clearance;
+    private final IntChunks clearance;
     private final int rowWords;
     private final long[] rowBits;
     private final int columnWords;
@@ -51,7 +53,7 @@ public final class NavGrid {
      *
      * @param clearance the layer's clearance per map cell ({@link #buildClearance}); shared, not copied
      */
-    NavGrid(GridMap map, MoveLayer layer, int agentSize, int[] clearance) {
+    NavGrid(GridMap map, MoveLayer layer, int agentSize, IntChunks clearance) {
         this.map = map;
         this.layer = layer;
         this.agentSize = agentSize;
@@ -69,7 +71,7 @@ public final class NavGrid {
             for (int c = 0; c < width; c++) {
                 int ac = c - off;
                 int ar = r - off;
-                boolean fits = ac >= 0 && ar >= 0 && clearance[ar * width + ac] >= agentSize;
+                boolean fits = ac >= 0 && ar >= 0 && clearance.get(ac, ar) >= agentSize;
                 int p = (r + 1) * stride + c + 1;
                 open[p] = fits;
                 if (cost != null) {
@@ -78,7 +80,7 @@ public final class NavGrid {
             }
         }
 
-        island = new int[n];
+        int[] island = new int[n];
         int[] queue = new int[width * height];
         int[] sizes = new int[16];
         int label = 0;
@@ -106,6 +108,11 @@ public final class NavGrid {
             }
             sizes[label] = tail;
         }
+        int[] labels = new int[width * height];
+        for (int r = 0; r < height; r++) {
+            System.arraycopy(island, (r + 1) * stride + 1, labels, r * width, width);
+        }
+        this.island = IntChunks.of(width, height, labels);
         islandCount = label;
         islandLabelBound = label + 1;
         islandSize = java.util.Arrays.copyOf(sizes, label + 1);
@@ -126,7 +133,7 @@ public final class NavGrid {
     }
 
     /** Wraps arrays derived incrementally by {@link GridEdit}; takes ownership of them. */
-    NavGrid(GridMap map, NavGrid from, int[] clearance, boolean[] open, float[] cost, int[] island, int islandCount,
+    NavGrid(GridMap map, NavGrid from, IntChunks clearance, boolean[] open, float[] cost, IntChunks island, int islandCount,
             int[] islandSize, int islandLabelBound, long[] rowBits, long[] columnBits) {
         this.map = map;
         this.layer = from.layer;
@@ -152,27 +159,34 @@ public final class NavGrid {
      * top-left is the cell, capped at {@link #MAX_CLEARANCE}; 0 on impassable cells. Row-major, {@code width *
      * height} entries.
      */
-    static int[] buildClearance(GridMap map, MoveLayer layer) {
+    static IntChunks buildClearance(GridMap map, MoveLayer layer) {
         int width = map.width();
         int height = map.height();
+        byte[] terrain = map.terrainArray();
         int[] clearance = new int[width * height];
         for (int r = height - 1; r >= 0; r--) {
             for (int c = width - 1; c >= 0; c--) {
-                clearance[r * width + c] = clearanceAt(map.terrainArray(), width, height, layer, clearance, c, r);
+                int i = r * width + c;
+                if (!layer.passable(terrain[i])) {
+                    continue;
+                }
+                int right = c + 1 < width ? clearance[i + 1] : 0;
+                int down = r + 1 < height ? clearance[i + width] : 0;
+                int diag = c + 1 < width && r + 1 < height ? clearance[i + width + 1] : 0;
+                clearance[i] = Math.min(MAX_CLEARANCE, 1 + Math.min(right, Math.min(down, diag)));
             }
         }
-        return clearance;
+        return IntChunks.of(width, height, clearance);
     }
 
     /** The clearance recurrence at (c, r), given correct values right of and below it. */
-    static int clearanceAt(byte[] terrain, int width, int height, MoveLayer layer, int[] clearance, int c, int r) {
-        int i = r * width + c;
-        if (!layer.passable(terrain[i])) {
+    static int clearanceAt(byte[] terrain, int width, int height, MoveLayer layer, IntChunks clearance, int c, int r) {
+        if (!layer.passable(terrain[r * width + c])) {
             return 0;
         }
-        int right = c + 1 < width ? clearance[i + 1] : 0;
-        int down = r + 1 < height ? clearance[i + width] : 0;
-        int diag = c + 1 < width && r + 1 < height ? clearance[i + width + 1] : 0;
+        int right = c + 1 < width ? clearance.get(c + 1, r) : 0;
+        int down = r + 1 < height ? clearance.get(c, r + 1) : 0;
+        int diag = c + 1 < width && r + 1 < height ? clearance.get(c + 1, r + 1) : 0;
         return Math.min(MAX_CLEARANCE, 1 + Math.min(right, Math.min(down, diag)));
     }
 
@@ -248,7 +262,7 @@ public final class NavGrid {
 
     /** Island label of a map cell id: 0 when not standable, else {@code 1..islandCount()}. */
     public int island(int cell) {
-        return island[pad(cell)];
+        return island.get(cell % width, cell / width);
     }
 
     /** Number of islands (connected components of standable cells). */
@@ -274,8 +288,12 @@ public final class NavGrid {
         return islandSize;
     }
 
-    int[] clearanceArray() {
+    IntChunks clearanceChunks() {
         return clearance;
+    }
+
+    IntChunks islandChunks() {
+        return island;
     }
 
     /**
@@ -283,7 +301,7 @@ public final class NavGrid {
      * capped at {@link #MAX_CLEARANCE}.
      */
     public int clearance(int cell) {
-        return clearance[cell];
+        return clearance.get(cell % width, cell / width);
     }
 
     /** Standability per padded index; shared, do not modify. */
@@ -324,11 +342,6 @@ public final class NavGrid {
         return columnBits;
     }
 
-    /** Island label per padded index; shared, do not modify. */
-    public int[] islandArray() {
-        return island;
-    }
-
     /**
      * The standable cell nearest (Euclidean, in cells) to (col, row), searching rings of growing Chebyshev radius;
      * ties go to the first found in row-major ring order. (col, row) itself may lie outside the map.
@@ -354,7 +367,7 @@ public final class NavGrid {
                         continue;
                     }
                     int p = pad(c, r);
-                    if (!open[p] || (requiredIsland != 0 && island[p] != requiredIsland)) {
+                    if (!open[p] || (requiredIsland != 0 && island.get(c, r) != requiredIsland)) {
                         continue;
                     }
                     long dc = c - col;

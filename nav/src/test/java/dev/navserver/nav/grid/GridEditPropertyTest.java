@@ -128,9 +128,9 @@ class GridEditPropertyTest {
         Snapshot(GridMap map) {
             terrain = map.terrainCopy();
             for (NavGrid g : map.builtGrids()) {
-                copies.put(g, new Object[] {g.openArray().clone(), g.islandArray().clone(),
+                copies.put(g, new Object[] {g.openArray().clone(), islands(g),
                     g.openRowBits().clone(), g.openColumnBits().clone(),
-                    g.costArray() == null ? null : g.costArray().clone()});
+                    g.costArray() == null ? null : g.costArray().clone(), clearances(g)});
             }
         }
 
@@ -140,12 +140,29 @@ class GridEditPropertyTest {
                 NavGrid g = e.getKey();
                 Object[] c = e.getValue();
                 assertThat(g.openArray()).isEqualTo((boolean[]) c[0]);
-                assertThat(g.islandArray()).isEqualTo((int[]) c[1]);
+                assertThat(islands(g)).isEqualTo((int[]) c[1]);
                 assertThat(g.openRowBits()).isEqualTo((long[]) c[2]);
                 assertThat(g.openColumnBits()).isEqualTo((long[]) c[3]);
                 assertThat(g.costArray()).isEqualTo((float[]) c[4]);
+                assertThat(clearances(g)).isEqualTo((int[]) c[5]);
             }
         }
+    }
+
+    private static int[] islands(NavGrid g) {
+        int[] out = new int[g.width() * g.height()];
+        for (int cell = 0; cell < out.length; cell++) {
+            out[cell] = g.island(cell);
+        }
+        return out;
+    }
+
+    private static int[] clearances(NavGrid g) {
+        int[] out = new int[g.width() * g.height()];
+        for (int cell = 0; cell < out.length; cell++) {
+            out[cell] = g.clearance(cell);
+        }
+        return out;
     }
 
     static void assertSameDerived(NavGrid got, NavGrid want) {
