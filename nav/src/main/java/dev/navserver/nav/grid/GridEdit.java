@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * Derives an edited {@link GridMap} and its {@link NavGrid}s from the previous ones ({@link GridMap#edited}).
  *
- * <p>Storage is still flat: every array of the new map is a copy of the old one (a memory copy, linear in the map
- * but cheap), patched locally, rectangle by rectangle in edit order:
+ * <p>Storage: terrain, clearance and island labels are 64x64 copy-on-write chunks ({@link ByteChunks},
+ * {@link IntChunks}) shared with the old map except where written; the search's flat arrays (standability, cost,
+ * JPS bits) are copied whole (a memory copy, linear in the map) and patched. Rectangle by rectangle in edit order:
  * <ol>
  * <li>terrain of the rectangle; the bounding box {@code T} of cells whose class changed;</li>
  * <li>per layer, clearance in {@code [x0 - MAX_CLEARANCE + 1, x1] x [y0 - MAX_CLEARANCE + 1, y1]} of {@code T}
@@ -66,7 +67,7 @@ final class GridEdit {
         }
 
         /** Recomputes standability and cost in [x0,x1]x[y0,y1] (clipped) and updates bits and islands. */
-        void update(byte[] terrain, int x0, int y0, int x1, int y1) {
+        void update(ByteChunks terrain, int x0, int y0, int x1, int y1) {
             x0 = Math.max(x0, 0);
             y0 = Math.max(y0, 0);
             x1 = Math.min(x1, w - 1);
@@ -82,7 +83,7 @@ final class GridEdit {
                     boolean fits = ac >= 0 && ar >= 0 && clearance.get(ac, ar) >= k;
                     int p = (r + 1) * stride + c + 1;
                     if (cost != null) {
-                        cost[p] = fits ? layer.cost(terrain[r * w + c]) : MoveLayer.BLOCKED;
+                        cost[p] = fits ? layer.cost(terrain.get(c, r)) : MoveLayer.BLOCKED;
                     }
                     if (fits != open[p]) {
                         open[p] = fits;
@@ -103,7 +104,7 @@ final class GridEdit {
     static GridMap apply(GridMap base, List<CellEdit> edits) {
         int w = base.width();
         int h = base.height();
-        byte[] terrain = base.terrainArray().clone();
+        ByteChunks terrain = base.terrainChunks().editableCopy();
         List<Work> works = new ArrayList<>();
         Map<MoveLayer, IntChunks> clearances = new HashMap<>();
         for (NavGrid g : base.builtGrids()) {
@@ -119,9 +120,8 @@ final class GridEdit {
             for (int r = e.row(); r < e.row() + e.height(); r++) {
                 for (int c = e.col(); c < e.col() + e.width(); c++) {
                     byte t = (byte) e.terrainAt(c, r);
-                    int i = r * w + c;
-                    if (terrain[i] != t) {
-                        terrain[i] = t;
+                    if (terrain.get(c, r) != t) {
+                        terrain.set(c, r, t);
                         tx0 = Math.min(tx0, c);
                         ty0 = Math.min(ty0, r);
                         tx1 = Math.max(tx1, c);
@@ -155,6 +155,7 @@ final class GridEdit {
         for (IntChunks c : clearances.values()) {
             c.freeze();
         }
+        terrain.freeze();
         return new GridMap(base, terrain, clearances, works);
     }
 
@@ -163,7 +164,7 @@ final class GridEdit {
      *
      * @return {@code {x0, y0, x1, y1}} of the values that changed, or null when none did
      */
-    static int[] updateClearance(byte[] terrain, int w, int h, MoveLayer layer, IntChunks clearance, int tx0, int ty0,
+    static int[] updateClearance(ByteChunks terrain, int w, int h, MoveLayer layer, IntChunks clearance, int tx0, int ty0,
                                  int tx1, int ty1) {
         int cx0 = Math.max(0, tx0 - NavGrid.MAX_CLEARANCE + 1);
         int cy0 = Math.max(0, ty0 - NavGrid.MAX_CLEARANCE + 1);

@@ -20,7 +20,7 @@ public final class GridMap {
     private final int width;
     private final int height;
     private final WorldTransform transform;
-    private final byte[] terrain;
+    private final ByteChunks terrain;
     private final NavGrid defaultGrid;
     private final ConcurrentHashMap<Key, NavGrid> grids = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<MoveLayer, IntChunks> clearances = new ConcurrentHashMap<>();
@@ -54,13 +54,13 @@ public final class GridMap {
         this.width = width;
         this.height = height;
         this.transform = Objects.requireNonNull(transform, "transform");
-        this.terrain = terrain.clone();
+        this.terrain = ByteChunks.of(width, height, terrain);
         this.defaultGrid = new NavGrid(this, MoveLayer.DEFAULT, 1, clearance(MoveLayer.DEFAULT));
         grids.put(new Key(MoveLayer.DEFAULT, 1), defaultGrid);
     }
 
     /** An edited map whose grids {@link GridEdit} derived from {@code base}'s; takes ownership of the arrays. */
-    GridMap(GridMap base, byte[] terrain, java.util.Map<MoveLayer, IntChunks> clearances, java.util.List<GridEdit.Work> parts) {
+    GridMap(GridMap base, ByteChunks terrain, java.util.Map<MoveLayer, IntChunks> clearances, java.util.List<GridEdit.Work> parts) {
         this.name = base.name;
         this.width = base.width;
         this.height = base.height;
@@ -106,14 +106,14 @@ public final class GridMap {
         return GridEdit.apply(this, edits);
     }
 
-    /** The terrain array itself; never modify. */
-    byte[] terrainArray() {
+    /** The terrain chunks themselves (shared with edited versions); never modify. */
+    ByteChunks terrainChunks() {
         return terrain;
     }
 
     /** A copy of the terrain per cell, row-major, {@code width * height} entries. */
     public byte[] terrainCopy() {
-        return terrain.clone();
+        return terrain.toFlat();
     }
 
     /** The grids built so far (each layer and agent size), in no particular order. */
@@ -176,12 +176,12 @@ public final class GridMap {
 
     /** Terrain class of a cell id. */
     public int terrain(int cell) {
-        return terrain[cell];
+        return terrain.get(cell % width, cell / width);
     }
 
     /** Terrain class at (col, row); the caller checks bounds. */
     public int terrain(int col, int row) {
-        return terrain[row * width + col];
+        return terrain.get(col, row);
     }
 
     /** Whether (col, row) is inside the map and passable under {@link MoveLayer#DEFAULT}. */

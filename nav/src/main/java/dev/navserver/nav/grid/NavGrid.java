@@ -75,7 +75,7 @@ public final class NavGrid {
                 int p = (r + 1) * stride + c + 1;
                 open[p] = fits;
                 if (cost != null) {
-                    cost[p] = fits ? layer.cost(map.terrain(r * width + c)) : MoveLayer.BLOCKED;
+                    cost[p] = fits ? layer.cost(map.terrain(c, r)) : MoveLayer.BLOCKED;
                 }
             }
         }
@@ -162,7 +162,7 @@ public final class NavGrid {
     static IntChunks buildClearance(GridMap map, MoveLayer layer) {
         int width = map.width();
         int height = map.height();
-        byte[] terrain = map.terrainArray();
+        byte[] terrain = map.terrainCopy();
         int[] clearance = new int[width * height];
         for (int r = height - 1; r >= 0; r--) {
             for (int c = width - 1; c >= 0; c--) {
@@ -180,8 +180,9 @@ public final class NavGrid {
     }
 
     /** The clearance recurrence at (c, r), given correct values right of and below it. */
-    static int clearanceAt(byte[] terrain, int width, int height, MoveLayer layer, IntChunks clearance, int c, int r) {
-        if (!layer.passable(terrain[r * width + c])) {
+    static int clearanceAt(ByteChunks terrain, int width, int height, MoveLayer layer, IntChunks clearance, int c,
+                           int r) {
+        if (!layer.passable(terrain.get(c, r))) {
             return 0;
         }
         int right = c + 1 < width ? clearance.get(c + 1, r) : 0;
