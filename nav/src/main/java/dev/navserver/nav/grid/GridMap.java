@@ -9,7 +9,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Thread-safe: the terrain never changes after construction (a changed map is a new {@code GridMap}). The
  * derived {@link NavGrid}s (passability, clearance, islands per layer and agent size) are built once per key and
- * cached; the default one ({@link MoveLayer#DEFAULT}, size 1) is built eagerly.
+ * cached; the default one ({@link MoveLayer#DEFAULT}, size 1) is built eagerly. {@link #edited} derives a new map
+ * and its grids from this one, incrementally.
  */
 public final class GridMap {
     /** Cell id meaning "no cell" (outside the map). */
@@ -19,9 +20,10 @@ public final class GridMap {
     private final int width;
     private final int height;
     private final WorldTransform transform;
-    private final byte[] terrain;
+    private final ByteChunks terrain;
     private final NavGrid defaultGrid;
     private final ConcurrentHashMap<Key, NavGrid> grids = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<MoveLayer, IntChunks> clearances = new ConcurrentHashMap<>();
 
     private record Key(MoveLayer layer, int agentSize) {
     }
@@ -52,9 +54,80 @@ public final class GridMap {
         this.width = width;
         this.height = height;
         this.transform = Objects.requireNonNull(transform, "transform");
-        this.terrain = terrain.clone();
-        this.defaultGrid = new NavGrid(this, MoveLayer.DEFAULT, 1);
+        this.terrain = ByteChunks.of(width, height, terrain);
+        this.defaultGrid = new NavGrid(this, MoveLayer.DEFAULT, 1, clearance(MoveLayer.DEFAULT));
         grids.put(new Key(MoveLayer.DEFAULT, 1), defaultGrid);
+    }
+
+    /** An edited map whose grids {@link GridEdit} derived from {@code base}'s; takes ownership of the arrays. */
+    GridMap(GridMap base, ByteChunks terrain, java.util.Map<MoveLayer, IntChunks> clearances, java.util.List<GridEdit.Work> parts) {
+        this.name = base.name;
+        this.width = base.width;
+        this.height = base.height;
+        this.transform = base.transform;
+        this.terrain = terrain;
+        this.clearances.putAll(clearances);
+        NavGrid def = null;
+        for (GridEdit.Work p : parts) {
+            NavGrid g = p.build(this);
+            grids.put(new Key(g.layer(), g.agentSize()), g);
+            if (g.agentSize() == 1 && g.layer().equals(MoveLayer.DEFAULT)) {
+                def = g;
+            }
+        }
+        this.defaultGrid = java.util.Objects.requireNonNull(def, "default grid");
+    }
+
+    /**
+     * A new map with {@code edits} applied in order. This map is unchanged (searches on it stay valid). Every grid
+     * already built on this map (each layer and agent size) is derived for the new map from this map's grid by
+     * copying its arrays and recomputing only what the edited cells can change: terrain, entry cost and
+     * standability of the edited cells; clearance in the window up and left of them (at most
+     * {@link NavGrid#MAX_CLEARANCE} - 1 cells); JPS bits of cells whose standability changed; island labels by a
+     * bounded flood of the islands the changed cells touch (see {@link GridEdit}). Other grids stay lazy.
+     * The result equals {@code new GridMap(name, width, height, transform, editedTerrain)} in every derived value,
+     * up to a renaming of island labels.
+     *
+     * <p>Not thread-safe against itself only in the sense that two concurrent calls build two independent maps.
+     *
+     * @param edits rectangles entirely on the map; a copy edit's source must have this map's size
+     * @throws IllegalArgumentException if an edit is off the map or its source has another size
+     */
+    public GridMap edited(java.util.List<CellEdit> edits) {
+        for (CellEdit e : edits) {
+            if ((long) e.col() + e.width() > width || (long) e.row() + e.height() > height) {
+                throw new IllegalArgumentException("edit " + e.col() + "," + e.row() + " " + e.width() + "x"
+                        + e.height() + " is not entirely on " + this);
+            }
+            if (e.source() != null && (e.source().width != width || e.source().height != height)) {
+                throw new IllegalArgumentException("edit source " + e.source() + " is not the size of " + this);
+            }
+        }
+        return GridEdit.apply(this, edits);
+    }
+
+    /** The terrain chunks themselves (shared with edited versions); never modify. */
+    ByteChunks terrainChunks() {
+        return terrain;
+    }
+
+    /** A copy of the terrain per cell, row-major, {@code width * height} entries. */
+    public byte[] terrainCopy() {
+        return terrain.toFlat();
+    }
+
+    /** The grids built so far (each layer and agent size), in no particular order. */
+    public java.util.List<NavGrid> builtGrids() {
+        return java.util.List.copyOf(grids.values());
+    }
+
+    /** Clearance per cell under {@code layer}, built once and shared by that layer's grids; never modify. */
+    IntChunks clearance(MoveLayer layer) {
+        return clearances.computeIfAbsent(layer, l -> NavGrid.buildClearance(this, l));
+    }
+
+    java.util.Map<MoveLayer, IntChunks> clearances() {
+        return clearances;
     }
 
     /** Builds a map from 0/1 walkability (true = {@link Terrain#OPEN}, false = {@link Terrain#WALL}). */
@@ -103,12 +176,12 @@ public final class GridMap {
 
     /** Terrain class of a cell id. */
     public int terrain(int cell) {
-        return terrain[cell];
+        return terrain.get(cell % width, cell / width);
     }
 
     /** Terrain class at (col, row); the caller checks bounds. */
     public int terrain(int col, int row) {
-        return terrain[row * width + col];
+        return terrain.get(col, row);
     }
 
     /** Whether (col, row) is inside the map and passable under {@link MoveLayer#DEFAULT}. */
@@ -145,13 +218,15 @@ public final class GridMap {
      * @param agentSize side of the square the agent covers, in cells, {@code >= 1}
      */
     public NavGrid navGrid(MoveLayer layer, int agentSize) {
-        if (agentSize < 1) {
-            throw new IllegalArgumentException("agentSize must be >= 1, got " + agentSize);
+        if (agentSize < 1 || agentSize > NavGrid.MAX_CLEARANCE) {
+            throw new IllegalArgumentException("agentSize must be in [1, " + NavGrid.MAX_CLEARANCE + "], got "
+                    + agentSize);
         }
         if (agentSize == 1 && layer.equals(MoveLayer.DEFAULT)) {
             return defaultGrid;
         }
-        return grids.computeIfAbsent(new Key(layer, agentSize), k -> new NavGrid(this, k.layer(), k.agentSize()));
+        return grids.computeIfAbsent(new Key(layer, agentSize), k -> new NavGrid(this, k.layer(), k.agentSize(),
+                clearance(k.layer())));
     }
 
     @Override

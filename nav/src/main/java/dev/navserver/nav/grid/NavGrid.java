@@ -8,8 +8,10 @@ package dev.navserver.nav.grid;
  * <p><b>Padded layout.</b> Internally, arrays are indexed by a <em>padded</em> index
  * {@code p = (row + 1) * stride() + (col + 1)} over a grid with a one-cell blocked border, so that neighbour
  * lookups never need bounds checks. {@link #pad(int)} and {@link #unpad(int)} convert from and to map cell ids.
- * The arrays returned by {@link #openArray()}, {@link #costArray()} and {@link #islandArray()} are shared: read
- * them, never write them.
+ * The arrays returned by {@link #openArray()}, {@link #costArray()}, {@link #openRowBits()} and
+ * {@link #openColumnBits()} are shared: read them, never write them. Island labels and clearance are stored in
+ * 64x64-cell chunks shared between map versions (read them through {@link #island(int)} and
+ * {@link #clearance(int)}).
  *
  * <p><b>Agent size.</b> An agent of size {@code k} standing on cell (c, r) covers the {@code k x k} square of
  * cells whose top-left is {@code (c - (k-1)/2, r - (k-1)/2)}. It may stand there when every covered cell is
@@ -21,6 +23,13 @@ package dev.navserver.nav.grid;
  * sets. Label 0 means "not standable"; components are numbered from 1.
  */
 public final class NavGrid {
+    /**
+     * Largest clearance stored, in cells, and so the largest agent size. The cap bounds the window an edit can
+     * change: a changed cell (x, y) alters only the clearance of cells (c, r) with {@code x - MAX_CLEARANCE < c <= x}
+     * and {@code y - MAX_CLEARANCE < r <= y}.
+     */
+    public static final int MAX_CLEARANCE = 64;
+
     private final GridMap map;
     private final MoveLayer layer;
     private final int agentSize;
@@ -29,15 +38,22 @@ public final class NavGrid {
     private final int stride;
     private final boolean[] open;
     private final float[] cost;
-    private final int[] island;
+    private final IntChunks island;
     private final int islandCount;
-    private final int[] clearance;
+    private final int[] islandSize;
+    private final int islandLabelBound;
+    private final IntChunks clearance;
     private final int rowWords;
     private final long[] rowBits;
     private final int columnWords;
     private final long[] columnBits;
 
-    NavGrid(GridMap map, MoveLayer layer, int agentSize) {
+    /**
+     * Builds every derived array from scratch (the reference the incremental path must equal).
+     *
+     * @param clearance the layer's clearance per map cell ({@link #buildClearance}); shared, not copied
+     */
+    NavGrid(GridMap map, MoveLayer layer, int agentSize, IntChunks clearance) {
         this.map = map;
         this.layer = layer;
         this.agentSize = agentSize;
@@ -45,21 +61,7 @@ public final class NavGrid {
         this.height = map.height();
         this.stride = width + 2;
         int n = stride * (height + 2);
-
-        // clearance: side of the largest passable square with its top-left at (c, r)
-        clearance = new int[width * height];
-        for (int r = height - 1; r >= 0; r--) {
-            for (int c = width - 1; c >= 0; c--) {
-                int i = r * width + c;
-                if (!layer.passable(map.terrain(i))) {
-                    continue;
-                }
-                int right = c + 1 < width ? clearance[i + 1] : 0;
-                int down = r + 1 < height ? clearance[i + width] : 0;
-                int diag = c + 1 < width && r + 1 < height ? clearance[i + width + 1] : 0;
-                clearance[i] = 1 + Math.min(right, Math.min(down, diag));
-            }
-        }
+        this.clearance = clearance;
 
         open = new boolean[n];
         boolean uniform = layer.uniform();
@@ -69,17 +71,18 @@ public final class NavGrid {
             for (int c = 0; c < width; c++) {
                 int ac = c - off;
                 int ar = r - off;
-                boolean fits = ac >= 0 && ar >= 0 && clearance[ar * width + ac] >= agentSize;
+                boolean fits = ac >= 0 && ar >= 0 && clearance.get(ac, ar) >= agentSize;
                 int p = (r + 1) * stride + c + 1;
                 open[p] = fits;
                 if (cost != null) {
-                    cost[p] = fits ? layer.cost(map.terrain(r * width + c)) : MoveLayer.BLOCKED;
+                    cost[p] = fits ? layer.cost(map.terrain(c, r)) : MoveLayer.BLOCKED;
                 }
             }
         }
 
-        island = new int[n];
+        int[] island = new int[n];
         int[] queue = new int[width * height];
+        int[] sizes = new int[16];
         int label = 0;
         for (int p = 0; p < n; p++) {
             if (!open[p] || island[p] != 0) {
@@ -100,8 +103,19 @@ public final class NavGrid {
                     }
                 }
             }
+            if (label >= sizes.length) {
+                sizes = java.util.Arrays.copyOf(sizes, sizes.length * 2);
+            }
+            sizes[label] = tail;
         }
+        int[] labels = new int[width * height];
+        for (int r = 0; r < height; r++) {
+            System.arraycopy(island, (r + 1) * stride + 1, labels, r * width, width);
+        }
+        this.island = IntChunks.of(width, height, labels);
         islandCount = label;
+        islandLabelBound = label + 1;
+        islandSize = java.util.Arrays.copyOf(sizes, label + 1);
 
         int paddedHeight = height + 2;
         rowWords = (stride + 63) >>> 6;
@@ -116,6 +130,65 @@ public final class NavGrid {
                 }
             }
         }
+    }
+
+    /** Wraps arrays derived incrementally by {@link GridEdit}; takes ownership of them. */
+    NavGrid(GridMap map, NavGrid from, IntChunks clearance, boolean[] open, float[] cost, IntChunks island, int islandCount,
+            int[] islandSize, int islandLabelBound, long[] rowBits, long[] columnBits) {
+        this.map = map;
+        this.layer = from.layer;
+        this.agentSize = from.agentSize;
+        this.width = from.width;
+        this.height = from.height;
+        this.stride = from.stride;
+        this.clearance = clearance;
+        this.open = open;
+        this.cost = cost;
+        this.island = island;
+        this.islandCount = islandCount;
+        this.islandSize = islandSize;
+        this.islandLabelBound = islandLabelBound;
+        this.rowWords = from.rowWords;
+        this.rowBits = rowBits;
+        this.columnWords = from.columnWords;
+        this.columnBits = columnBits;
+    }
+
+    /**
+     * Clearance of every map cell under {@code layer}: the side of the largest square of passable cells whose
+     * top-left is the cell, capped at {@link #MAX_CLEARANCE}; 0 on impassable cells. Row-major, {@code width *
+     * height} entries.
+     */
+    static IntChunks buildClearance(GridMap map, MoveLayer layer) {
+        int width = map.width();
+        int height = map.height();
+        byte[] terrain = map.terrainCopy();
+        int[] clearance = new int[width * height];
+        for (int r = height - 1; r >= 0; r--) {
+            for (int c = width - 1; c >= 0; c--) {
+                int i = r * width + c;
+                if (!layer.passable(terrain[i])) {
+                    continue;
+                }
+                int right = c + 1 < width ? clearance[i + 1] : 0;
+                int down = r + 1 < height ? clearance[i + width] : 0;
+                int diag = c + 1 < width && r + 1 < height ? clearance[i + width + 1] : 0;
+                clearance[i] = Math.min(MAX_CLEARANCE, 1 + Math.min(right, Math.min(down, diag)));
+            }
+        }
+        return IntChunks.of(width, height, clearance);
+    }
+
+    /** The clearance recurrence at (c, r), given correct values right of and below it. */
+    static int clearanceAt(ByteChunks terrain, int width, int height, MoveLayer layer, IntChunks clearance, int c,
+                           int r) {
+        if (!layer.passable(terrain.get(c, r))) {
+            return 0;
+        }
+        int right = c + 1 < width ? clearance.get(c + 1, r) : 0;
+        int down = r + 1 < height ? clearance.get(c, r + 1) : 0;
+        int diag = c + 1 < width && r + 1 < height ? clearance.get(c + 1, r + 1) : 0;
+        return Math.min(MAX_CLEARANCE, 1 + Math.min(right, Math.min(down, diag)));
     }
 
     public GridMap map() {
@@ -190,16 +263,46 @@ public final class NavGrid {
 
     /** Island label of a map cell id: 0 when not standable, else {@code 1..islandCount()}. */
     public int island(int cell) {
-        return island[pad(cell)];
+        return island.get(cell % width, cell / width);
     }
 
+    /** Number of islands (connected components of standable cells). */
     public int islandCount() {
         return islandCount;
     }
 
-    /** Side of the largest square of passable cells (under the layer) whose top-left is map cell {@code cell}. */
+    /**
+     * One more than the largest island label in use: every label is in {@code [1, islandLabelBound())}. Equals
+     * {@code islandCount() + 1} on a map built from scratch; after incremental edits labels may have gaps (a merged
+     * or vanished island leaves its label unused), so size label-indexed arrays with this, not with the count.
+     */
+    public int islandLabelBound() {
+        return islandLabelBound;
+    }
+
+    /** Number of cells of island {@code label}; 0 for a label not in use. */
+    public int islandSize(int label) {
+        return label > 0 && label < islandLabelBound ? islandSize[label] : 0;
+    }
+
+    int[] islandSizeArray() {
+        return islandSize;
+    }
+
+    IntChunks clearanceChunks() {
+        return clearance;
+    }
+
+    IntChunks islandChunks() {
+        return island;
+    }
+
+    /**
+     * Side of the largest square of passable cells (under the layer) whose top-left is map cell {@code cell},
+     * capped at {@link #MAX_CLEARANCE}.
+     */
     public int clearance(int cell) {
-        return clearance[cell];
+        return clearance.get(cell % width, cell / width);
     }
 
     /** Standability per padded index; shared, do not modify. */
@@ -240,11 +343,6 @@ public final class NavGrid {
         return columnBits;
     }
 
-    /** Island label per padded index; shared, do not modify. */
-    public int[] islandArray() {
-        return island;
-    }
-
     /**
      * The standable cell nearest (Euclidean, in cells) to (col, row), searching rings of growing Chebyshev radius;
      * ties go to the first found in row-major ring order. (col, row) itself may lie outside the map.
@@ -270,7 +368,7 @@ public final class NavGrid {
                         continue;
                     }
                     int p = pad(c, r);
-                    if (!open[p] || (requiredIsland != 0 && island[p] != requiredIsland)) {
+                    if (!open[p] || (requiredIsland != 0 && island.get(c, r) != requiredIsland)) {
                         continue;
                     }
                     long dc = c - col;

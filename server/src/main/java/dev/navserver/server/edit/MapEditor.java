@@ -1,5 +1,6 @@
 package dev.navserver.server.edit;
 
+import dev.navserver.nav.grid.CellEdit;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.nav.grid.WorldTransform;
@@ -11,10 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Applies the edits of one {@code map_edit} to a map by <em>full rebuild</em>: the edited terrain array becomes a new
- * {@link GridMap}, whose derived data (passability, islands, clearance) are built from scratch. Its cost therefore
- * grows with the size of the map, not of the edit. Every edit is checked before anything is built, so a message is
- * applied whole or not at all. Stateless and thread-safe.
+ * Applies the edits of one {@code map_edit} to a map through {@link GridMap#edited}: the new map's derived data
+ * (passability, costs, JPS bits, clearance, islands) for every layer and agent size already built are patched from
+ * the current map's around the edited cells, not rebuilt (see docs/design.md, "Runtime edits"). Every edit is
+ * checked before anything is built, so a message is applied whole or not at all. Stateless and thread-safe.
  */
 public final class MapEditor {
     /** Outcome of {@link #apply}. */
@@ -81,38 +82,53 @@ public final class MapEditor {
             }
             areas.add(c);
         }
-        int w = current.width();
-        byte[] terrain = new byte[w * current.height()];
-        for (int cell = 0; cell < terrain.length; cell++) {
-            terrain[cell] = (byte) current.terrain(cell);
-        }
+        List<CellEdit> cellEdits = new ArrayList<>(areas.size());
         List<TerrainEdit> patch = new ArrayList<>(areas.size());
         for (int i = 0; i < areas.size(); i++) {
             CellRect c = areas.get(i);
             String name = edits.get(i).terrain();
             if (TerrainNames.ORIGINAL.equals(name)) {
-                for (int row = c.row(); row < c.row() + c.height(); row++) {
-                    for (int col = c.col(); col < c.col() + c.width(); col++) {
-                        terrain[row * w + col] = (byte) original.terrain(col, row);
-                    }
-                }
+                cellEdits.add(CellEdit.copy(c.col(), c.row(), c.width(), c.height(), original));
                 patch.addAll(Patches.runs(original, c));
             } else {
-                byte t = terrainClass(name);
-                for (int row = c.row(); row < c.row() + c.height(); row++) {
-                    java.util.Arrays.fill(terrain, row * w + c.col(), row * w + c.col() + c.width(), t);
-                }
+                cellEdits.add(CellEdit.fill(c.col(), c.row(), c.width(), c.height(), terrainClass(name)));
                 patch.add(TerrainEdit.cells(c, name));
             }
         }
+        GridMap edited = current.edited(cellEdits);
+        long changed = changedCells(current, edited, areas);
+        return new Result(Status.APPLIED, null, edited, changed, List.copyOf(patch));
+    }
+
+    /**
+     * Cells inside any of {@code areas} whose terrain differs between the two maps (each cell counted once); cost
+     * grows with the areas, not the map.
+     */
+    static long changedCells(GridMap before, GridMap after, List<CellRect> areas) {
+        long covered = 0;
+        for (CellRect c : areas) {
+            covered += c.cellCount();
+        }
+        int[] cells = new int[(int) covered];
+        int n = 0;
+        int w = before.width();
+        for (CellRect c : areas) {
+            for (int row = c.row(); row < c.row() + c.height(); row++) {
+                for (int col = c.col(); col < c.col() + c.width(); col++) {
+                    cells[n++] = row * w + col;
+                }
+            }
+        }
+        if (areas.size() > 1) {
+            java.util.Arrays.sort(cells);
+        }
         long changed = 0;
-        for (int cell = 0; cell < terrain.length; cell++) {
-            if (terrain[cell] != current.terrain(cell)) {
+        for (int i = 0; i < n; i++) {
+            if ((i == 0 || cells[i] != cells[i - 1]) && before.terrain(cells[i]) != after.terrain(cells[i])) {
                 changed++;
             }
         }
-        GridMap edited = new GridMap(current.name(), w, current.height(), current.transform(), terrain);
-        return new Result(Status.APPLIED, null, edited, changed, List.copyOf(patch));
+        return changed;
     }
 
     /** {@code {col0, row0, col1, row1}} (inclusive) of a cell rectangle, without overflow. */

@@ -3,6 +3,8 @@ package dev.navserver.server.edit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.MoveLayer;
+import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.nav.grid.WorldTransform;
 import dev.navserver.protocol.message.CellRect;
@@ -149,5 +151,41 @@ class MapEditorTest {
         assertThat(draw(r.map())[0]).isEqualTo("#.....");
         assertThat(r.changedCells()).isEqualTo(1);
         assertThat(r.patch()).hasSize(3);
+    }
+
+    @Test
+    void wallAcrossTheMap_SplitsTheIsland_AndEveryGridBuiltBeforeMatchesAFullRebuild() {
+        GridMap base = map(
+                "......",
+                "......",
+                "......",
+                "......",
+                "......");
+        base.navGrid(MoveLayer.DEFAULT, 2);
+        base.navGrid(MoveLayer.LAND, 1);
+        MapEditor.Result r = MapEditor.apply(base, base, List.of(
+                TerrainEdit.cells(new CellRect(2, 0, 1, 5), "wall"),
+                TerrainEdit.cells(new CellRect(5, 4, 1, 1), "water")), 100);
+
+        assertThat(r.changedCells()).isEqualTo(6);
+        assertThat(r.map().navGrid().islandCount()).isEqualTo(2);
+        assertThat(r.map().navGrid(MoveLayer.DEFAULT, 2).islandCount()).isEqualTo(2);
+        GridMap rebuilt = new GridMap("ascii", 6, 5, T, r.map().terrainCopy());
+        for (NavGrid g : r.map().builtGrids()) {
+            NavGrid want = rebuilt.navGrid(g.layer(), g.agentSize());
+            assertThat(g.openArray()).isEqualTo(want.openArray());
+            assertThat(g.costArray()).isEqualTo(want.costArray());
+            assertThat(g.islandCount()).isEqualTo(want.islandCount());
+            for (int a = 0; a < 30; a++) {
+                for (int b = 0; b < 30; b++) {
+                    // same partition; labels themselves may differ after an edit
+                    assertThat(g.island(a) == g.island(b)).isEqualTo(want.island(a) == want.island(b));
+                }
+            }
+            assertThat(g.openRowBits()).isEqualTo(want.openRowBits());
+        }
+        assertThat(r.map().builtGrids()).hasSize(3);
+        // the map edited from keeps its one island
+        assertThat(base.navGrid().islandCount()).isEqualTo(1);
     }
 }

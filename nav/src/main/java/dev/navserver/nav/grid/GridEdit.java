@@ -1,0 +1,535 @@
+package dev.navserver.nav.grid;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Derives an edited {@link GridMap} and its {@link NavGrid}s from the previous ones ({@link GridMap#edited}).
+ *
+ * <p>Storage: terrain, clearance and island labels are 64x64 copy-on-write chunks ({@link ByteChunks},
+ * {@link IntChunks}) shared with the old map except where written; the search's flat arrays (standability, cost,
+ * JPS bits) are copied whole (a memory copy, linear in the map) and patched. Rectangle by rectangle in edit order:
+ * <ol>
+ * <li>terrain of the rectangle; the bounding box {@code T} of cells whose class changed;</li>
+ * <li>per layer, clearance in {@code [x0 - MAX_CLEARANCE + 1, x1] x [y0 - MAX_CLEARANCE + 1, y1]} of {@code T}
+ *     (a cell's capped clearance depends only on the {@code MAX_CLEARANCE}-square below-right of it), re-run
+ *     right-to-left, bottom-to-top; the box {@code K} of values that changed;</li>
+ * <li>per grid of agent size {@code k}, standability and cost in {@code (K shifted by (k-1)/2) ∪ T}; JPS row and
+ *     column bits flipped for cells whose standability changed;</li>
+ * <li>islands ({@link Islands}): closed cells may split their island, opened cells may merge islands.</li>
+ * </ol>
+ * Not thread-safe; used by one call at a time.
+ */
+final class GridEdit {
+    private GridEdit() {
+    }
+
+    /** One grid's arrays being patched. */
+    static final class Work {
+        final NavGrid from;
+        final MoveLayer layer;
+        final int k;
+        final int off;
+        final int w;
+        final int h;
+        final int stride;
+        final boolean[] open;
+        final float[] cost;
+        final IntChunks island;
+        final long[] rowBits;
+        final long[] columnBits;
+        final Islands islands;
+        IntChunks clearance;
+
+        Work(NavGrid g) {
+            from = g;
+            layer = g.layer();
+            k = g.agentSize();
+            off = (k - 1) / 2;
+            w = g.width();
+            h = g.height();
+            stride = g.stride();
+            open = g.openArray().clone();
+            cost = g.costArray() == null ? null : g.costArray().clone();
+            island = g.islandChunks().editableCopy();
+            rowBits = g.openRowBits().clone();
+            columnBits = g.openColumnBits().clone();
+            islands = new Islands(open, island, w, h, stride, g.islandSizeArray().clone(), g.islandLabelBound(),
+                    g.islandCount());
+        }
+
+        NavGrid build(GridMap map) {
+            island.freeze();
+            return new NavGrid(map, from, clearance, open, cost, island, islands.count, islands.sizes,
+                    islands.labelBound, rowBits, columnBits);
+        }
+
+        /** Recomputes standability and cost in [x0,x1]x[y0,y1] (clipped) and updates bits and islands. */
+        void update(ByteChunks terrain, int x0, int y0, int x1, int y1) {
+            x0 = Math.max(x0, 0);
+            y0 = Math.max(y0, 0);
+            x1 = Math.min(x1, w - 1);
+            y1 = Math.min(y1, h - 1);
+            IntList closed = new IntList();
+            IntList opened = new IntList();
+            int rowWords = from.rowWords();
+            int columnWords = from.columnWords();
+            for (int r = y0; r <= y1; r++) {
+                for (int c = x0; c <= x1; c++) {
+                    int ac = c - off;
+                    int ar = r - off;
+                    boolean fits = ac >= 0 && ar >= 0 && clearance.get(ac, ar) >= k;
+                    int p = (r + 1) * stride + c + 1;
+                    if (cost != null) {
+                        cost[p] = fits ? layer.cost(terrain.get(c, r)) : MoveLayer.BLOCKED;
+                    }
+                    if (fits != open[p]) {
+                        open[p] = fits;
+                        (fits ? opened : closed).add(p);
+                        int x = c + 1;
+                        int y = r + 1;
+                        rowBits[y * rowWords + (x >>> 6)] ^= 1L << x;
+                        columnBits[x * columnWords + (y >>> 6)] ^= 1L << y;
+                    }
+                }
+            }
+            if (!closed.isEmpty() || !opened.isEmpty()) {
+                islands.update(closed, opened);
+            }
+        }
+    }
+
+    static GridMap apply(GridMap base, List<CellEdit> edits) {
+        int w = base.width();
+        int h = base.height();
+        ByteChunks terrain = base.terrainChunks().editableCopy();
+        List<Work> works = new ArrayList<>();
+        Map<MoveLayer, IntChunks> clearances = new HashMap<>();
+        for (NavGrid g : base.builtGrids()) {
+            Work wk = new Work(g);
+            wk.clearance = clearances.computeIfAbsent(g.layer(), l -> g.clearanceChunks().editableCopy());
+            works.add(wk);
+        }
+        for (CellEdit e : edits) {
+            int tx0 = Integer.MAX_VALUE;
+            int ty0 = Integer.MAX_VALUE;
+            int tx1 = -1;
+            int ty1 = -1;
+            for (int r = e.row(); r < e.row() + e.height(); r++) {
+                for (int c = e.col(); c < e.col() + e.width(); c++) {
+                    byte t = (byte) e.terrainAt(c, r);
+                    if (terrain.get(c, r) != t) {
+                        terrain.set(c, r, t);
+                        tx0 = Math.min(tx0, c);
+                        ty0 = Math.min(ty0, r);
+                        tx1 = Math.max(tx1, c);
+                        ty1 = Math.max(ty1, r);
+                    }
+                }
+            }
+            if (tx1 < 0) {
+                continue;
+            }
+            Map<MoveLayer, int[]> changedBoxes = new HashMap<>();
+            for (Map.Entry<MoveLayer, IntChunks> ce : clearances.entrySet()) {
+                changedBoxes.put(ce.getKey(), updateClearance(terrain, w, h, ce.getKey(), ce.getValue(), tx0, ty0,
+                        tx1, ty1));
+            }
+            for (Work wk : works) {
+                int[] kb = changedBoxes.get(wk.layer);
+                int x0 = tx0;
+                int y0 = ty0;
+                int x1 = tx1;
+                int y1 = ty1;
+                if (kb != null) {
+                    x0 = Math.min(x0, kb[0] + wk.off);
+                    y0 = Math.min(y0, kb[1] + wk.off);
+                    x1 = Math.max(x1, kb[2] + wk.off);
+                    y1 = Math.max(y1, kb[3] + wk.off);
+                }
+                wk.update(terrain, x0, y0, x1, y1);
+            }
+        }
+        for (IntChunks c : clearances.values()) {
+            c.freeze();
+        }
+        terrain.freeze();
+        return new GridMap(base, terrain, clearances, works);
+    }
+
+    /**
+     * Re-runs the clearance recurrence over the window a change in [tx0,tx1]x[ty0,ty1] can reach.
+     *
+     * @return {@code {x0, y0, x1, y1}} of the values that changed, or null when none did
+     */
+    static int[] updateClearance(ByteChunks terrain, int w, int h, MoveLayer layer, IntChunks clearance, int tx0, int ty0,
+                                 int tx1, int ty1) {
+        int cx0 = Math.max(0, tx0 - NavGrid.MAX_CLEARANCE + 1);
+        int cy0 = Math.max(0, ty0 - NavGrid.MAX_CLEARANCE + 1);
+        int x0 = Integer.MAX_VALUE;
+        int y0 = Integer.MAX_VALUE;
+        int x1 = -1;
+        int y1 = -1;
+        for (int r = ty1; r >= cy0; r--) {
+            for (int c = tx1; c >= cx0; c--) {
+                int v = NavGrid.clearanceAt(terrain, w, h, layer, clearance, c, r);
+                if (v != clearance.get(c, r)) {
+                    clearance.set(c, r, v);
+                    x0 = Math.min(x0, c);
+                    y0 = Math.min(y0, r);
+                    x1 = Math.max(x1, c);
+                    y1 = Math.max(y1, r);
+                }
+            }
+        }
+        return x1 < 0 ? null : new int[] {x0, y0, x1, y1};
+    }
+
+    /**
+     * Island labels of one grid, patched in place after standability changed.
+     *
+     * <p>Closed cells: the rest of each island {@code L} they belonged to falls into pieces, each touching a closed
+     * cell. A flood restricted to label {@code L} starts from every neighbour of the closed cells, all floods
+     * advancing one cell in turn; floods that meet are one piece; a flood that runs out has enumerated a whole
+     * piece. It stops when at most one piece is still growing: that one is the remainder and keeps whatever it
+     * has not visited. Cost: about (number of floods) x (size of every piece but the largest), plus the ring
+     * around the closed cells when nothing splits; worst case the whole island when the two sides of a cut are
+     * both large.
+     *
+     * <p>Opened cells, pieces and untouched islands next to opened cells are then joined with a union-find; each
+     * resulting island keeps the label of its largest member whose cells are not enumerated (an untouched island
+     * or a remainder) and the other such members are relabelled by a flood (so a merge costs the size of the
+     * smaller islands). Sizes per label are kept to choose; the count is exact, labels may have gaps.
+     */
+    static final class Islands {
+        final boolean[] open;
+        final IntChunks labels;
+        final int w;
+        final int h;
+        final int stride;
+        int[] sizes;
+        int labelBound;
+        int count;
+
+        // union-find nodes: seeds of floods (SEED), opened cells (OPENED), untouched islands (INTACT)
+        private static final int SEED = 0;
+        private static final int OPENED = 1;
+        private static final int INTACT = 2;
+        private final IntList parent = new IntList();
+        private final IntList kind = new IntList();
+        private final IntList nodeLabel = new IntList();
+        private final IntList nodeCell = new IntList();
+        private final List<IntList> floodCells = new ArrayList<>();
+        private final IntList floodHead = new IntList();
+        private final IntList pending = new IntList();
+
+        Islands(boolean[] open, IntChunks labels, int w, int h, int stride, int[] sizes, int labelBound, int count) {
+            this.open = open;
+            this.labels = labels;
+            this.w = w;
+            this.h = h;
+            this.stride = stride;
+            this.sizes = sizes;
+            this.labelBound = labelBound;
+            this.count = count;
+        }
+
+        /** Label at padded index p; 0 on the border. */
+        private int label(int p) {
+            int x = p % stride - 1;
+            int y = p / stride - 1;
+            return x < 0 || y < 0 || x >= w || y >= h ? 0 : labels.get(x, y);
+        }
+
+        /** Writes the label at padded index p, inside the map. */
+        private void setLabel(int p, int label) {
+            labels.set(p % stride - 1, p / stride - 1, label);
+        }
+
+        private int newNode(int k, int label, int cell) {
+            int id = parent.size();
+            parent.add(id);
+            kind.add(k);
+            nodeLabel.add(label);
+            nodeCell.add(cell);
+            floodCells.add(null);
+            floodHead.add(0);
+            pending.add(0);
+            return id;
+        }
+
+        private int find(int x) {
+            while (parent.get(x) != x) {
+                int gp = parent.get(parent.get(x));
+                parent.set(x, gp);
+                x = gp;
+            }
+            return x;
+        }
+
+        private int union(int a, int b) {
+            int ra = find(a);
+            int rb = find(b);
+            if (ra != rb) {
+                parent.set(rb, ra);
+            }
+            return ra;
+        }
+
+        private void clear() {
+            parent.clear();
+            kind.clear();
+            nodeLabel.clear();
+            nodeCell.clear();
+            floodCells.clear();
+            floodHead.clear();
+            pending.clear();
+        }
+
+        void update(IntList closed, IntList opened) {
+            clear();
+            // 1. closed cells leave their islands
+            IntIntMap closedPerLabel = new IntIntMap();
+            int[] closedLabel = new int[closed.size()];
+            for (int i = 0; i < closed.size(); i++) {
+                int p = closed.get(i);
+                closedLabel[i] = label(p);
+                closedPerLabel.addTo(label(p), 1);
+                setLabel(p, 0);
+            }
+            java.util.LinkedHashMap<Integer, IntList> seeds = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < closed.size(); i++) {
+                int p = closed.get(i);
+                int l = closedLabel[i];
+                for (int nb : new int[] {p - 1, p + 1, p - stride, p + stride}) {
+                    if (label(nb) == l) {
+                        seeds.computeIfAbsent(l, x -> new IntList()).add(nb);
+                    }
+                }
+            }
+            // 2. pieces of each split-suspect label
+            IntIntMap owner = new IntIntMap();
+            IntIntMap remainder = new IntIntMap();
+            for (Map.Entry<Integer, IntList> se : seeds.entrySet()) {
+                flood(se.getKey(), se.getValue(), owner, remainder);
+            }
+            int seedNodes = parent.size();
+            int[] piece = new int[seedNodes];
+            for (int i = 0; i < seedNodes; i++) {
+                piece[i] = find(i);
+            }
+            // 3. opened cells join their neighbours
+            IntIntMap openedNode = new IntIntMap(opened.size());
+            for (int i = 0; i < opened.size(); i++) {
+                openedNode.put(opened.get(i), newNode(OPENED, 0, opened.get(i)));
+            }
+            IntIntMap intactNode = new IntIntMap();
+            for (int i = 0; i < opened.size(); i++) {
+                int p = opened.get(i);
+                int node = openedNode.get(p);
+                for (int nb : new int[] {p - 1, p + 1, p - stride, p + stride}) {
+                    if (!open[nb]) {
+                        continue;
+                    }
+                    int l = label(nb);
+                    int other;
+                    if (l == 0) {
+                        other = openedNode.get(nb);
+                    } else if (closedPerLabel.containsKey(l)) {
+                        other = owner.get(nb);
+                        if (other < 0) {
+                            other = remainder.get(l);
+                        }
+                    } else {
+                        other = intactNode.get(l);
+                        if (other < 0) {
+                            other = newNode(INTACT, l, nb);
+                            intactNode.put(l, other);
+                        }
+                    }
+                    if (other < 0) {
+                        throw new IllegalStateException("island bookkeeping lost cell " + nb + " of label " + l);
+                    }
+                    union(node, other);
+                }
+            }
+            // 4. sizes of pieces
+            IntIntMap enumerated = new IntIntMap(); // label -> cells in exhausted pieces
+            IntIntMap pieceSize = new IntIntMap(); // exhausted piece root -> cells
+            for (int i = 0; i < seedNodes; i++) {
+                if (pending.get(piece[i]) == 0) {
+                    pieceSize.addTo(piece[i], floodCells.get(i).size());
+                    enumerated.addTo(nodeLabel.get(i), floodCells.get(i).size());
+                }
+            }
+            // 5. group members by final root
+            java.util.LinkedHashMap<Integer, IntList> members = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < parent.size(); i++) {
+                if (i < seedNodes && piece[i] != i) {
+                    continue; // a piece is represented by its root
+                }
+                members.computeIfAbsent(find(i), x -> new IntList()).add(i);
+            }
+            IntList involved = closedPerLabel.keys();
+            IntList intactLabels = intactNode.keys();
+            for (int i = 0; i < intactLabels.size(); i++) {
+                involved.add(intactLabels.get(i));
+            }
+            IntList newLabels = new IntList();
+            IntList newSizes = new IntList();
+            int classes = 0;
+            IntList queue = new IntList();
+            for (IntList m : members.values()) {
+                classes++;
+                long total = 0;
+                int keep = -1;
+                long keepSize = -1;
+                for (int j = 0; j < m.size(); j++) {
+                    int node = m.get(j);
+                    long s = bigSize(node, seedNodes, closedPerLabel, enumerated, pieceSize);
+                    if (s >= 0 && s > keepSize) {
+                        keep = node;
+                        keepSize = s;
+                    }
+                    total += s >= 0 ? s : (kind.get(node) == OPENED ? 1 : pieceSize.getOrZero(node));
+                }
+                int label;
+                if (keep >= 0) {
+                    label = nodeLabel.get(keep);
+                } else {
+                    label = labelBound++;
+                }
+                for (int j = 0; j < m.size(); j++) {
+                    int node = m.get(j);
+                    int k = kind.get(node);
+                    if (k == OPENED) {
+                        setLabel(nodeCell.get(node), label);
+                    } else if (bigSize(node, seedNodes, closedPerLabel, enumerated, pieceSize) >= 0) {
+                        if (node != keep) {
+                            relabel(nodeCell.get(node), nodeLabel.get(node), label, queue);
+                        }
+                    } else {
+                        for (int s = 0; s < seedNodes; s++) {
+                            if (piece[s] == node) {
+                                IntList cells = floodCells.get(s);
+                                for (int c = 0; c < cells.size(); c++) {
+                                    setLabel(cells.get(c), label);
+                                }
+                            }
+                        }
+                    }
+                }
+                newLabels.add(label);
+                newSizes.add((int) total);
+            }
+            if (labelBound > sizes.length) {
+                sizes = java.util.Arrays.copyOf(sizes, Math.max(labelBound, sizes.length * 2));
+            }
+            for (int i = 0; i < involved.size(); i++) {
+                sizes[involved.get(i)] = 0;
+            }
+            for (int i = 0; i < newLabels.size(); i++) {
+                sizes[newLabels.get(i)] = newSizes.get(i);
+            }
+            count += classes - involved.size();
+        }
+
+        /**
+         * Cells of a member whose cells are not enumerated (an untouched island or a remainder piece), or -1 for
+         * an opened cell or an exhausted piece.
+         */
+        private long bigSize(int node, int seedNodes, IntIntMap closedPerLabel,
+                             IntIntMap enumerated, IntIntMap pieceSize) {
+            int k = kind.get(node);
+            int l = nodeLabel.get(node);
+            if (k == INTACT) {
+                return sizes[l];
+            }
+            if (k == SEED && pending.get(node) > 0) {
+                return (long) sizes[l] - closedPerLabel.getOrZero(l) - enumerated.getOrZero(l);
+            }
+            return -1;
+        }
+
+        /** Floods pieces of label {@code l} from {@code seedCells} in turn until at most one is still growing. */
+        private void flood(int l, IntList seedCells, IntIntMap owner, IntIntMap remainder) {
+            int first = parent.size();
+            for (int i = 0; i < seedCells.size(); i++) {
+                int s = seedCells.get(i);
+                if (owner.get(s) >= 0) {
+                    continue;
+                }
+                int node = newNode(SEED, l, s);
+                IntList cells = new IntList();
+                cells.add(s);
+                floodCells.set(node, cells);
+                pending.set(node, 1);
+                owner.put(s, node);
+            }
+            int end = parent.size();
+            int active = end - first;
+            while (active > 1) {
+                for (int node = first; node < end && active > 1; node++) {
+                    IntList cells = floodCells.get(node);
+                    int head = floodHead.get(node);
+                    if (head >= cells.size()) {
+                        continue;
+                    }
+                    int q = cells.get(head);
+                    floodHead.set(node, head + 1);
+                    for (int nb : new int[] {q - 1, q + 1, q - stride, q + stride}) {
+                        if (label(nb) != l) {
+                            continue;
+                        }
+                        int o = owner.get(nb);
+                        if (o < 0) {
+                            owner.put(nb, node);
+                            cells.add(nb);
+                        } else {
+                            int ra = find(node);
+                            int rb = find(o);
+                            if (ra != rb) {
+                                boolean both = pending.get(ra) > 0 && pending.get(rb) > 0;
+                                parent.set(rb, ra);
+                                pending.set(ra, pending.get(ra) + pending.get(rb));
+                                if (both) {
+                                    active--;
+                                }
+                            }
+                        }
+                    }
+                    if (head + 1 >= cells.size()) {
+                        int r = find(node);
+                        pending.set(r, pending.get(r) - 1);
+                        if (pending.get(r) == 0) {
+                            active--;
+                        }
+                    }
+                }
+            }
+            for (int node = first; node < end; node++) {
+                if (find(node) == node && pending.get(node) > 0) {
+                    remainder.put(l, node);
+                }
+            }
+        }
+
+        /** Relabels the cells labelled {@code from} connected to {@code start}. */
+        private void relabel(int start, int from, int to, IntList queue) {
+            queue.clear();
+            setLabel(start, to);
+            queue.add(start);
+            for (int head = 0; head < queue.size(); head++) {
+                int q = queue.get(head);
+                for (int nb : new int[] {q - 1, q + 1, q - stride, q + stride}) {
+                    if (label(nb) == from) {
+                        setLabel(nb, to);
+                        queue.add(nb);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,270 @@
+package dev.navserver.nav.grid;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.navserver.nav.search.Algorithm;
+import dev.navserver.nav.search.Moves;
+import dev.navserver.nav.search.PathResult;
+import dev.navserver.nav.search.PathSearch;
+import dev.navserver.nav.search.SearchOptions;
+import dev.navserver.nav.search.SearchStatus;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * {@link GridMap#edited} against the oracle: after every random edit message, every derived structure of every
+ * built grid equals a from-scratch build of the edited terrain (island labels up to renaming), the map it was
+ * derived from is unchanged, and A* and JPS agree with a plain Dijkstra on the edited map.
+ */
+class GridEditPropertyTest {
+    private static final int[] WIDTHS = {1, 2, 7, 63, 64, 65, 130};
+    private static final byte[] CLASSES = {Terrain.OPEN, Terrain.WALL, Terrain.HILL, Terrain.TREES, Terrain.SWAMP,
+        Terrain.WATER};
+    private static final MoveLayer[] LAYERS = {MoveLayer.DEFAULT, MoveLayer.LAND, MoveLayer.BOAT};
+    private static final double SQRT2 = Math.sqrt(2);
+
+    private final PathSearch search = new PathSearch();
+
+    @Property(tries = 200)
+    void randomEditSequences_OnRandomMaps_EqualAFullRebuildAfterEveryStep(
+            @ForAll @IntRange(min = 0, max = 6) int widthIndex, @ForAll @IntRange(min = 1, max = 70) int height,
+            @ForAll @IntRange(min = 0, max = 2) int style, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        int w = WIDTHS[widthIndex];
+        int h = w >= 100 ? Math.min(height, 40) : height;
+        GridMap original = new GridMap("p", w, h, WorldTransform.UNIT, terrain(w, h, style, rnd));
+        List<NavGrid> built = buildGrids(original);
+        GridMap current = original;
+        int steps = 1 + rnd.nextInt(8);
+        for (int s = 0; s < steps; s++) {
+            List<CellEdit> edits = new ArrayList<>();
+            int n = 1 + rnd.nextInt(3);
+            for (int i = 0; i < n; i++) {
+                edits.add(randomEdit(w, h, original, rnd));
+            }
+            Snapshot before = new Snapshot(current);
+            GridMap next = current.edited(edits);
+            before.assertUnchanged(current);
+            byte[] expectedTerrain = current.terrainCopy();
+            for (CellEdit e : edits) {
+                for (int r = e.row(); r < e.row() + e.height(); r++) {
+                    for (int c = e.col(); c < e.col() + e.width(); c++) {
+                        expectedTerrain[r * w + c] = (byte) (e.source() != null ? e.source().terrain(c, r)
+                                : e.terrain());
+                    }
+                }
+            }
+            assertThat(next.terrainCopy()).isEqualTo(expectedTerrain);
+            GridMap rebuilt = new GridMap("p", w, h, WorldTransform.UNIT, expectedTerrain);
+            assertThat(next.builtGrids()).hasSize(built.size());
+            for (NavGrid b : built) {
+                assertSameDerived(next.navGrid(b.layer(), b.agentSize()), rebuilt.navGrid(b.layer(), b.agentSize()));
+            }
+            assertSearchesAgreeWithDijkstra(next.navGrid(), rnd);
+            assertSearchesAgreeWithDijkstra(next.navGrid(MoveLayer.LAND, 2), rnd);
+            current = next;
+        }
+    }
+
+    private static List<NavGrid> buildGrids(GridMap map) {
+        List<NavGrid> out = new ArrayList<>();
+        for (MoveLayer layer : LAYERS) {
+            for (int size = 1; size <= 3; size++) {
+                out.add(map.navGrid(layer, size));
+            }
+        }
+        return out;
+    }
+
+    private static byte[] terrain(int w, int h, int style, Random rnd) {
+        byte[] t = new byte[w * h];
+        int density = rnd.nextInt(45);
+        for (int r = 0; r < h; r++) {
+            for (int c = 0; c < w; c++) {
+                byte v;
+                if (style == 0) {
+                    v = rnd.nextInt(100) < density ? Terrain.WALL : Terrain.OPEN;
+                } else if (style == 1) {
+                    v = CLASSES[rnd.nextInt(CLASSES.length)];
+                } else {
+                    // rooms: walls every 8 cells with doors
+                    boolean wall = (r % 8 == 7 && c % 8 != 3) || (c % 8 == 7 && r % 8 != 3);
+                    v = wall ? Terrain.WALL : (rnd.nextInt(10) == 0 ? Terrain.HILL : Terrain.OPEN);
+                }
+                t[r * w + c] = v;
+            }
+        }
+        return t;
+    }
+
+    private static CellEdit randomEdit(int w, int h, GridMap original, Random rnd) {
+        int big = rnd.nextInt(6) == 0 ? Math.max(w, h) : 6;
+        int ew = 1 + rnd.nextInt(Math.min(w, big));
+        int eh = 1 + rnd.nextInt(Math.min(h, big));
+        int c = rnd.nextInt(w - ew + 1);
+        int r = rnd.nextInt(h - eh + 1);
+        int kind = rnd.nextInt(5);
+        if (kind == 0) {
+            return CellEdit.copy(c, r, ew, eh, original);
+        }
+        byte t = kind <= 2 ? (rnd.nextBoolean() ? Terrain.WALL : Terrain.OPEN) : CLASSES[rnd.nextInt(CLASSES.length)];
+        return CellEdit.fill(c, r, ew, eh, t);
+    }
+
+    /** Copies of the arrays of every grid of a map, to prove an edit leaves the map it started from alone. */
+    private static final class Snapshot {
+        private final Map<NavGrid, Object[]> copies = new HashMap<>();
+        private final byte[] terrain;
+
+        Snapshot(GridMap map) {
+            terrain = map.terrainCopy();
+            for (NavGrid g : map.builtGrids()) {
+                copies.put(g, new Object[] {g.openArray().clone(), islands(g),
+                    g.openRowBits().clone(), g.openColumnBits().clone(),
+                    g.costArray() == null ? null : g.costArray().clone(), clearances(g)});
+            }
+        }
+
+        void assertUnchanged(GridMap map) {
+            assertThat(map.terrainCopy()).isEqualTo(terrain);
+            for (Map.Entry<NavGrid, Object[]> e : copies.entrySet()) {
+                NavGrid g = e.getKey();
+                Object[] c = e.getValue();
+                assertThat(g.openArray()).isEqualTo((boolean[]) c[0]);
+                assertThat(islands(g)).isEqualTo((int[]) c[1]);
+                assertThat(g.openRowBits()).isEqualTo((long[]) c[2]);
+                assertThat(g.openColumnBits()).isEqualTo((long[]) c[3]);
+                assertThat(g.costArray()).isEqualTo((float[]) c[4]);
+                assertThat(clearances(g)).isEqualTo((int[]) c[5]);
+            }
+        }
+    }
+
+    private static int[] islands(NavGrid g) {
+        int[] out = new int[g.width() * g.height()];
+        for (int cell = 0; cell < out.length; cell++) {
+            out[cell] = g.island(cell);
+        }
+        return out;
+    }
+
+    private static int[] clearances(NavGrid g) {
+        int[] out = new int[g.width() * g.height()];
+        for (int cell = 0; cell < out.length; cell++) {
+            out[cell] = g.clearance(cell);
+        }
+        return out;
+    }
+
+    static void assertSameDerived(NavGrid got, NavGrid want) {
+        int w = want.width();
+        int h = want.height();
+        assertThat(got.openArray()).isEqualTo(want.openArray());
+        assertThat(got.costArray()).isEqualTo(want.costArray());
+        assertThat(got.openRowBits()).isEqualTo(want.openRowBits());
+        assertThat(got.openColumnBits()).isEqualTo(want.openColumnBits());
+        for (int cell = 0; cell < w * h; cell++) {
+            assertThat(got.clearance(cell)).as("clearance of %d", cell).isEqualTo(want.clearance(cell));
+        }
+        assertThat(got.islandCount()).isEqualTo(want.islandCount());
+        int[] gotToWant = new int[got.islandLabelBound()];
+        int[] wantToGot = new int[want.islandLabelBound()];
+        for (int cell = 0; cell < w * h; cell++) {
+            int a = got.island(cell);
+            int b = want.island(cell);
+            assertThat(a == 0).as("standable iff labelled, cell %d", cell).isEqualTo(b == 0);
+            if (a == 0) {
+                continue;
+            }
+            assertThat(a).isLessThan(got.islandLabelBound());
+            if (gotToWant[a] == 0) {
+                gotToWant[a] = b;
+            }
+            if (wantToGot[b] == 0) {
+                wantToGot[b] = a;
+            }
+            assertThat(gotToWant[a]).as("island of cell %d", cell).isEqualTo(b);
+            assertThat(wantToGot[b]).as("island of cell %d", cell).isEqualTo(a);
+        }
+        for (int b = 1; b < want.islandLabelBound(); b++) {
+            assertThat(got.islandSize(wantToGot[b])).as("size of island %d", b).isEqualTo(want.islandSize(b));
+        }
+    }
+
+    private void assertSearchesAgreeWithDijkstra(NavGrid grid, Random rnd) {
+        int w = grid.width();
+        int h = grid.height();
+        for (int q = 0; q < 3; q++) {
+            int sc = rnd.nextInt(w);
+            int sr = rnd.nextInt(h);
+            int gc = rnd.nextInt(w);
+            int gr = rnd.nextInt(h);
+            if (!grid.open(sc, sr) || !grid.open(gc, gr)) {
+                continue;
+            }
+            double d = dijkstra(grid, sc, sr)[gr * w + gc];
+            List<Algorithm> algorithms = new ArrayList<>(List.of(Algorithm.ASTAR));
+            if (grid.uniformCost()) {
+                algorithms.add(Algorithm.JPS);
+            }
+            for (Algorithm a : algorithms) {
+                PathResult r = search.find(grid, sc, sr, gc, gr,
+                        SearchOptions.DEFAULT.withAlgorithm(a).withMoves(Moves.EIGHT));
+                if (Double.isInfinite(d)) {
+                    assertThat(r.status()).isEqualTo(SearchStatus.UNREACHABLE);
+                } else {
+                    assertThat(r.status()).isEqualTo(SearchStatus.FOUND);
+                    assertThat(r.length()).as(a + " length").isCloseTo(d, within(1e-6));
+                }
+            }
+        }
+    }
+
+    /** Plain Dijkstra, 8 moves, no corner cutting: distances from (sc, sr). */
+    private static double[] dijkstra(NavGrid grid, int sc, int sr) {
+        int w = grid.width();
+        double[] dist = new double[w * grid.height()];
+        Arrays.fill(dist, Double.POSITIVE_INFINITY);
+        dist[sr * w + sc] = 0;
+        PriorityQueue<double[]> pq = new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
+        pq.add(new double[] {0, sr * w + sc});
+        while (!pq.isEmpty()) {
+            double[] e = pq.poll();
+            int c = (int) e[1];
+            if (e[0] > dist[c]) {
+                continue;
+            }
+            int col = c % w;
+            int row = c / w;
+            for (int dr = -1; dr <= 1; dr++) {
+                for (int dc = -1; dc <= 1; dc++) {
+                    if (dr == 0 && dc == 0) {
+                        continue;
+                    }
+                    if (!grid.open(col + dc, row + dr)) {
+                        continue;
+                    }
+                    if (dr != 0 && dc != 0 && !(grid.open(col + dc, row) && grid.open(col, row + dr))) {
+                        continue;
+                    }
+                    int n = (row + dr) * w + col + dc;
+                    double nd = dist[c] + (dr != 0 && dc != 0 ? SQRT2 : 1.0) * grid.cost(n);
+                    if (nd < dist[n]) {
+                        dist[n] = nd;
+                        pq.add(new double[] {nd, n});
+                    }
+                }
+            }
+        }
+        return dist;
+    }
+}
