@@ -2,6 +2,7 @@ package dev.navserver.server.world;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.navserver.nav.crowd.OrcaParams;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.WorldTransform;
@@ -38,13 +39,14 @@ class WorldInvariantTest {
 
     @Property(tries = 400)
     void monster_WhateverThePlayerDoes_NeverEntersOrCrossesABlockedCell(@ForAll long seed,
-            @ForAll @IntRange(min = 1, max = 3) int monsters) {
+            @ForAll @IntRange(min = 1, max = 3) int monsters, @ForAll boolean avoidance) {
         GridMap map = rooms(seed);
         NavGrid grid = map.navGrid();
         SplittableRandom r = new SplittableRandom(seed ^ 0x9E3779B97F4A7C15L);
         Chase settings = new Chase(0.2, 0.3, 5.0, 2.0, 0.6, 3.0, monsters, true, 0, 2, 8, 0.4, 0.5, 8);
         World w = new World("rooms", map, settings, new NavPlanner(SearchOptions.DEFAULT), Runnable::run,
                 WorldMetrics.NONE, new Spawner(new SplittableRandom(seed), new AtomicLong()::incrementAndGet), () -> { });
+        w.setAvoidance(avoidance ? OrcaParams.DEFAULT : null);
         int island = 0;
         int start = -1;
         for (int i = 0; i < 200 && start < 0; i++) {
