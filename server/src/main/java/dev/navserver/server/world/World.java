@@ -489,7 +489,19 @@ public final class World {
         if (byTick && d == ReplanRule.Decision.PLAN_PLAYER_MOVED && rule.tickWaitsForFreshPosition(sinceLastPlan)) {
             return;
         }
+        if (byTick && d == ReplanRule.Decision.PLAN_FRESH && m.path != null) {
+            // A path made unusable by a body push, avoidance or an edit: like a player-moved re-plan, planned from the
+            // next arriving position (milliseconds old) rather than from one up to a client period old, unless
+            // none arrives within the grace.
+            if (Double.isNaN(m.freshWaitSince)) {
+                m.freshWaitSince = now;
+            }
+            if (now - m.freshWaitSince < ReplanRule.FRESH_POSITION_GRACE_SECONDS - 1e-9) {
+                return;
+            }
+        }
         if (d.plans()) {
+            m.freshWaitSince = Double.NaN;
             due.add(m);
         }
     }
