@@ -93,6 +93,7 @@ final class MonsterMover {
     private void walkPath(Monster m, GridMap map, double budget, double stopMeters) {
         Player p = m.player;
         WorldPath path = m.path;
+        boolean offPath = m.pushed;
         if (m.pushed && m.state.following()) {
             // A body push moved it off its path: walking on to the waypoint could cross a blocked cell.
             if (!planner.clearLine(map, m.x, m.z, path.x(m.next), path.z(m.next))) {
@@ -108,11 +109,10 @@ final class MonsterMover {
             double dx = tx - m.x;
             double dz = tz - m.z;
             double d = distance(dx, dz);
-            if (crossed) {
-                // Past a waypoint within one tick: the tick's whole move must stay a clear line too (clients draw a
-                // straight line between two positions). A path's corner bounds it only when the monster started the
-                // tick on the path; a monster pushed off it, or given a path from where a body push or a straight
-                // local step left it close to a wall, would cut the wall's corner: it stops at the waypoint instead.
+            if (crossed && offPath) {
+                // Off its path's own geometry (pushed off it, or given a path that starts where a push or a straight
+                // local step left it, perhaps close to a wall), then past a waypoint within one tick: the tick's
+                // whole move, which the path's corners no longer bound, must stay a clear line too.
                 double nx = d <= budget ? tx : m.x + dx / d * budget;
                 double nz = d <= budget ? tz : m.z + dz / d * budget;
                 if (!planner.clearLine(map, m.tickStartX, m.tickStartZ, nx, nz)) {

@@ -391,6 +391,10 @@ public final class World {
         m.path = path;
         m.pathMap = map;
         m.next = 1;
+        // its first segment starts where it stands, not where the planner designed the path: until it has walked
+        // past that first corner, its tick moves are checked as a pushed monster's are
+        m.pushed |= planned.hasPoints()
+                && MonsterMover.distance(m.x - planned.x(0), m.z - planned.z(0)) > 1e-6;
         m.state = m.state.onAdopted(path.size() >= 2, path.status() == SearchStatus.FOUND);
         if (!m.state.local()) {
             m.seq++;

@@ -284,7 +284,7 @@ class ConfigLoaderTest {
         assertThat(NavServerConfig.defaults().keyValues()).hasSize(38).containsEntry("search.algorithm", "jps")
                 .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L).containsEntry("chase.monsterRadiusMeters", 0.4)
                 .containsEntry("chase.sharedFieldMinMonsters", 8)
-                .containsEntry("crowd.avoidance", true).containsEntry("crowd.maxNeighbours", 10);
+                .containsEntry("crowd.avoidance", true).containsEntry("crowd.maxNeighbours", 6);
         assertThatThrownBy(() -> new NavServerConfig.Crowd(true, 0.1, 10, 1.5))
                 .hasMessage("crowd.neighbourDistanceMeters: 0.1 is out of range (0.5..50)");
         assertThat(new NavServerConfig.Crowd(false, 3, 10, 1.5).orcaParams()).as("off").isNull();
