@@ -96,7 +96,8 @@ public final class GameLoop implements TickLoop.Task {
     private NavServerConfig config;
 
     /** An admin API edit waiting for the tick thread, and whom to tell. */
-    private record QueuedEdit(String map, List<TerrainEdit> edits, CompletableFuture<EditPublisher.Outcome> done) {
+    private record QueuedEdit(String map, List<TerrainEdit> edits, CompletableFuture<EditPublisher.Outcome> done,
+                              long arrivalNanos) {
     }
 
     /** When a map's last viewer frame was captured, and how many so far. Tick thread only. */
@@ -315,7 +316,7 @@ public final class GameLoop implements TickLoop.Task {
                 } else if (m instanceof Spawn spawn) {
                     spawn(w, s, spawn);
                 } else if (m instanceof MapEdit edit) {
-                    mapEdit(s, edit);
+                    mapEdit(s, edit, in.arrivalNanos());
                     w.outbox().drainTo(this::deliver);
                     editEnded = true;
                     break; // a full rebuild per edit: at most one per session per pass, the rest wait
@@ -356,9 +357,9 @@ public final class GameLoop implements TickLoop.Task {
      * Applies an authority's {@code map_edit} ({@link #applyEdit}) and answers the sender with {@code map_edited}
      * or the error; a rejected message changes nothing.
      */
-    private void mapEdit(Session s, MapEdit edit) {
+    private void mapEdit(Session s, MapEdit edit, long arrivalNanos) {
         String name = edit.map() == null ? s.mapName() : edit.map();
-        EditPublisher.Outcome r = applyEdit(name, edit.edits(), "session");
+        EditPublisher.Outcome r = applyEdit(name, edit.edits(), "session", arrivalNanos);
         if (r.applied()) {
             s.write(new MapEdited(edit.id(), name, r.version(), r.changedCells()));
         } else {
@@ -378,7 +379,7 @@ public final class GameLoop implements TickLoop.Task {
      */
     public CompletableFuture<EditPublisher.Outcome> submitEdit(String map, List<TerrainEdit> edits) {
         CompletableFuture<EditPublisher.Outcome> done = new CompletableFuture<>();
-        adminEdits.add(new QueuedEdit(map, List.copyOf(edits), done));
+        adminEdits.add(new QueuedEdit(map, List.copyOf(edits), done, System.nanoTime()));
         tickControl.wakeup();
         return done;
     }
@@ -393,7 +394,7 @@ public final class GameLoop implements TickLoop.Task {
         }
         QueuedEdit q = adminEdits.poll();
         try {
-            q.done().complete(applyEdit(q.map(), q.edits(), "admin"));
+            q.done().complete(applyEdit(q.map(), q.edits(), "admin", q.arrivalNanos()));
         } catch (RuntimeException e) {
             LOG.error("admin edit of map {} failed", q.map(), e);
             q.done().completeExceptionally(e);
@@ -411,8 +412,10 @@ public final class GameLoop implements TickLoop.Task {
      * stand on a now blocked cell, re-plan at once; plans in flight are dropped). A rejection changes nothing.
      *
      * @param source label of {@code navserver_map_edits_total}: {@code session} or {@code admin}
+     * @param arrivalNanos {@link System#nanoTime()} when the edit arrived (I/O thread or admin request), the start
+     *                     of {@code navserver_edit_to_path_seconds}
      */
-    private EditPublisher.Outcome applyEdit(String name, List<TerrainEdit> edits, String source) {
+    private EditPublisher.Outcome applyEdit(String name, List<TerrainEdit> edits, String source, long arrivalNanos) {
         long started = System.nanoTime();
         EditPublisher.Outcome r = editPublisher.publish(name, edits, config.maps().maxEditCells());
         if (!r.applied()) {
@@ -422,7 +425,7 @@ public final class GameLoop implements TickLoop.Task {
         recentEdits(name).add(r.patch(), r.version(), worldNow);
         World w = worlds.get(name);
         if (w != null) {
-            w.applyEdit(r.edited(), r.areas());
+            w.applyEdit(r.edited(), r.areas(), arrivalNanos);
             w.outbox().drainTo(this::deliver);
         }
         context.metrics().mapEdits.inc(source);
@@ -456,7 +459,8 @@ public final class GameLoop implements TickLoop.Task {
         }
         if (event instanceof WorldEvent.NavPathReady e) {
             s.writeNavPath(new NavPath(e.monsterId(), e.seq(), e.playerSeq(), e.path(), e.speedMetersPerSecond(),
-                    context.serverTime(), context.maps().version(e.map())), e.posArrivalNanos());
+                    context.serverTime(), context.maps().version(e.map())), e.posArrivalNanos(),
+                    e.editArrivalNanos());
         } else if (event instanceof WorldEvent.LocalNavChanged e) {
             s.write(new LocalNav(e.monsterId(), e.active(), e.slot()));
         } else if (event instanceof WorldEvent.SnapshotDue e) {

@@ -211,6 +211,7 @@ public final class NavServer implements AutoCloseable {
         s.put("tickDurationMs", ServerMetrics.summaryMillis(metrics.tickDuration));
         s.put("planLatencyMs", ServerMetrics.summaryMillis(metrics.planLatency));
         s.put("posToPathMs", ServerMetrics.summaryMillis(metrics.posToPath));
+        s.put("editToPathMs", ServerMetrics.summaryMillis(metrics.editToPath));
         s.put("navPathPushes", (long) metrics.navPathPushes.count());
         s.putAll(reloader.describe());
         return s;

@@ -154,6 +154,14 @@ public final class ServerMetrics implements AutoCloseable {
     public final Timer posToPath = timer("navserver_pos_to_path_seconds",
             "From the arrival of the player_pos a plan used to its nav_path written to the socket.",
             POS_TO_PATH_BUCKETS);
+    /**
+     * From the arrival of a map edit (a session's {@code map_edit} on the I/O thread, or an admin edit request) to
+     * the first {@code nav_path} of each monster it made re-plan being taken by the socket: planned on the edited
+     * map, so it avoids the new walls.
+     */
+    public final Timer editToPath = timer("navserver_edit_to_path_seconds",
+            "From the arrival of a map edit to the first nav_path of each monster it made re-plan, written to the"
+                    + " socket.", POS_TO_PATH_BUCKETS);
     /** Monsters spawned, automatically or on a client's {@code spawn}. */
     public final Counter monstersSpawned = counter("navserver_monsters_spawned_total",
             "Monsters spawned (automatic and client spawns).");

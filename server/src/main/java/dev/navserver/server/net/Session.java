@@ -107,7 +107,7 @@ public final class Session {
     }
 
     /** A {@code nav_path} kept for a slow reader, with the arrival of the {@code player_pos} its plan used. */
-    private record Outbound(NavPath path, long posArrivalNanos) {
+    private record Outbound(NavPath path, long posArrivalNanos, long editArrivalNanos) {
     }
 
     /**
@@ -192,16 +192,18 @@ public final class Session {
      *
      * @param posArrivalNanos {@link System#nanoTime()} at which the {@code player_pos} the plan used arrived; 0 when
      *                        unknown (nothing is recorded)
+     * @param editArrivalNanos {@link System#nanoTime()} at which the map edit this path answers arrived (recorded as
+     *                        {@code navserver_edit_to_path_seconds}); 0 when the path answers no edit
      */
-    public void writeNavPath(NavPath path, long posArrivalNanos) {
+    public void writeNavPath(NavPath path, long posArrivalNanos, long editArrivalNanos) {
         if (closing.get()) {
             return;
         }
         if (channel.isWritable() && coalesced.isEmpty()) {
-            writeTimed(path, posArrivalNanos);
+            writeTimed(path, posArrivalNanos, editArrivalNanos);
             return;
         }
-        if (coalesced.put(path.monster(), new Outbound(path, posArrivalNanos)) != null) {
+        if (coalesced.put(path.monster(), new Outbound(path, posArrivalNanos, editArrivalNanos)) != null) {
             metrics.messagesCoalesced.increment();
         }
         if (channel.isWritable()) {
@@ -209,16 +211,22 @@ public final class Session {
         }
     }
 
-    private void writeTimed(NavPath path, long posArrivalNanos) {
+    private void writeTimed(NavPath path, long posArrivalNanos, long editArrivalNanos) {
         metrics.navPathPushes.increment();
-        if (posArrivalNanos == 0) {
+        if (posArrivalNanos == 0 && editArrivalNanos == 0) {
             write(path);
             return;
         }
         ChannelPromise written = channel.newPromise();
         written.addListener(f -> {
             if (f.isSuccess()) {
-                metrics.posToPath.record(System.nanoTime() - posArrivalNanos, TimeUnit.NANOSECONDS);
+                long now = System.nanoTime();
+                if (posArrivalNanos != 0) {
+                    metrics.posToPath.record(now - posArrivalNanos, TimeUnit.NANOSECONDS);
+                }
+                if (editArrivalNanos != 0) {
+                    metrics.editToPath.record(now - editArrivalNanos, TimeUnit.NANOSECONDS);
+                }
             }
         });
         write(path, written);
@@ -233,7 +241,7 @@ public final class Session {
         while (it.hasNext() && channel.isWritable()) {
             Outbound o = it.next().getValue();
             it.remove();
-            writeTimed(o.path(), o.posArrivalNanos());
+            writeTimed(o.path(), o.posArrivalNanos(), o.editArrivalNanos());
         }
         flush();
     }

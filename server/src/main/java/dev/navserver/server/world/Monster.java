@@ -40,6 +40,8 @@ final class Monster {
     /** Where it stood when the current tick began (XZ metres): body pushes keep a clear line from there. */
     /** World time a tick first left its fresh plan to the next arriving position, seconds; NaN when not waiting. */
     double freshWaitSince = Double.NaN;
+    /** {@link System#nanoTime()} of the map edit that made it re-plan, until its next path is sent; 0 = none. */
+    long editArrivalNanos;
     /** World time of its spawn, seconds: an overlap in its first second is a spawn overlap, not a fault. */
     double spawnTime;
     /** Its index in the world's avoidance crowd, or -1 (see {@link Avoidance}). */

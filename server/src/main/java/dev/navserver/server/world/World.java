@@ -175,6 +175,14 @@ public final class World {
      * @return the number of monsters that re-plan
      */
     public int applyEdit(GridMap edited, List<CellRect> areas) {
+        return applyEdit(edited, areas, 0);
+    }
+
+    /**
+     * {@link #applyEdit(GridMap, List)}, remembering for each monster it re-plans when the edit arrived
+     * ({@link System#nanoTime()}, 0 = unknown): its first {@code nav_path} after the edit carries it.
+     */
+    public int applyEdit(GridMap edited, List<CellRect> areas, long arrivalNanos) {
         this.map = Objects.requireNonNull(edited);
         mapGeneration++;
         int replans = 0;
@@ -194,6 +202,7 @@ public final class World {
                 continue;
             }
             replans++;
+            m.editArrivalNanos = arrivalNanos;
             m.state = m.state.onInvalidated();
             PlanDispatcher.supersede(m);
             if (m.player.hasPos && m.state == MonsterState.REPLAN) {
@@ -399,8 +408,9 @@ public final class World {
         if (!m.state.local()) {
             m.seq++;
             outbox.add(new WorldEvent.NavPathReady(m.sessionId, m.id, m.seq, playerSeq, path, m.speed,
-                    posArrivalNanos, map));
+                    posArrivalNanos, map, m.editArrivalNanos));
         }
+        m.editArrivalNanos = 0; // under local nav no nav_path answers the edit: nothing to time
         return true;
     }
 

@@ -17,9 +17,12 @@ public sealed interface WorldEvent {
      * @param posArrivalNanos {@link System#nanoTime()} at which the {@code player_pos} with {@code playerSeq}
      *                        arrived; 0 when unknown
      * @param map             the map snapshot the path was planned on (its version goes on the wire)
+     * @param editArrivalNanos {@link System#nanoTime()} at which the map edit that made the monster re-plan
+     *                        arrived, for its first path after the edit; 0 otherwise
      */
     record NavPathReady(String sessionId, String monsterId, long seq, long playerSeq, WorldPath path,
-                        double speedMetersPerSecond, long posArrivalNanos, GridMap map) implements WorldEvent {
+                        double speedMetersPerSecond, long posArrivalNanos, GridMap map, long editArrivalNanos)
+            implements WorldEvent {
     }
 
     /**

@@ -154,6 +154,9 @@ class MapEditTest {
             assertWalkable(walled, around.navPath());
             assertThat(around.navPath()).as("detour through row 58").anySatisfy(v -> assertThat(v.z()).isLessThan(-20));
             assertThat(pathVersion(p, "q")).isEqualTo(2);
+            TestServer.awaitCondition("the edit's latency to the monster's new path recorded", TIMEOUT,
+                    () -> server.metric("navserver_edit_to_path_seconds_count") == 1);
+            assertThat(server.status().path("editToPathMs").path("count").asLong()).isEqualTo(1);
         }
     }
 
