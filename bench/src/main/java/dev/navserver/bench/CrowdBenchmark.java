@@ -6,11 +6,6 @@ import dev.navserver.nav.crowd.OrcaSolver;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.WorldTransform;
-import dev.navserver.nav.io.MapLoader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -72,7 +67,7 @@ public class CrowdBenchmark {
 
     @Setup(Level.Trial)
     public void build() {
-        m = map.equals("open512") ? open512() : load("maps/rooms512.map");
+        m = map.equals("open512") ? open512() : RepoMaps.load("maps/rooms512.map");
         grid = m.navGrid();
         WorldTransform t = m.transform();
         rnd = new SplittableRandom(42);
@@ -122,21 +117,6 @@ public class CrowdBenchmark {
         boolean[] open = new boolean[512 * 512];
         java.util.Arrays.fill(open, true);
         return GridMap.ofWalkable("open512", 512, 512, WorldTransform.UNIT, open);
-    }
-
-    private static GridMap load(String relative) {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve(relative))) {
-            dir = dir.getParent();
-        }
-        if (dir == null) {
-            throw new IllegalStateException(relative + " not found from the working directory or its parents");
-        }
-        try {
-            return MapLoader.load(dir.resolve(relative));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private void tick() {

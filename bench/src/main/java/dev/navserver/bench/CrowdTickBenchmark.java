@@ -2,7 +2,6 @@ package dev.navserver.bench;
 
 import dev.navserver.nav.crowd.OrcaParams;
 import dev.navserver.nav.grid.GridMap;
-import dev.navserver.nav.io.MapLoader;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.server.config.NavServerConfig.Chase;
@@ -10,10 +9,6 @@ import dev.navserver.server.plan.NavPlanner;
 import dev.navserver.server.world.Spawner;
 import dev.navserver.server.world.World;
 import dev.navserver.server.world.WorldMetrics;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -86,7 +81,7 @@ public class CrowdTickBenchmark {
 
     @Setup(Level.Trial)
     public void build() {
-        map = load();
+        map = RepoMaps.load("maps/rooms512.map");
         rnd = new SplittableRandom(7);
         routes = new NavPlanner(SearchOptions.DEFAULT);
         double r = bodies ? 1 : 0;
@@ -136,20 +131,6 @@ public class CrowdTickBenchmark {
         for (int t = 0; t < 40; t++) {
             tick();
         }
-    }
-
-    private static GridMap load() {
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            Path f = d.resolve("maps").resolve("rooms512.map");
-            if (Files.isRegularFile(f)) {
-                try {
-                    return MapLoader.load(f);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-        }
-        throw new IllegalStateException("no maps/rooms512.map in " + Path.of("").toAbsolutePath() + " or above");
     }
 
     private int openCell() {

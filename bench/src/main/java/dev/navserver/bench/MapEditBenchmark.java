@@ -6,11 +6,6 @@ import dev.navserver.nav.grid.MoveLayer;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.nav.grid.WorldTransform;
-import dev.navserver.nav.io.MapLoader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -61,7 +56,7 @@ public class MapEditBenchmark {
 
     @Setup(Level.Trial)
     public void load() {
-        base = map.equals("rooms4096") ? rooms(4096, 32, 9) : load("maps/rooms512.map");
+        base = map.equals("rooms4096") ? rooms(4096, 32, 9) : RepoMaps.load("maps/rooms512.map");
         for (int size = 1; size <= 3; size++) {
             base.navGrid(MoveLayer.DEFAULT, size);
         }
@@ -146,20 +141,5 @@ public class MapEditBenchmark {
             }
         }
         return new GridMap("rooms" + size, size, size, WorldTransform.UNIT, t);
-    }
-
-    private static GridMap load(String relative) {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve(relative))) {
-            dir = dir.getParent();
-        }
-        if (dir == null) {
-            throw new IllegalStateException(relative + " not found from the working directory or its parents");
-        }
-        try {
-            return MapLoader.load(dir.resolve(relative));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -2,7 +2,6 @@ package dev.navserver.bench;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
-import dev.navserver.nav.io.MapLoader;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.smooth.WorldPath;
@@ -12,12 +11,8 @@ import dev.navserver.server.plan.NavPlanner;
 import dev.navserver.server.world.Spawner;
 import dev.navserver.server.world.World;
 import dev.navserver.server.world.WorldMetrics;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -90,7 +85,7 @@ public class SharedChaseBenchmark {
 
     @Setup(Level.Trial)
     public void load() {
-        map = loadMap();
+        map = RepoMaps.load("maps/rooms512.map");
         routes = new NavPlanner(SearchOptions.DEFAULT);
     }
 
@@ -194,20 +189,6 @@ public class SharedChaseBenchmark {
             world.outbox().drainTo(e -> { });
         }
         return ticks;
-    }
-
-    private static GridMap loadMap() {
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            Path f = d.resolve("maps").resolve("rooms512.map");
-            if (Files.isRegularFile(f)) {
-                try {
-                    return MapLoader.load(f);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-        }
-        throw new IllegalStateException("no maps/rooms512.map in " + Path.of("").toAbsolutePath() + " or above");
     }
 
     /** A random walkable cell of the island in the box of columns c0..c1 and rows r0..r1. */
