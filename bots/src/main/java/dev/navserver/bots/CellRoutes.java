@@ -41,7 +41,6 @@ public final class CellRoutes {
             s.generation = 1;
         }
         int gen = s.generation;
-        boolean[] open = grid.openArray();
         int stride = grid.stride();
         int start = grid.pad(from);
         int goal = grid.pad(to);
@@ -60,10 +59,10 @@ public final class CellRoutes {
                         continue;
                     }
                     int q = p + dy * stride + dx;
-                    if (!open[q] || s.stamp[q] == gen) {
+                    if (s.stamp[q] == gen || !grid.openPadded(q)) {
                         continue;
                     }
-                    if (dx != 0 && dy != 0 && (!open[p + dx] || !open[p + dy * stride])) {
+                    if (dx != 0 && dy != 0 && (!grid.openPadded(p + dx) || !grid.openPadded(p + dy * stride))) {
                         continue;
                     }
                     s.stamp[q] = gen;

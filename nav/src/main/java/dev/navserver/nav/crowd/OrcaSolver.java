@@ -457,11 +457,10 @@ public final class OrcaSolver {
         double reach2 = reach * reach;
         if (c0 >= 0 && r0 >= 0 && c1 < grid.width() && r1 < grid.height()) {
             // common case first: every cell of the window open (a few word tests on the grid's bit rows)
-            long[] bits = grid.openRowBits();
-            int words = grid.rowWords();
+            long[][] rows = grid.openRows();
             boolean allOpen = true;
             for (int row = r0; row <= r1 && allOpen; row++) {
-                allOpen = rowOpen(bits, words, row + 1, c0 + 1, c1 + 1);
+                allOpen = rowOpen(rows[row + 1], c0 + 1, c1 + 1);
             }
             if (allOpen) {
                 return 0;
@@ -507,14 +506,13 @@ public final class OrcaSolver {
         return added;
     }
 
-    /** Whether padded row {@code y} of {@link NavGrid#openRowBits()} has bits {@code x0..x1} all set. */
-    private static boolean rowOpen(long[] bits, int rowWords, int y, int x0, int x1) {
-        int base = y * rowWords;
+    /** Whether a padded bit row of {@link NavGrid#openRows()} has bits {@code x0..x1} all set. */
+    private static boolean rowOpen(long[] bits, int x0, int x1) {
         for (int w = x0 >>> 6; w <= x1 >>> 6; w++) {
             int lo = Math.max(x0, w << 6) & 63;
             int hi = Math.min(x1, (w << 6) + 63) & 63;
             long mask = (hi == 63 ? -1L : (1L << (hi + 1)) - 1) & (-1L << lo);
-            if ((bits[base + w] & mask) != mask) {
+            if ((bits[w] & mask) != mask) {
                 return false;
             }
         }

@@ -9,8 +9,9 @@ import java.util.Map;
  * Derives an edited {@link GridMap} and its {@link NavGrid}s from the previous ones ({@link GridMap#edited}).
  *
  * <p>Storage: terrain, clearance and island labels are 64x64 copy-on-write chunks ({@link ByteChunks},
- * {@link IntChunks}) shared with the old map except where written; the search's flat arrays (standability, cost,
- * JPS bits) are copied whole (a memory copy, linear in the map) and patched. Rectangle by rectangle in edit order:
+ * {@link IntChunks}); standability bit rows and columns and cost rows are copy-on-write per row or column. All are
+ * shared with the old map except where written, so the cost of an edit grows with what it changes (plus one copy
+ * of the outer arrays of references: a few words per row, column and chunk). Rectangle by rectangle in edit order:
  * <ol>
  * <li>terrain of the rectangle; the bounding box {@code T} of cells whose class changed;</li>
  * <li>per layer, clearance in {@code [x0 - MAX_CLEARANCE + 1, x1] x [y0 - MAX_CLEARANCE + 1, y1]} of {@code T}
@@ -35,11 +36,13 @@ final class GridEdit {
         final int w;
         final int h;
         final int stride;
-        final boolean[] open;
-        final float[] cost;
+        final long[][] rows;
+        final boolean[] rowOwned;
+        final long[][] columns;
+        final boolean[] columnOwned;
+        final float[][] costRows;
+        final boolean[] costOwned;
         final IntChunks island;
-        final long[] rowBits;
-        final long[] columnBits;
         final Islands islands;
         IntChunks clearance;
 
@@ -51,19 +54,21 @@ final class GridEdit {
             w = g.width();
             h = g.height();
             stride = g.stride();
-            open = g.openArray().clone();
-            cost = g.costArray() == null ? null : g.costArray().clone();
+            rows = g.openRows().clone();
+            rowOwned = new boolean[rows.length];
+            columns = g.openColumns().clone();
+            columnOwned = new boolean[columns.length];
+            costRows = g.costRows() == null ? null : g.costRows().clone();
+            costOwned = costRows == null ? null : new boolean[costRows.length];
             island = g.islandChunks().editableCopy();
-            rowBits = g.openRowBits().clone();
-            columnBits = g.openColumnBits().clone();
-            islands = new Islands(open, island, w, h, stride, g.islandSizeArray().clone(), g.islandLabelBound(),
+            islands = new Islands(rows, island, w, h, stride, g.islandSizeArray().clone(), g.islandLabelBound(),
                     g.islandCount());
         }
 
         NavGrid build(GridMap map) {
             island.freeze();
-            return new NavGrid(map, from, clearance, open, cost, island, islands.count, islands.sizes,
-                    islands.labelBound, rowBits, columnBits);
+            return new NavGrid(map, from, clearance, rows, columns, costRows, island, islands.count, islands.sizes,
+                    islands.labelBound);
         }
 
         /** Recomputes standability and cost in [x0,x1]x[y0,y1] (clipped) and updates bits and islands. */
@@ -74,24 +79,35 @@ final class GridEdit {
             y1 = Math.min(y1, h - 1);
             IntList closed = new IntList();
             IntList opened = new IntList();
-            int rowWords = from.rowWords();
-            int columnWords = from.columnWords();
             for (int r = y0; r <= y1; r++) {
+                int y = r + 1;
                 for (int c = x0; c <= x1; c++) {
                     int ac = c - off;
                     int ar = r - off;
                     boolean fits = ac >= 0 && ar >= 0 && clearance.get(ac, ar) >= k;
-                    int p = (r + 1) * stride + c + 1;
-                    if (cost != null) {
-                        cost[p] = fits ? layer.cost(terrain.get(c, r)) : MoveLayer.BLOCKED;
+                    int x = c + 1;
+                    if (costRows != null) {
+                        float v = fits ? layer.cost(terrain.get(c, r)) : MoveLayer.BLOCKED;
+                        if (Float.compare(costRows[y][x], v) != 0) {
+                            if (!costOwned[y]) {
+                                costRows[y] = costRows[y].clone();
+                                costOwned[y] = true;
+                            }
+                            costRows[y][x] = v;
+                        }
                     }
-                    if (fits != open[p]) {
-                        open[p] = fits;
-                        (fits ? opened : closed).add(p);
-                        int x = c + 1;
-                        int y = r + 1;
-                        rowBits[y * rowWords + (x >>> 6)] ^= 1L << x;
-                        columnBits[x * columnWords + (y >>> 6)] ^= 1L << y;
+                    if (fits != NavGrid.bit(rows[y], x)) {
+                        (fits ? opened : closed).add(y * stride + x);
+                        if (!rowOwned[y]) {
+                            rows[y] = rows[y].clone();
+                            rowOwned[y] = true;
+                        }
+                        if (!columnOwned[x]) {
+                            columns[x] = columns[x].clone();
+                            columnOwned[x] = true;
+                        }
+                        rows[y][x >>> 6] ^= 1L << x;
+                        columns[x][y >>> 6] ^= 1L << y;
                     }
                 }
             }
@@ -204,7 +220,8 @@ final class GridEdit {
      * smaller islands). Sizes per label are kept to choose; the count is exact, labels may have gaps.
      */
     static final class Islands {
-        final boolean[] open;
+        /** The grid's bit rows, already updated to the new standability. */
+        final long[][] rows;
         final IntChunks labels;
         final int w;
         final int h;
@@ -225,8 +242,8 @@ final class GridEdit {
         private final IntList floodHead = new IntList();
         private final IntList pending = new IntList();
 
-        Islands(boolean[] open, IntChunks labels, int w, int h, int stride, int[] sizes, int labelBound, int count) {
-            this.open = open;
+        Islands(long[][] rows, IntChunks labels, int w, int h, int stride, int[] sizes, int labelBound, int count) {
+            this.rows = rows;
             this.labels = labels;
             this.w = w;
             this.h = h;
@@ -310,7 +327,7 @@ final class GridEdit {
                 }
             }
             // 2. pieces of each split-suspect label
-            IntIntMap owner = new IntIntMap();
+            PagedIntMap owner = new PagedIntMap(stride * (h + 2));
             IntIntMap remainder = new IntIntMap();
             for (Map.Entry<Integer, IntList> se : seeds.entrySet()) {
                 flood(se.getKey(), se.getValue(), owner, remainder);
@@ -330,7 +347,7 @@ final class GridEdit {
                 int p = opened.get(i);
                 int node = openedNode.get(p);
                 for (int nb : new int[] {p - 1, p + 1, p - stride, p + stride}) {
-                    if (!open[nb]) {
+                    if (!NavGrid.bit(rows[nb / stride], nb % stride)) {
                         continue;
                     }
                     int l = label(nb);
@@ -454,7 +471,7 @@ final class GridEdit {
         }
 
         /** Floods pieces of label {@code l} from {@code seedCells} in turn until at most one is still growing. */
-        private void flood(int l, IntList seedCells, IntIntMap owner, IntIntMap remainder) {
+        private void flood(int l, IntList seedCells, PagedIntMap owner, IntIntMap remainder) {
             int first = parent.size();
             for (int i = 0; i < seedCells.size(); i++) {
                 int s = seedCells.get(i);

@@ -5,13 +5,14 @@ package dev.navserver.nav.grid;
  * what entering each costs, each cell's clearance and island label. Immutable and thread-safe once built; build
  * it through {@link GridMap#navGrid(MoveLayer, int)}, which caches it.
  *
- * <p><b>Padded layout.</b> Internally, arrays are indexed by a <em>padded</em> index
- * {@code p = (row + 1) * stride() + (col + 1)} over a grid with a one-cell blocked border, so that neighbour
- * lookups never need bounds checks. {@link #pad(int)} and {@link #unpad(int)} convert from and to map cell ids.
- * The arrays returned by {@link #openArray()}, {@link #costArray()}, {@link #openRowBits()} and
- * {@link #openColumnBits()} are shared: read them, never write them. Island labels and clearance are stored in
- * 64x64-cell chunks shared between map versions (read them through {@link #island(int)} and
- * {@link #clearance(int)}).
+ * <p><b>Padded layout.</b> Cells are addressed by <em>padded</em> coordinates {@code x = col + 1, y = row + 1}
+ * (padded index {@code p = y * stride() + x}) over a grid with a one-cell blocked border, so that neighbour lookups
+ * never need bounds checks. {@link #pad(int)} and {@link #unpad(int)} convert from and to map cell ids.
+ * Standability is stored as bits, one {@code long[]} per padded row ({@link #openRows()}) and its transpose per
+ * padded column ({@link #openColumns()}); entry costs of non-uniform layers as one {@code float[]} per padded row
+ * ({@link #costRows()}). Island labels and clearance are 64x64-cell chunks. Every row, column and chunk is shared
+ * between map versions: an edit copies only those it changes (see {@link GridMap#edited}). The arrays returned are
+ * shared: read them, never write them.
  *
  * <p><b>Agent size.</b> An agent of size {@code k} standing on cell (c, r) covers the {@code k x k} square of
  * cells whose top-left is {@code (c - (k-1)/2, r - (k-1)/2)}. It may stand there when every covered cell is
@@ -36,17 +37,20 @@ public final class NavGrid {
     private final int width;
     private final int height;
     private final int stride;
-    private final boolean[] open;
-    private final float[] cost;
+    private final int paddedSize;
+    private final int rowWords;
+    /** Padded row y's standability bits ({@link #openRows()}); rows are shared between map versions. */
+    private final long[][] rows;
+    private final int columnWords;
+    /** Padded column x's standability bits ({@link #openColumns()}). */
+    private final long[][] columns;
+    /** Padded row y's entry costs, or null when uniform ({@link #costRows()}). */
+    private final float[][] costRows;
     private final IntChunks island;
     private final int islandCount;
     private final int[] islandSize;
     private final int islandLabelBound;
     private final IntChunks clearance;
-    private final int rowWords;
-    private final long[] rowBits;
-    private final int columnWords;
-    private final long[] columnBits;
 
     /**
      * Builds every derived array from scratch (the reference the incremental path must equal).
@@ -62,45 +66,90 @@ public final class NavGrid {
         this.stride = width + 2;
         int n = stride * (height + 2);
         this.clearance = clearance;
-
-        open = new boolean[n];
+        this.paddedSize = n;
+        int paddedHeight = height + 2;
+        rowWords = (stride + 63) >>> 6;
+        columnWords = (paddedHeight + 63) >>> 6;
         boolean uniform = layer.uniform();
-        cost = uniform ? null : new float[n];
+        rows = new long[paddedHeight][];
+        columns = new long[stride][];
+        costRows = uniform ? null : new float[paddedHeight][];
+        long[] emptyRow = new long[rowWords];
+        rows[0] = emptyRow;
+        rows[paddedHeight - 1] = emptyRow;
+        long[] emptyColumn = new long[columnWords];
+        columns[0] = emptyColumn;
+        columns[stride - 1] = emptyColumn;
+        for (int x = 1; x < stride - 1; x++) {
+            columns[x] = new long[columnWords];
+        }
+        if (costRows != null) {
+            float[] borderCosts = new float[stride];
+            java.util.Arrays.fill(borderCosts, MoveLayer.BLOCKED);
+            costRows[0] = borderCosts;
+            costRows[paddedHeight - 1] = borderCosts;
+        }
         int off = (agentSize - 1) / 2;
         for (int r = 0; r < height; r++) {
+            long[] row = new long[rowWords];
+            float[] costs = null;
+            if (costRows != null) {
+                costs = new float[stride];
+                costs[0] = MoveLayer.BLOCKED;
+                costs[stride - 1] = MoveLayer.BLOCKED;
+            }
+            int y = r + 1;
             for (int c = 0; c < width; c++) {
                 int ac = c - off;
                 int ar = r - off;
                 boolean fits = ac >= 0 && ar >= 0 && clearance.get(ac, ar) >= agentSize;
-                int p = (r + 1) * stride + c + 1;
-                open[p] = fits;
-                if (cost != null) {
-                    cost[p] = fits ? layer.cost(map.terrain(c, r)) : MoveLayer.BLOCKED;
+                int x = c + 1;
+                if (fits) {
+                    row[x >>> 6] |= 1L << x;
+                    columns[x][y >>> 6] |= 1L << y;
                 }
+                if (costs != null) {
+                    costs[x] = fits ? layer.cost(map.terrain(c, r)) : MoveLayer.BLOCKED;
+                }
+            }
+            rows[y] = row;
+            if (costRows != null) {
+                costRows[y] = costs;
             }
         }
 
-        int[] island = new int[n];
+        int[] labels = new int[width * height];
         int[] queue = new int[width * height];
         int[] sizes = new int[16];
         int label = 0;
-        for (int p = 0; p < n; p++) {
-            if (!open[p] || island[p] != 0) {
+        for (int start = 0; start < labels.length; start++) {
+            if (labels[start] != 0 || !openCell(start)) {
                 continue;
             }
             label++;
             int head = 0;
             int tail = 0;
-            queue[tail++] = p;
-            island[p] = label;
+            queue[tail++] = start;
+            labels[start] = label;
             while (head < tail) {
                 int q = queue[head++];
-                int[] nbs = {q - 1, q + 1, q - stride, q + stride};
-                for (int nb : nbs) {
-                    if (open[nb] && island[nb] == 0) {
-                        island[nb] = label;
-                        queue[tail++] = nb;
-                    }
+                int qc = q % width;
+                int qr = q / width;
+                if (qc > 0 && labels[q - 1] == 0 && openPadded(qc, qr + 1)) {
+                    labels[q - 1] = label;
+                    queue[tail++] = q - 1;
+                }
+                if (qc + 1 < width && labels[q + 1] == 0 && openPadded(qc + 2, qr + 1)) {
+                    labels[q + 1] = label;
+                    queue[tail++] = q + 1;
+                }
+                if (qr > 0 && labels[q - width] == 0 && openPadded(qc + 1, qr)) {
+                    labels[q - width] = label;
+                    queue[tail++] = q - width;
+                }
+                if (qr + 1 < height && labels[q + width] == 0 && openPadded(qc + 1, qr + 2)) {
+                    labels[q + width] = label;
+                    queue[tail++] = q + width;
                 }
             }
             if (label >= sizes.length) {
@@ -108,33 +157,16 @@ public final class NavGrid {
             }
             sizes[label] = tail;
         }
-        int[] labels = new int[width * height];
-        for (int r = 0; r < height; r++) {
-            System.arraycopy(island, (r + 1) * stride + 1, labels, r * width, width);
-        }
+        queue = null;
         this.island = IntChunks.of(width, height, labels);
         islandCount = label;
         islandLabelBound = label + 1;
         islandSize = java.util.Arrays.copyOf(sizes, label + 1);
-
-        int paddedHeight = height + 2;
-        rowWords = (stride + 63) >>> 6;
-        rowBits = new long[paddedHeight * rowWords];
-        columnWords = (paddedHeight + 63) >>> 6;
-        columnBits = new long[stride * columnWords];
-        for (int y = 0; y < paddedHeight; y++) {
-            for (int x = 0; x < stride; x++) {
-                if (open[y * stride + x]) {
-                    rowBits[y * rowWords + (x >>> 6)] |= 1L << x;
-                    columnBits[x * columnWords + (y >>> 6)] |= 1L << y;
-                }
-            }
-        }
     }
 
     /** Wraps arrays derived incrementally by {@link GridEdit}; takes ownership of them. */
-    NavGrid(GridMap map, NavGrid from, IntChunks clearance, boolean[] open, float[] cost, IntChunks island, int islandCount,
-            int[] islandSize, int islandLabelBound, long[] rowBits, long[] columnBits) {
+    NavGrid(GridMap map, NavGrid from, IntChunks clearance, long[][] rows, long[][] columns, float[][] costRows,
+            IntChunks island, int islandCount, int[] islandSize, int islandLabelBound) {
         this.map = map;
         this.layer = from.layer;
         this.agentSize = from.agentSize;
@@ -142,16 +174,16 @@ public final class NavGrid {
         this.height = from.height;
         this.stride = from.stride;
         this.clearance = clearance;
-        this.open = open;
-        this.cost = cost;
+        this.paddedSize = from.paddedSize;
+        this.rowWords = from.rowWords;
+        this.rows = rows;
+        this.columnWords = from.columnWords;
+        this.columns = columns;
+        this.costRows = costRows;
         this.island = island;
         this.islandCount = islandCount;
         this.islandSize = islandSize;
         this.islandLabelBound = islandLabelBound;
-        this.rowWords = from.rowWords;
-        this.rowBits = rowBits;
-        this.columnWords = from.columnWords;
-        this.columnBits = columnBits;
     }
 
     /**
@@ -219,7 +251,7 @@ public final class NavGrid {
 
     /** Length of the padded arrays: {@code (width + 2) * (height + 2)}. */
     public int paddedSize() {
-        return open.length;
+        return paddedSize;
     }
 
     /** Padded index of a map cell id. */
@@ -239,26 +271,42 @@ public final class NavGrid {
 
     /** Whether the agent may stand on (col, row); false outside the map. */
     public boolean open(int col, int row) {
-        return col >= 0 && row >= 0 && col < width && row < height && open[pad(col, row)];
+        return col >= 0 && row >= 0 && col < width && row < height && bit(rows[row + 1], col + 1);
     }
 
     /** Whether the agent may stand on map cell {@code cell}. */
     public boolean openCell(int cell) {
-        return open[pad(cell)];
+        return bit(rows[cell / width + 1], cell % width + 1);
+    }
+
+    /** Whether the agent may stand on padded (x, y); false on the border. The caller checks the padded bounds. */
+    public boolean openPadded(int x, int y) {
+        return bit(rows[y], x);
+    }
+
+    /** Whether the agent may stand on padded index {@code p}; false on the border. */
+    public boolean openPadded(int p) {
+        return bit(rows[p / stride], p % stride);
+    }
+
+    /** Bit {@code x} of a bit row or column ({@link #openRows()}, {@link #openColumns()}). */
+    public static boolean bit(long[] line, int x) {
+        return (line[x >>> 6] & (1L << x)) != 0;
     }
 
     /** True when every standable cell costs 1 to enter (Jump Point Search applies). */
     public boolean uniformCost() {
-        return cost == null;
+        return costRows == null;
     }
 
     /** Cost multiplier of entering map cell {@code cell}; {@link MoveLayer#BLOCKED} when not standable. */
     public float cost(int cell) {
-        int p = pad(cell);
-        if (cost != null) {
-            return cost[p];
+        int x = cell % width + 1;
+        int y = cell / width + 1;
+        if (costRows != null) {
+            return costRows[y][x];
         }
-        return open[p] ? 1f : MoveLayer.BLOCKED;
+        return bit(rows[y], x) ? 1f : MoveLayer.BLOCKED;
     }
 
     /** Island label of a map cell id: 0 when not standable, else {@code 1..islandCount()}. */
@@ -305,42 +353,42 @@ public final class NavGrid {
         return clearance.get(cell % width, cell / width);
     }
 
-    /** Standability per padded index; shared, do not modify. */
-    public boolean[] openArray() {
-        return open;
+    /**
+     * Entry cost multipliers per padded row, or null when {@link #uniformCost()}: padded cell (x, y) costs
+     * {@code costRows()[y][x]} ({@link MoveLayer#BLOCKED} where not standable, including the border). Shared
+     * between threads and map versions: read, never write.
+     */
+    public float[][] costRows() {
+        return costRows;
     }
 
-    /** Entry cost per padded index, or null when {@link #uniformCost()}; shared, do not modify. */
-    public float[] costArray() {
-        return cost;
-    }
-
-    /** Number of {@code long} words per padded row in {@link #openRowBits()}: {@code ceil(stride() / 64)}. */
+    /** Number of {@code long} words per padded row in {@link #openRows()}: {@code ceil(stride() / 64)}. */
     public int rowWords() {
         return rowWords;
     }
 
     /**
-     * Standability as bit rows; shared, do not modify. Padded row {@code y} (0 = top border) occupies words
-     * {@code [y * rowWords(), (y + 1) * rowWords())}; padded column {@code x} is bit {@code x & 63} of word
-     * {@code y * rowWords() + (x >>> 6)}. A set bit means standable; border cells and bits past the row's end are 0.
+     * Standability as bit rows, one array per padded row (0 = top border): padded column {@code x} of row
+     * {@code y} is bit {@code x & 63} of {@code openRows()[y][x >>> 6]} ({@link #bit}). A set bit means standable;
+     * border cells and bits past the row's end are 0. Rows are shared between threads and map versions (an edit
+     * copies only the rows it changes): read, never write.
      */
-    public long[] openRowBits() {
-        return rowBits;
+    public long[][] openRows() {
+        return rows;
     }
 
-    /** Number of {@code long} words per padded column in {@link #openColumnBits()}: {@code ceil((height() + 2) / 64)}. */
+    /** Number of {@code long} words per padded column in {@link #openColumns()}: {@code ceil((height() + 2) / 64)}. */
     public int columnWords() {
         return columnWords;
     }
 
     /**
-     * Standability as bit columns (the transpose of {@link #openRowBits()}); shared, do not modify. Padded column
-     * {@code x} occupies words {@code [x * columnWords(), (x + 1) * columnWords())}; padded row {@code y} is bit
-     * {@code y & 63} of word {@code x * columnWords() + (y >>> 6)}.
+     * Standability as bit columns (the transpose of {@link #openRows()}), one array per padded column: padded row
+     * {@code y} of column {@code x} is bit {@code y & 63} of {@code openColumns()[x][y >>> 6]}. Shared like the
+     * rows: read, never write.
      */
-    public long[] openColumnBits() {
-        return columnBits;
+    public long[][] openColumns() {
+        return columns;
     }
 
     /**
@@ -367,8 +415,7 @@ public final class NavGrid {
                     if (c < 0 || c >= width) {
                         continue;
                     }
-                    int p = pad(c, r);
-                    if (!open[p] || (requiredIsland != 0 && island.get(c, r) != requiredIsland)) {
+                    if (!bit(rows[r + 1], c + 1) || (requiredIsland != 0 && island.get(c, r) != requiredIsland)) {
                         continue;
                     }
                     long dc = c - col;

@@ -7,7 +7,7 @@ import dev.navserver.nav.grid.NavGrid;
  *
  * <p>8-connected: straight moves of length 1 and diagonal moves of length sqrt(2), a diagonal only when both
  * orthogonal neighbours are standable (no corner cutting). 4-connected: straight moves of length 1. Entering a
- * cell costs the move's length times the cell's cost multiplier ({@link NavGrid#costArray()}, {@code >= 1}) on
+ * cell costs the move's length times the cell's cost multiplier ({@link NavGrid#costRows()}, {@code >= 1}) on
  * non-uniform grids. The order in which neighbours are offered decides ties (between equal keys on the open list
  * and between equal-cost predecessors), so it is part of the result: change it and paths may change.
  *
@@ -17,8 +17,8 @@ final class AStarExpander {
     private static final double SQRT2 = Math.sqrt(2.0);
 
     private final Frontier frontier;
-    private boolean[] open;
-    private float[] cost;
+    private long[][] rows;
+    private float[][] cost;
     private int stride;
     private boolean four;
 
@@ -28,15 +28,15 @@ final class AStarExpander {
 
     /** Expands on {@code grid} with 4-connected ({@code four}) or 8-connected moves until {@link #release}. */
     void bind(NavGrid grid, boolean four) {
-        this.open = grid.openArray();
-        this.cost = grid.costArray();
+        this.rows = grid.openRows();
+        this.cost = grid.costRows();
         this.stride = grid.stride();
         this.four = four;
     }
 
     /** Drops the references to the grid's arrays. */
     void release() {
-        open = null;
+        rows = null;
         cost = null;
     }
 
@@ -58,26 +58,28 @@ final class AStarExpander {
         int y = p / s;
         double gs = gp + 1.0;
         double gd = gp + SQRT2;
-        boolean[] o = open;
-        boolean n = o[p - s];
-        boolean so = o[p + s];
-        boolean w = o[p - 1];
-        boolean e = o[p + 1];
+        long[] up = rows[y - 1];
+        long[] mid = rows[y];
+        long[] down = rows[y + 1];
+        boolean n = NavGrid.bit(up, x);
+        boolean so = NavGrid.bit(down, x);
+        boolean w = NavGrid.bit(mid, x - 1);
+        boolean e = NavGrid.bit(mid, x + 1);
         if (n) {
             f.relax(p - s, x, y - 1, gs, p, Frontier.NONE);
-            if (w && o[p - s - 1]) {
+            if (w && NavGrid.bit(up, x - 1)) {
                 f.relax(p - s - 1, x - 1, y - 1, gd, p, Frontier.NONE);
             }
-            if (e && o[p - s + 1]) {
+            if (e && NavGrid.bit(up, x + 1)) {
                 f.relax(p - s + 1, x + 1, y - 1, gd, p, Frontier.NONE);
             }
         }
         if (so) {
             f.relax(p + s, x, y + 1, gs, p, Frontier.NONE);
-            if (w && o[p + s - 1]) {
+            if (w && NavGrid.bit(down, x - 1)) {
                 f.relax(p + s - 1, x - 1, y + 1, gd, p, Frontier.NONE);
             }
-            if (e && o[p + s + 1]) {
+            if (e && NavGrid.bit(down, x + 1)) {
                 f.relax(p + s + 1, x + 1, y + 1, gd, p, Frontier.NONE);
             }
         }
@@ -94,35 +96,39 @@ final class AStarExpander {
         int s = stride;
         int x = p % s;
         int y = p / s;
-        boolean[] o = open;
-        float[] c = cost;
-        boolean n = o[p - s];
-        boolean so = o[p + s];
-        boolean w = o[p - 1];
-        boolean e = o[p + 1];
+        long[] up = rows[y - 1];
+        long[] mid = rows[y];
+        long[] down = rows[y + 1];
+        float[] cu = cost[y - 1];
+        float[] cm = cost[y];
+        float[] cd = cost[y + 1];
+        boolean n = NavGrid.bit(up, x);
+        boolean so = NavGrid.bit(down, x);
+        boolean w = NavGrid.bit(mid, x - 1);
+        boolean e = NavGrid.bit(mid, x + 1);
         if (n) {
-            f.relax(p - s, x, y - 1, gp + c[p - s], p, Frontier.NONE);
+            f.relax(p - s, x, y - 1, gp + cu[x], p, Frontier.NONE);
         }
         if (so) {
-            f.relax(p + s, x, y + 1, gp + c[p + s], p, Frontier.NONE);
+            f.relax(p + s, x, y + 1, gp + cd[x], p, Frontier.NONE);
         }
         if (w) {
-            f.relax(p - 1, x - 1, y, gp + c[p - 1], p, Frontier.NONE);
+            f.relax(p - 1, x - 1, y, gp + cm[x - 1], p, Frontier.NONE);
         }
         if (e) {
-            f.relax(p + 1, x + 1, y, gp + c[p + 1], p, Frontier.NONE);
+            f.relax(p + 1, x + 1, y, gp + cm[x + 1], p, Frontier.NONE);
         }
-        if (n && w && o[p - s - 1]) {
-            f.relax(p - s - 1, x - 1, y - 1, gp + SQRT2 * c[p - s - 1], p, Frontier.NONE);
+        if (n && w && NavGrid.bit(up, x - 1)) {
+            f.relax(p - s - 1, x - 1, y - 1, gp + SQRT2 * cu[x - 1], p, Frontier.NONE);
         }
-        if (n && e && o[p - s + 1]) {
-            f.relax(p - s + 1, x + 1, y - 1, gp + SQRT2 * c[p - s + 1], p, Frontier.NONE);
+        if (n && e && NavGrid.bit(up, x + 1)) {
+            f.relax(p - s + 1, x + 1, y - 1, gp + SQRT2 * cu[x + 1], p, Frontier.NONE);
         }
-        if (so && w && o[p + s - 1]) {
-            f.relax(p + s - 1, x - 1, y + 1, gp + SQRT2 * c[p + s - 1], p, Frontier.NONE);
+        if (so && w && NavGrid.bit(down, x - 1)) {
+            f.relax(p + s - 1, x - 1, y + 1, gp + SQRT2 * cd[x - 1], p, Frontier.NONE);
         }
-        if (so && e && o[p + s + 1]) {
-            f.relax(p + s + 1, x + 1, y + 1, gp + SQRT2 * c[p + s + 1], p, Frontier.NONE);
+        if (so && e && NavGrid.bit(down, x + 1)) {
+            f.relax(p + s + 1, x + 1, y + 1, gp + SQRT2 * cd[x + 1], p, Frontier.NONE);
         }
     }
 
@@ -131,23 +137,23 @@ final class AStarExpander {
         int s = stride;
         int x = p % s;
         int y = p / s;
-        boolean[] o = open;
-        if (o[p - s]) {
-            f.relax(p - s, x, y - 1, gp + stepCost(p - s), p, Frontier.NONE);
+        long[] mid = rows[y];
+        if (NavGrid.bit(rows[y - 1], x)) {
+            f.relax(p - s, x, y - 1, gp + stepCost(x, y - 1), p, Frontier.NONE);
         }
-        if (o[p + s]) {
-            f.relax(p + s, x, y + 1, gp + stepCost(p + s), p, Frontier.NONE);
+        if (NavGrid.bit(rows[y + 1], x)) {
+            f.relax(p + s, x, y + 1, gp + stepCost(x, y + 1), p, Frontier.NONE);
         }
-        if (o[p - 1]) {
-            f.relax(p - 1, x - 1, y, gp + stepCost(p - 1), p, Frontier.NONE);
+        if (NavGrid.bit(mid, x - 1)) {
+            f.relax(p - 1, x - 1, y, gp + stepCost(x - 1, y), p, Frontier.NONE);
         }
-        if (o[p + 1]) {
-            f.relax(p + 1, x + 1, y, gp + stepCost(p + 1), p, Frontier.NONE);
+        if (NavGrid.bit(mid, x + 1)) {
+            f.relax(p + 1, x + 1, y, gp + stepCost(x + 1, y), p, Frontier.NONE);
         }
     }
 
-    /** Cost of a straight move into padded node q. */
-    private double stepCost(int q) {
-        return cost == null ? 1.0 : 1.0 * cost[q];
+    /** Cost of a straight move into padded cell (x, y). */
+    private double stepCost(int x, int y) {
+        return cost == null ? 1.0 : 1.0 * cost[y][x];
     }
 }

@@ -75,8 +75,8 @@ public final class IntegrationField {
 
     // the last build
     private NavGrid grid;
-    private boolean[] openCells;
-    private float[] cost;
+    private long[][] rows;
+    private float[][] cost;
     private int stride;
     private boolean four;
     private int goalP = -1;
@@ -113,8 +113,8 @@ public final class IntegrationField {
         }
         int cells = grid.width() * grid.height();
         this.grid = grid;
-        this.openCells = grid.openArray();
-        this.cost = grid.costArray();
+        this.rows = grid.openRows();
+        this.cost = grid.costRows();
         this.stride = grid.stride();
         this.four = moves == Moves.FOUR;
         this.rebuilds = 0;
@@ -343,13 +343,15 @@ public final class IntegrationField {
     /** Offers the region neighbours q of settled p: value(q) <= value(p) + length(q, p) * cost(p). */
     private void relaxAround(int p, int x, int y, double d) {
         int s = stride;
-        boolean[] oc = openCells;
-        double cp = cost == null ? 1.0 : cost[p];
+        long[] up = rows[y - 1];
+        long[] mid = rows[y];
+        long[] down = rows[y + 1];
+        double cp = cost == null ? 1.0 : cost[y][x];
         double straight = d + cp;
-        boolean n = oc[p - s] && y - 1 >= y0;
-        boolean so = oc[p + s] && y + 1 <= y1;
-        boolean w = oc[p - 1] && x - 1 >= x0;
-        boolean e = oc[p + 1] && x + 1 <= x1;
+        boolean n = NavGrid.bit(up, x) && y - 1 >= y0;
+        boolean so = NavGrid.bit(down, x) && y + 1 <= y1;
+        boolean w = NavGrid.bit(mid, x - 1) && x - 1 >= x0;
+        boolean e = NavGrid.bit(mid, x + 1) && x + 1 <= x1;
         if (n) {
             offer(p - s, straight);
         }
@@ -368,16 +370,16 @@ public final class IntegrationField {
         // diagonal legality needs both orthogonals standable; region membership of the diagonal follows from
         // that of the two orthogonals
         double diagonal = d + SQRT2 * cp;
-        if (n && w && oc[p - s - 1]) {
+        if (n && w && NavGrid.bit(up, x - 1)) {
             offer(p - s - 1, diagonal);
         }
-        if (n && e && oc[p - s + 1]) {
+        if (n && e && NavGrid.bit(up, x + 1)) {
             offer(p - s + 1, diagonal);
         }
-        if (so && w && oc[p + s - 1]) {
+        if (so && w && NavGrid.bit(down, x - 1)) {
             offer(p + s - 1, diagonal);
         }
-        if (so && e && oc[p + s + 1]) {
+        if (so && e && NavGrid.bit(down, x + 1)) {
             offer(p + s + 1, diagonal);
         }
     }
@@ -390,12 +392,14 @@ public final class IntegrationField {
      */
     private int relaxUniform(int p, int x, int y, double d, int openStamp, int closedStamp) {
         int s = stride;
-        boolean[] oc = openCells;
+        long[] up = rows[y - 1];
+        long[] mid = rows[y];
+        long[] down = rows[y + 1];
         double straight = d + 1.0;
-        boolean n = oc[p - s] && y - 1 >= y0;
-        boolean so = oc[p + s] && y + 1 <= y1;
-        boolean w = oc[p - 1] && x - 1 >= x0;
-        boolean e = oc[p + 1] && x + 1 <= x1;
+        boolean n = NavGrid.bit(up, x) && y - 1 >= y0;
+        boolean so = NavGrid.bit(down, x) && y + 1 <= y1;
+        boolean w = NavGrid.bit(mid, x - 1) && x - 1 >= x0;
+        boolean e = NavGrid.bit(mid, x + 1) && x + 1 <= x1;
         int pushed = 0;
         if (n) {
             pushed += offerBucket(p - s, straight, openStamp, closedStamp);
@@ -413,16 +417,16 @@ public final class IntegrationField {
             return pushed;
         }
         double diagonal = d + SQRT2;
-        if (n && w && oc[p - s - 1]) {
+        if (n && w && NavGrid.bit(up, x - 1)) {
             pushed += offerBucket(p - s - 1, diagonal, openStamp, closedStamp);
         }
-        if (n && e && oc[p - s + 1]) {
+        if (n && e && NavGrid.bit(up, x + 1)) {
             pushed += offerBucket(p - s + 1, diagonal, openStamp, closedStamp);
         }
-        if (so && w && oc[p + s - 1]) {
+        if (so && w && NavGrid.bit(down, x - 1)) {
             pushed += offerBucket(p + s - 1, diagonal, openStamp, closedStamp);
         }
-        if (so && e && oc[p + s + 1]) {
+        if (so && e && NavGrid.bit(down, x + 1)) {
             pushed += offerBucket(p + s + 1, diagonal, openStamp, closedStamp);
         }
         return pushed;
@@ -585,11 +589,15 @@ public final class IntegrationField {
      */
     private int next(int p, int previous) {
         int s = stride;
-        boolean[] oc = openCells;
-        boolean n = oc[p - s];
-        boolean so = oc[p + s];
-        boolean w = oc[p - 1];
-        boolean e = oc[p + 1];
+        int x = p % s;
+        int y = p / s;
+        long[] up = rows[y - 1];
+        long[] mid = rows[y];
+        long[] down = rows[y + 1];
+        boolean n = NavGrid.bit(up, x);
+        boolean so = NavGrid.bit(down, x);
+        boolean w = NavGrid.bit(mid, x - 1);
+        boolean e = NavGrid.bit(mid, x + 1);
         bestQ = -1;
         bestV = Double.POSITIVE_INFINITY;
         consider(n, p - s, 1.0);
@@ -597,10 +605,10 @@ public final class IntegrationField {
         consider(w, p - 1, 1.0);
         consider(e, p + 1, 1.0);
         if (!four) {
-            consider(n && w && oc[p - s - 1], p - s - 1, SQRT2);
-            consider(n && e && oc[p - s + 1], p - s + 1, SQRT2);
-            consider(so && w && oc[p + s - 1], p + s - 1, SQRT2);
-            consider(so && e && oc[p + s + 1], p + s + 1, SQRT2);
+            consider(n && w && NavGrid.bit(up, x - 1), p - s - 1, SQRT2);
+            consider(n && e && NavGrid.bit(up, x + 1), p - s + 1, SQRT2);
+            consider(so && w && NavGrid.bit(down, x - 1), p + s - 1, SQRT2);
+            consider(so && e && NavGrid.bit(down, x + 1), p + s + 1, SQRT2);
         }
         if (bestQ < 0) {
             throw new IllegalStateException("descent stuck at padded cell " + p + " (field not built for it)");
@@ -612,7 +620,8 @@ public final class IntegrationField {
             bestQ = -1;
             bestV = Double.POSITIVE_INFINITY;
             boolean diagonal = previous != 1 && previous != -1 && previous != s && previous != -s;
-            boolean legal = diagonal ? oc[q] && oc[p + (q % s - p % s)] && oc[p + (q / s - p / s) * s] : oc[q];
+            boolean legal = diagonal ? openAt(q) && openAt(p + (q % s - p % s)) && openAt(p + (q / s - p / s) * s)
+                    : openAt(q);
             consider(legal, q, diagonal ? SQRT2 : 1.0);
             bestQ = bestQ >= 0 && Double.compare(bestV, v) == 0 ? q : kept;
             bestV = v;
@@ -632,7 +641,12 @@ public final class IntegrationField {
     }
 
     private double stepCost(int q, double length) {
-        return cost == null ? length : length * cost[q];
+        return cost == null ? length : length * cost[q / stride][q % stride];
+    }
+
+    /** Whether padded index q is standable. */
+    private boolean openAt(int q) {
+        return NavGrid.bit(rows[q / stride], q % stride);
     }
 
     /** The map of the last build, or {@code null} before the first. */

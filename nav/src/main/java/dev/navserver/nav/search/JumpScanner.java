@@ -8,7 +8,7 @@ import dev.navserver.nav.grid.NavGrid;
  *
  * <p>Directions are pruned by the move into the node (from its predecessor, or from the turning cell when it was
  * reached by a diagonal-then-straight jump); the start node jumps in all eight. Straight jumps scan the grid's bit
- * rows and columns ({@link NavGrid#openRowBits()}, {@link NavGrid#openColumnBits()}) a 64-cell word at a time and
+ * rows and columns ({@link NavGrid#openRows()}, {@link NavGrid#openColumns()}) a 64-cell word at a time and
  * stop at the first cell with a forced neighbour or in the arrival disc ({@link Goal}). Diagonal jumps prune
  * intermediate jump points (Harabor and Grastien 2014): a diagonal cell whose only reason to be a jump point is a
  * straight jump starting at it is not offered; the straight jumps' ends are offered as successors of the diagonal
@@ -22,12 +22,9 @@ final class JumpScanner {
 
     private final Frontier frontier;
     private final Goal goal;
-    private boolean[] open;
     private int stride;
-    private long[] rowBits;
-    private int rowWords;
-    private long[] colBits;
-    private int colWords;
+    private long[][] rows;
+    private long[][] cols;
     // the goal and its arrival disc, copied from Goal by aim(): read on every scan step, kept one load away
     private int goalX;
     private int goalY;
@@ -41,12 +38,9 @@ final class JumpScanner {
 
     /** Scans {@code grid} until {@link #release}. */
     void bind(NavGrid grid) {
-        open = grid.openArray();
         stride = grid.stride();
-        rowBits = grid.openRowBits();
-        rowWords = grid.rowWords();
-        colBits = grid.openColumnBits();
-        colWords = grid.columnWords();
+        rows = grid.openRows();
+        cols = grid.openColumns();
     }
 
     /** Takes the goal and arrival disc of the search about to run; call after {@link Goal#set}. */
@@ -65,9 +59,8 @@ final class JumpScanner {
 
     /** Drops the references to the grid's arrays. */
     void release() {
-        open = null;
-        rowBits = null;
-        colBits = null;
+        rows = null;
+        cols = null;
         discHalf = null;
     }
 
@@ -76,7 +69,9 @@ final class JumpScanner {
         int s = stride;
         int x = p % s;
         int y = p / s;
-        boolean[] o = open;
+        long[] up = rows[y - 1];
+        long[] mid = rows[y];
+        long[] down = rows[y + 1];
         int from = frontier.parent(p);
         int via = frontier.via(p);
         if (via != Frontier.NONE) {
@@ -84,16 +79,17 @@ final class JumpScanner {
         }
         if (from == Frontier.NONE) {
             for (int d = -1; d <= 1; d += 2) {
-                if (o[p + d]) {
+                if (NavGrid.bit(mid, x + d)) {
                     jumpHorizontal(p, gp, x, y, d);
                 }
-                if (o[p + d * s]) {
+                if (NavGrid.bit(d < 0 ? up : down, x)) {
                     jumpVertical(p, gp, x, y, d);
                 }
             }
             for (int dy = -1; dy <= 1; dy += 2) {
+                long[] next = dy < 0 ? up : down;
                 for (int dx = -1; dx <= 1; dx += 2) {
-                    if (o[p + dx] && o[p + dy * s] && o[p + dx + dy * s]) {
+                    if (NavGrid.bit(mid, x + dx) && NavGrid.bit(next, x) && NavGrid.bit(next, x + dx)) {
                         jumpDiagonal(p, gp, x, y, dx, dy);
                     }
                 }
@@ -103,41 +99,43 @@ final class JumpScanner {
         int dx = Integer.signum(x - from % s);
         int dy = Integer.signum(y - from / s);
         if (dx != 0 && dy != 0) {
-            boolean hOpen = o[p + dx];
-            boolean vOpen = o[p + dy * s];
+            long[] next = dy < 0 ? up : down;
+            boolean hOpen = NavGrid.bit(mid, x + dx);
+            boolean vOpen = NavGrid.bit(next, x);
             if (hOpen) {
                 jumpHorizontal(p, gp, x, y, dx);
             }
             if (vOpen) {
                 jumpVertical(p, gp, x, y, dy);
             }
-            if (hOpen && vOpen && o[p + dx + dy * s]) {
+            if (hOpen && vOpen && NavGrid.bit(next, x + dx)) {
                 jumpDiagonal(p, gp, x, y, dx, dy);
             }
         } else if (dx != 0) {
-            boolean ahead = o[p + dx];
+            boolean ahead = NavGrid.bit(mid, x + dx);
             if (ahead) {
                 jumpHorizontal(p, gp, x, y, dx);
             }
             for (int v = -1; v <= 1; v += 2) {
-                int side = p + v * s;
-                if (o[side] && !o[side - dx]) {
+                long[] side = v < 0 ? up : down;
+                if (NavGrid.bit(side, x) && !NavGrid.bit(side, x - dx)) {
                     jumpVertical(p, gp, x, y, v);
-                    if (ahead && o[side + dx]) {
+                    if (ahead && NavGrid.bit(side, x + dx)) {
                         jumpDiagonal(p, gp, x, y, dx, v);
                     }
                 }
             }
         } else {
-            boolean ahead = o[p + dy * s];
-            if (ahead) {
+            long[] ahead = dy < 0 ? up : down;
+            boolean aheadOpen = NavGrid.bit(ahead, x);
+            if (aheadOpen) {
                 jumpVertical(p, gp, x, y, dy);
             }
+            long[] behind = dy < 0 ? down : up;
             for (int u = -1; u <= 1; u += 2) {
-                int side = p + u;
-                if (o[side] && !o[side - dy * s]) {
+                if (NavGrid.bit(mid, x + u) && !NavGrid.bit(behind, x + u)) {
                     jumpHorizontal(p, gp, x, y, u);
-                    if (ahead && o[side + dy * s]) {
+                    if (aheadOpen && NavGrid.bit(ahead, x + u)) {
                         jumpDiagonal(p, gp, x, y, u, dy);
                     }
                 }
@@ -162,7 +160,7 @@ final class JumpScanner {
     /** Diagonal jump from p = (x, y); the caller has checked that the first move is legal. */
     private void jumpDiagonal(int p, double gp, int x, int y, int dx, int dy) {
         Frontier f = frontier;
-        boolean[] o = open;
+        long[][] r = rows;
         int s = stride;
         int step = dx + dy * s;
         int cx = x;
@@ -189,7 +187,8 @@ final class JumpScanner {
             if (jy >= 0) {
                 f.relax(jy * s + cx, cx, jy, gc + Math.abs(jy - cy), p, c);
             }
-            if (!(o[c + dx] && o[c + dy * s] && o[c + step])) {
+            long[] next = r[cy + dy];
+            if (!(NavGrid.bit(r[cy], cx + dx) && NavGrid.bit(next, cx) && NavGrid.bit(next, cx + dx))) {
                 return;
             }
         }
@@ -201,7 +200,7 @@ final class JumpScanner {
      * @return the padded column of the jump point, or -1 when a blocked cell comes first
      */
     int scanRow(int y, int x, int dx) {
-        return scan(rowBits, rowWords, y, x, dx, goalY, goalX);
+        return scan(rows, y, x, dx, goalY, goalX);
     }
 
     /**
@@ -210,21 +209,22 @@ final class JumpScanner {
      * @return the padded row of the jump point, or -1 when a blocked cell comes first
      */
     int scanColumn(int x, int y, int dy) {
-        return scan(colBits, colWords, x, y, dy, goalX, goalY);
+        return scan(cols, x, y, dy, goalX, goalY);
     }
 
     /**
-     * Straight jump along one bit line (a row of {@code bits} when scanning horizontally, a column when
+     * Straight jump along one bit line ({@code lines} are the rows when scanning horizontally, the columns when
      * scanning vertically). Starting after position {@code pos} of line {@code line} and moving by {@code dir},
      * finds the first cell that is in the arrival disc or has a forced neighbour (a standable cell beside it on
      * the neighbouring line {@code line +- 1} whose predecessor on that line is blocked).
      *
      * @return the position of that cell on the line, or -1 when a blocked cell comes first
      */
-    private int scan(long[] bits, int words, int line, int pos, int dir, int targetLine, int targetPos) {
-        int base = line * words;
-        int before = base - words;
-        int after = base + words;
+    private int scan(long[][] lines, int line, int pos, int dir, int targetLine, int targetPos) {
+        long[] here = lines[line];
+        long[] before = lines[line - 1];
+        long[] after = lines[line + 1];
+        int words = here.length;
         int start = pos + dir;
         int w = start >>> 6;
         int stop;
@@ -232,11 +232,11 @@ final class JumpScanner {
         if (dir > 0) {
             long mask = -1L << start;
             while (true) {
-                long a = bits[base + w];
-                long u = bits[before + w];
-                long d = bits[after + w];
-                long uPrev = w > 0 ? bits[before + w - 1] >>> 63 : 0L;
-                long dPrev = w > 0 ? bits[after + w - 1] >>> 63 : 0L;
+                long a = here[w];
+                long u = before[w];
+                long d = after[w];
+                long uPrev = w > 0 ? before[w - 1] >>> 63 : 0L;
+                long dPrev = w > 0 ? after[w - 1] >>> 63 : 0L;
                 long forced = (u & ~((u << 1) | uPrev)) | (d & ~((d << 1) | dPrev));
                 long hit = (~a | forced) & mask;
                 if (hit != 0) {
@@ -250,11 +250,11 @@ final class JumpScanner {
         } else {
             long mask = -1L >>> (63 - (start & 63));
             while (true) {
-                long a = bits[base + w];
-                long u = bits[before + w];
-                long d = bits[after + w];
-                long uNext = w + 1 < words ? bits[before + w + 1] << 63 : 0L;
-                long dNext = w + 1 < words ? bits[after + w + 1] << 63 : 0L;
+                long a = here[w];
+                long u = before[w];
+                long d = after[w];
+                long uNext = w + 1 < words ? before[w + 1] << 63 : 0L;
+                long dNext = w + 1 < words ? after[w + 1] << 63 : 0L;
                 long forced = (u & ~((u >>> 1) | uNext)) | (d & ~((d >>> 1) | dNext));
                 long hit = (~a | forced) & mask;
                 if (hit != 0) {

@@ -15,7 +15,7 @@ import dev.navserver.nav.grid.NavGrid;
  * open ground. A node is pushed at most twice (once at {@code f + 2}, then once at {@code f}); stale entries are
  * skipped when popped.
  *
- * <p><b>Against the alternatives.</b> A bidirectional bit-parallel BFS over {@link NavGrid#openRowBits()} was
+ * <p><b>Against the alternatives.</b> A bidirectional bit-parallel BFS over {@link NavGrid#openRows()} was
  * built and measured first (issue 12, docs/performance.md): a 4-connected BFS front is a diamond with at most two
  * cells per row and layer, so it costs about one 64-bit word operation per visited cell, and being uninformed it
  * visits the whole disc around both ends; on the 121 x 81 maze it was no faster than the heap A*, on open maps
@@ -53,7 +53,7 @@ final class TwoBucketAStar {
     private int gen = 1;
 
     // the current search
-    private boolean[] open;
+    private long[][] rows;
     private int stride;
     private int width;
     private int startP;
@@ -72,7 +72,7 @@ final class TwoBucketAStar {
 
     /** Begins a search from padded node {@code startP} to padded node {@code goalP}, both standable. */
     void begin(NavGrid grid, int startP, int goalP) {
-        open = grid.openArray();
+        rows = grid.openRows();
         stride = grid.stride();
         width = grid.width();
         int n = grid.paddedSize();
@@ -166,7 +166,7 @@ final class TwoBucketAStar {
     }
 
     private void relax(int q, int entry, int ng, byte dir, boolean toward) {
-        if (!open[q]) {
+        if (!NavGrid.bit(rows[entry >>> 16], entry & 0xFFFF)) {
             return;
         }
         int st = stamp[q];
@@ -211,6 +211,6 @@ final class TwoBucketAStar {
 
     /** Drops the reference to the last grid's array (scratch is kept). */
     void release() {
-        open = null;
+        rows = null;
     }
 }

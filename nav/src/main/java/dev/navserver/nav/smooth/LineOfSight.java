@@ -74,8 +74,7 @@ public final class LineOfSight {
             v0 = v1;
             v1 = t;
         }
-        boolean[] open = grid.openArray();
-        int stride = grid.stride();
+        long[][] rows = grid.openRows();
         boolean vertical = u1 - u0 <= EPS;
         double dvdu = vertical ? 0 : (v1 - v0) / (u1 - u0);
         double um = 0.5 * (u0 + u1);
@@ -109,9 +108,8 @@ public final class LineOfSight {
             // rows whose open square the segment enters (narrowed by EPS); empty when the strip is only grazed
             int iFirst = interior ? (int) Math.floor(lo + EPS) : 1;
             int iLast = interior ? (int) Math.ceil(hi - EPS) - 1 : 0;
-            int p = (rFirst + 1) * stride + c + 1;
-            for (int r = rFirst; r <= rLast; r++, p += stride) {
-                if (!open[p]) {
+            for (int r = rFirst; r <= rLast; r++) {
+                if (!NavGrid.bit(rows[r + 1], c + 1)) {
                     if (anyStops) {
                         return SegmentCheck.CORNER;
                     }

@@ -128,9 +128,8 @@ class GridEditPropertyTest {
         Snapshot(GridMap map) {
             terrain = map.terrainCopy();
             for (NavGrid g : map.builtGrids()) {
-                copies.put(g, new Object[] {g.openArray().clone(), islands(g),
-                    g.openRowBits().clone(), g.openColumnBits().clone(),
-                    g.costArray() == null ? null : g.costArray().clone(), clearances(g)});
+                copies.put(g, new Object[] {deepCopy(g.openRows()), islands(g), deepCopy(g.openColumns()),
+                    g.costRows() == null ? null : deepCopy(g.costRows()), clearances(g)});
             }
         }
 
@@ -139,14 +138,29 @@ class GridEditPropertyTest {
             for (Map.Entry<NavGrid, Object[]> e : copies.entrySet()) {
                 NavGrid g = e.getKey();
                 Object[] c = e.getValue();
-                assertThat(g.openArray()).isEqualTo((boolean[]) c[0]);
+                assertThat(g.openRows()).isDeepEqualTo((long[][]) c[0]);
                 assertThat(islands(g)).isEqualTo((int[]) c[1]);
-                assertThat(g.openRowBits()).isEqualTo((long[]) c[2]);
-                assertThat(g.openColumnBits()).isEqualTo((long[]) c[3]);
-                assertThat(g.costArray()).isEqualTo((float[]) c[4]);
-                assertThat(clearances(g)).isEqualTo((int[]) c[5]);
+                assertThat(g.openColumns()).isDeepEqualTo((long[][]) c[2]);
+                assertThat(g.costRows()).isDeepEqualTo((float[][]) c[3]);
+                assertThat(clearances(g)).isEqualTo((int[]) c[4]);
             }
         }
+    }
+
+    private static long[][] deepCopy(long[][] lines) {
+        long[][] out = new long[lines.length][];
+        for (int i = 0; i < lines.length; i++) {
+            out[i] = lines[i].clone();
+        }
+        return out;
+    }
+
+    private static float[][] deepCopy(float[][] lines) {
+        float[][] out = new float[lines.length][];
+        for (int i = 0; i < lines.length; i++) {
+            out[i] = lines[i].clone();
+        }
+        return out;
     }
 
     private static int[] islands(NavGrid g) {
@@ -168,10 +182,9 @@ class GridEditPropertyTest {
     static void assertSameDerived(NavGrid got, NavGrid want) {
         int w = want.width();
         int h = want.height();
-        assertThat(got.openArray()).isEqualTo(want.openArray());
-        assertThat(got.costArray()).isEqualTo(want.costArray());
-        assertThat(got.openRowBits()).isEqualTo(want.openRowBits());
-        assertThat(got.openColumnBits()).isEqualTo(want.openColumnBits());
+        assertThat(got.openRows()).isDeepEqualTo(want.openRows());
+        assertThat(got.costRows()).isDeepEqualTo(want.costRows());
+        assertThat(got.openColumns()).isDeepEqualTo(want.openColumns());
         for (int cell = 0; cell < w * h; cell++) {
             assertThat(got.clearance(cell)).as("clearance of %d", cell).isEqualTo(want.clearance(cell));
         }

@@ -25,6 +25,34 @@ class NavGridTest {
     }
 
     @Test
+    void edited_WhenSmallWallIsAdded_CopiesOnlyTheBitRowsColumnsAndCostRowsItChanges() {
+        boolean[] walk = new boolean[300 * 200];
+        java.util.Arrays.fill(walk, true);
+        GridMap base = GridMap.ofWalkable("open", 300, 200, WorldTransform.UNIT, walk);
+        NavGrid before = base.navGrid();
+        NavGrid weightedBefore = base.navGrid(MoveLayer.LAND, 1);
+
+        GridMap edited = base.edited(java.util.List.of(CellEdit.fill(100, 50, 4, 2, Terrain.WALL)));
+        NavGrid after = edited.navGrid();
+        NavGrid weightedAfter = edited.navGrid(MoveLayer.LAND, 1);
+
+        for (int y = 0; y < 202; y++) {
+            boolean touched = y == 51 || y == 52;
+            assertThat(after.openRows()[y] == before.openRows()[y]).as("row %d shared", y).isEqualTo(!touched);
+            assertThat(weightedAfter.costRows()[y] == weightedBefore.costRows()[y]).as("cost row %d shared", y)
+                    .isEqualTo(!touched);
+        }
+        for (int x = 0; x < 302; x++) {
+            boolean touched = x >= 101 && x <= 104;
+            assertThat(after.openColumns()[x] == before.openColumns()[x]).as("column %d shared", x)
+                    .isEqualTo(!touched);
+        }
+        assertThat(after.open(100, 50)).isFalse();
+        assertThat(before.open(100, 50)).isTrue();
+        assertThat(weightedAfter.cost(edited.cell(103, 51))).isEqualTo(MoveLayer.BLOCKED);
+    }
+
+    @Test
     void clearance_WhenAgentIsTwoCells_OnlyCellsWhereTwoByTwoFitsAreOpen() {
         GridMap map = AsciiMaps.map(
                 "....",

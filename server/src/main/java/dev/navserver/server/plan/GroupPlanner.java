@@ -245,7 +245,6 @@ public final class GroupPlanner {
     private static int findGoals(Scratch s, NavGrid grid, int anchor, double ax, double az, double spacing,
                                  int[] goalCells, double[] goalX, double[] goalZ) {
         GridMap map = grid.map();
-        boolean[] open = grid.openArray();
         int stride = grid.stride();
         int gen = s.begin(grid.paddedSize());
         int[] visited = s.visited;
@@ -275,24 +274,24 @@ public final class GroupPlanner {
             }
             int n = p - stride;
             int so = p + stride;
-            boolean on = open[n];
-            boolean os = open[so];
-            boolean ow = open[p - 1];
-            boolean oe = open[p + 1];
-            tail = visit(open, visited, queue, gen, tail, n, on);
-            tail = visit(open, visited, queue, gen, tail, so, os);
-            tail = visit(open, visited, queue, gen, tail, p - 1, ow);
-            tail = visit(open, visited, queue, gen, tail, p + 1, oe);
-            tail = visit(open, visited, queue, gen, tail, n - 1, on && ow);
-            tail = visit(open, visited, queue, gen, tail, n + 1, on && oe);
-            tail = visit(open, visited, queue, gen, tail, so - 1, os && ow);
-            tail = visit(open, visited, queue, gen, tail, so + 1, os && oe);
+            boolean on = grid.openPadded(n);
+            boolean os = grid.openPadded(so);
+            boolean ow = grid.openPadded(p - 1);
+            boolean oe = grid.openPadded(p + 1);
+            tail = visit(grid, visited, queue, gen, tail, n, on);
+            tail = visit(grid, visited, queue, gen, tail, so, os);
+            tail = visit(grid, visited, queue, gen, tail, p - 1, ow);
+            tail = visit(grid, visited, queue, gen, tail, p + 1, oe);
+            tail = visit(grid, visited, queue, gen, tail, n - 1, on && ow);
+            tail = visit(grid, visited, queue, gen, tail, n + 1, on && oe);
+            tail = visit(grid, visited, queue, gen, tail, so - 1, os && ow);
+            tail = visit(grid, visited, queue, gen, tail, so + 1, os && oe);
         }
         return found;
     }
 
-    private static int visit(boolean[] open, int[] visited, int[] queue, int gen, int tail, int q, boolean legal) {
-        if (legal && open[q] && visited[q] != gen) {
+    private static int visit(NavGrid grid, int[] visited, int[] queue, int gen, int tail, int q, boolean legal) {
+        if (legal && visited[q] != gen && grid.openPadded(q)) {
             visited[q] = gen;
             queue[tail++] = q;
         }
