@@ -2,12 +2,26 @@ package dev.navserver.nav.grid;
 
 /**
  * A {@code width x height} grid of {@code byte}s in 64x64 copy-on-write chunks; the byte twin of
- * {@link IntChunks} (same layout and editing contract), used for the terrain.
+ * {@link IntChunks} (same layout and editing contract), used for the terrain and clearance.
+ *
+ * <p><b>Uniform chunks.</b> A chunk whose cells all hold one value {@code v} in {@code [0, UNIFORM_VALUES)} is
+ * stored as a shared read-only array of {@code v}s (one per value for the whole process), so it costs one reference
+ * ({@link #of} and {@link #compact} find them). Writes copy it first like any shared chunk.
  */
 final class ByteChunks {
     private static final int SHIFT = 6;
     private static final int MASK = (1 << SHIFT) - 1;
     private static final int CHUNK_CELLS = 1 << (2 * SHIFT);
+    /** Values with a shared uniform chunk: terrain classes and capped clearances. */
+    static final int UNIFORM_VALUES = Math.max(Terrain.COUNT, NavGrid.MAX_CLEARANCE + 1);
+    private static final byte[][] UNIFORM = new byte[UNIFORM_VALUES][];
+
+    static {
+        for (int v = 0; v < UNIFORM_VALUES; v++) {
+            UNIFORM[v] = new byte[CHUNK_CELLS];
+            java.util.Arrays.fill(UNIFORM[v], (byte) v);
+        }
+    }
 
     private final int width;
     private final int height;
@@ -37,7 +51,65 @@ final class ByteChunks {
                         n);
             }
         }
-        return new ByteChunks(width, height, chunks);
+        ByteChunks out = new ByteChunks(width, height, chunks);
+        out.compactAll();
+        return out;
+    }
+
+    /**
+     * An editable grid of zeros whose chunks are allocated on first write ({@link #set}); {@link #compact} and
+     * {@link #freeze} it when done.
+     */
+    static ByteChunks zeros(int width, int height) {
+        int cx = (width + MASK) >>> SHIFT;
+        int cy = (height + MASK) >>> SHIFT;
+        byte[][] chunks = new byte[cx * cy][];
+        java.util.Arrays.fill(chunks, UNIFORM[0]);
+        ByteChunks out = new ByteChunks(width, height, chunks);
+        out.owned = new boolean[chunks.length];
+        return out;
+    }
+
+    /** Replaces every chunk this copy owns that holds one value by the shared uniform chunk of that value. */
+    void compact() {
+        for (int ci = 0; ci < chunks.length; ci++) {
+            if (owned[ci] && replaceIfUniform(ci)) {
+                owned[ci] = false;
+            }
+        }
+    }
+
+    private void compactAll() {
+        for (int ci = 0; ci < chunks.length; ci++) {
+            replaceIfUniform(ci);
+        }
+    }
+
+    private boolean replaceIfUniform(int ci) {
+        byte[] ch = chunks[ci];
+        byte v = ch[0];
+        if (v < 0 || v >= UNIFORM_VALUES) {
+            return false;
+        }
+        for (byte b : ch) {
+            if (b != v) {
+                return false;
+            }
+        }
+        chunks[ci] = UNIFORM[v];
+        return true;
+    }
+
+    /** Distinct chunk arrays held (shared uniform chunks count once each): the storage this grid references. */
+    long storedBytes() {
+        java.util.Set<byte[]> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        long bytes = 4L * chunks.length;
+        for (byte[] ch : chunks) {
+            if (seen.add(ch)) {
+                bytes += ch.length + 16;
+            }
+        }
+        return bytes;
     }
 
     /** The values as a new row-major {@code width * height} array. */

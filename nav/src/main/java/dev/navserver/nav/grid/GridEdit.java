@@ -44,7 +44,7 @@ final class GridEdit {
         final boolean[] costOwned;
         final IntChunks island;
         final Islands islands;
-        IntChunks clearance;
+        ByteChunks clearance;
 
         Work(NavGrid g) {
             from = g;
@@ -67,7 +67,7 @@ final class GridEdit {
 
         NavGrid build(GridMap map) {
             island.freeze();
-            return new NavGrid(map, from, clearance, rows, columns, costRows, island, islands.count, islands.sizes,
+            return new NavGrid(map, from, rows, columns, costRows, island, islands.count, islands.sizes,
                     islands.labelBound);
         }
 
@@ -84,7 +84,8 @@ final class GridEdit {
                 for (int c = x0; c <= x1; c++) {
                     int ac = c - off;
                     int ar = r - off;
-                    boolean fits = ac >= 0 && ar >= 0 && clearance.get(ac, ar) >= k;
+                    boolean fits = k == 1 ? layer.passable(terrain.get(c, r))
+                            : ac >= 0 && ar >= 0 && clearance.get(ac, ar) >= k;
                     int x = c + 1;
                     if (costRows != null) {
                         float v = fits ? layer.cost(terrain.get(c, r)) : MoveLayer.BLOCKED;
@@ -122,10 +123,14 @@ final class GridEdit {
         int h = base.height();
         ByteChunks terrain = base.terrainChunks().editableCopy();
         List<Work> works = new ArrayList<>();
-        Map<MoveLayer, IntChunks> clearances = new HashMap<>();
+        Map<MoveLayer, ByteChunks> clearances = new HashMap<>();
+        // clearance is kept only for layers that have it (built for a grid above size 1, or asked for)
+        for (Map.Entry<MoveLayer, ByteChunks> e : base.clearances().entrySet()) {
+            clearances.put(e.getKey(), e.getValue().editableCopy());
+        }
         for (NavGrid g : base.builtGrids()) {
             Work wk = new Work(g);
-            wk.clearance = clearances.computeIfAbsent(g.layer(), l -> g.clearanceChunks().editableCopy());
+            wk.clearance = clearances.get(g.layer());
             works.add(wk);
         }
         for (CellEdit e : edits) {
@@ -149,7 +154,7 @@ final class GridEdit {
                 continue;
             }
             Map<MoveLayer, int[]> changedBoxes = new HashMap<>();
-            for (Map.Entry<MoveLayer, IntChunks> ce : clearances.entrySet()) {
+            for (Map.Entry<MoveLayer, ByteChunks> ce : clearances.entrySet()) {
                 changedBoxes.put(ce.getKey(), updateClearance(terrain, w, h, ce.getKey(), ce.getValue(), tx0, ty0,
                         tx1, ty1));
             }
@@ -168,7 +173,7 @@ final class GridEdit {
                 wk.update(terrain, x0, y0, x1, y1);
             }
         }
-        for (IntChunks c : clearances.values()) {
+        for (ByteChunks c : clearances.values()) {
             c.freeze();
         }
         terrain.freeze();
@@ -180,7 +185,7 @@ final class GridEdit {
      *
      * @return {@code {x0, y0, x1, y1}} of the values that changed, or null when none did
      */
-    static int[] updateClearance(ByteChunks terrain, int w, int h, MoveLayer layer, IntChunks clearance, int tx0, int ty0,
+    static int[] updateClearance(ByteChunks terrain, int w, int h, MoveLayer layer, ByteChunks clearance, int tx0, int ty0,
                                  int tx1, int ty1) {
         int cx0 = Math.max(0, tx0 - NavGrid.MAX_CLEARANCE + 1);
         int cy0 = Math.max(0, ty0 - NavGrid.MAX_CLEARANCE + 1);
@@ -192,7 +197,7 @@ final class GridEdit {
             for (int c = tx1; c >= cx0; c--) {
                 int v = NavGrid.clearanceAt(terrain, w, h, layer, clearance, c, r);
                 if (v != clearance.get(c, r)) {
-                    clearance.set(c, r, v);
+                    clearance.set(c, r, (byte) v);
                     x0 = Math.min(x0, c);
                     y0 = Math.min(y0, r);
                     x1 = Math.max(x1, c);
@@ -253,11 +258,14 @@ final class GridEdit {
             this.count = count;
         }
 
-        /** Label at padded index p; 0 on the border. */
+        /**
+         * Label at padded index p: 0 where not standable (under the new standability) and on the border. Stored
+         * labels of cells that are not standable are don't-cares ({@link IntChunks#ofLabels}), hence the mask.
+         */
         private int label(int p) {
-            int x = p % stride - 1;
-            int y = p / stride - 1;
-            return x < 0 || y < 0 || x >= w || y >= h ? 0 : labels.get(x, y);
+            int x = p % stride;
+            int y = p / stride;
+            return NavGrid.bit(rows[y], x) ? labels.get(x - 1, y - 1) : 0;
         }
 
         /** Writes the label at padded index p, inside the map. */
@@ -307,14 +315,19 @@ final class GridEdit {
 
         void update(IntList closed, IntList opened) {
             clear();
-            // 1. closed cells leave their islands
+            // 0. opened cells have no label yet (what is stored there is stale)
+            for (int i = 0; i < opened.size(); i++) {
+                setLabel(opened.get(i), 0);
+            }
+            // 1. closed cells leave their islands (the mask in label() already reads them as 0)
             IntIntMap closedPerLabel = new IntIntMap();
             int[] closedLabel = new int[closed.size()];
             for (int i = 0; i < closed.size(); i++) {
                 int p = closed.get(i);
-                closedLabel[i] = label(p);
-                closedPerLabel.addTo(label(p), 1);
-                setLabel(p, 0);
+                int x = p % stride - 1;
+                int y = p / stride - 1;
+                closedLabel[i] = labels.get(x, y);
+                closedPerLabel.addTo(closedLabel[i], 1);
             }
             java.util.LinkedHashMap<Integer, IntList> seeds = new java.util.LinkedHashMap<>();
             for (int i = 0; i < closed.size(); i++) {

@@ -23,7 +23,7 @@ public final class GridMap {
     private final ByteChunks terrain;
     private final NavGrid defaultGrid;
     private final ConcurrentHashMap<Key, NavGrid> grids = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<MoveLayer, IntChunks> clearances = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<MoveLayer, ByteChunks> clearances = new ConcurrentHashMap<>();
 
     private record Key(MoveLayer layer, int agentSize) {
     }
@@ -55,12 +55,12 @@ public final class GridMap {
         this.height = height;
         this.transform = Objects.requireNonNull(transform, "transform");
         this.terrain = ByteChunks.of(width, height, terrain);
-        this.defaultGrid = new NavGrid(this, MoveLayer.DEFAULT, 1, clearance(MoveLayer.DEFAULT));
+        this.defaultGrid = new NavGrid(this, MoveLayer.DEFAULT, 1, null);
         grids.put(new Key(MoveLayer.DEFAULT, 1), defaultGrid);
     }
 
     /** An edited map whose grids {@link GridEdit} derived from {@code base}'s; takes ownership of the arrays. */
-    GridMap(GridMap base, ByteChunks terrain, java.util.Map<MoveLayer, IntChunks> clearances, java.util.List<GridEdit.Work> parts) {
+    GridMap(GridMap base, ByteChunks terrain, java.util.Map<MoveLayer, ByteChunks> clearances, java.util.List<GridEdit.Work> parts) {
         this.name = base.name;
         this.width = base.width;
         this.height = base.height;
@@ -121,12 +121,16 @@ public final class GridMap {
         return java.util.List.copyOf(grids.values());
     }
 
-    /** Clearance per cell under {@code layer}, built once and shared by that layer's grids; never modify. */
-    IntChunks clearance(MoveLayer layer) {
+    /**
+     * Clearance per cell under {@code layer}, built on first use (a grid of agent size above 1, or
+     * {@link NavGrid#clearance}) and shared by that layer's grids and kept exact by edits from then on; never
+     * modify.
+     */
+    ByteChunks clearance(MoveLayer layer) {
         return clearances.computeIfAbsent(layer, l -> NavGrid.buildClearance(this, l));
     }
 
-    java.util.Map<MoveLayer, IntChunks> clearances() {
+    java.util.Map<MoveLayer, ByteChunks> clearances() {
         return clearances;
     }
 
@@ -226,7 +230,7 @@ public final class GridMap {
             return defaultGrid;
         }
         return grids.computeIfAbsent(new Key(layer, agentSize), k -> new NavGrid(this, k.layer(), k.agentSize(),
-                clearance(k.layer())));
+                k.agentSize() == 1 ? null : clearance(k.layer())));
     }
 
     @Override

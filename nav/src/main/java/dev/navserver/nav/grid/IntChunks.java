@@ -47,6 +47,67 @@ final class IntChunks {
         return c;
     }
 
+    /**
+     * Chunks holding island labels of a row-major {@code width * height} array in which 0 means "no label" and is
+     * a don't-care: a chunk whose non-zero values are all one label {@code L} (or all 0) is stored as one array of
+     * {@code L}s shared by every such chunk of that label, so an island covering many chunks costs one array. Reads
+     * of a cell that held 0 may then return a label: the reader must mask them (the grid's standability says
+     * which cells have no label).
+     */
+    static IntChunks ofLabels(int width, int height, int[] flat) {
+        int cx = (width + MASK) >>> SHIFT;
+        int cy = (height + MASK) >>> SHIFT;
+        int[][] chunks = new int[cx * cy][];
+        java.util.Map<Integer, int[]> shared = new java.util.HashMap<>();
+        for (int ci = 0; ci < chunks.length; ci++) {
+            int c0 = (ci % cx) << SHIFT;
+            int r0 = (ci / cx) << SHIFT;
+            int c1 = Math.min(width, c0 + (1 << SHIFT));
+            int r1 = Math.min(height, r0 + (1 << SHIFT));
+            int label = 0;
+            boolean uniform = true;
+            for (int r = r0; r < r1 && uniform; r++) {
+                for (int i = r * width + c0, end = r * width + c1; i < end; i++) {
+                    int v = flat[i];
+                    if (v != 0 && v != label) {
+                        if (label != 0) {
+                            uniform = false;
+                            break;
+                        }
+                        label = v;
+                    }
+                }
+            }
+            if (uniform) {
+                int l = label;
+                chunks[ci] = shared.computeIfAbsent(l, k -> {
+                    int[] filled = new int[CHUNK_CELLS];
+                    java.util.Arrays.fill(filled, l);
+                    return filled;
+                });
+            } else {
+                int[] ch = new int[CHUNK_CELLS];
+                for (int r = r0; r < r1; r++) {
+                    System.arraycopy(flat, r * width + c0, ch, (r - r0) << SHIFT, c1 - c0);
+                }
+                chunks[ci] = ch;
+            }
+        }
+        return new IntChunks(width, height, chunks);
+    }
+
+    /** Distinct chunk arrays held (shared chunks count once): the storage this grid references, in bytes. */
+    long storedBytes() {
+        java.util.Set<int[]> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        long bytes = 4L * chunks.length;
+        for (int[] ch : chunks) {
+            if (seen.add(ch)) {
+                bytes += 4L * ch.length + 16;
+            }
+        }
+        return bytes;
+    }
+
     /** The value at (col, row); the caller checks bounds. */
     int get(int col, int row) {
         return chunks[(row >>> SHIFT) * chunksX + (col >>> SHIFT)][((row & MASK) << SHIFT) | (col & MASK)];

@@ -6,11 +6,12 @@ package dev.navserver.nav.grid;
  *
  * <p><b>What is counted</b> (bytes; {@code cells = width * height}, {@code padded = (width + 2) * (height + 2)}):
  * <ul>
- *   <li>loading: the parser's terrain array and {@link GridMap}'s copy of it, 1 + 1 per cell;</li>
- *   <li>the default {@link NavGrid} ({@link MoveLayer#DEFAULT}, agent size 1, uniform cost so no cost array):
- *       clearance ({@code int}) 4 per cell, standability ({@code boolean}) 1 per padded cell, island labels
- *       ({@code int}) 4 per padded cell, the island labelling's queue ({@code int}, garbage once built) 4 per
- *       cell, row and column bitsets 2 bits per padded cell;</li>
+ *   <li>loading: the parser's terrain array and {@link GridMap}'s chunked copy of it, 1 + 1 per cell (chunks of
+ *       one terrain class are shared, so the copy is often less);</li>
+ *   <li>the default {@link NavGrid} ({@link MoveLayer#DEFAULT}, agent size 1, uniform cost: no cost rows, no
+ *       clearance): row and column bitsets 2 bits per padded cell; island labels ({@code int}) 4 per cell while
+ *       labelling (garbage once built) and up to 4 per cell kept in chunks (a chunk of one island costs nothing,
+ *       so on most maps far less);</li>
  *   <li>per planner thread, the search scratch of {@code dev.navserver.nav.search.PathSearch} sized to the padded
  *       grid on first use: a 16-byte record, a 4-byte heap slot and two 8-byte keys,
  *       {@value #SEARCH_BYTES_PER_CELL} per padded cell;</li>
@@ -18,17 +19,18 @@ package dev.navserver.nav.grid;
  *       the server's group queries), the field's own open list (36), values (8) and marks (4),
  *       {@value #FIELD_BYTES_PER_CELL} more per padded cell.</li>
  * </ul>
- * Together about {@code 15.25 + 36 * plannerThreads} bytes per cell, e.g. 51 bytes per cell for one thread that
- * only searches (the command line), and {@code 15.25 + 84 * plannerThreads} for the server's planners. Other
- * layers, agent sizes and live-viewer tiles cost more and are not counted.
+ * Together about {@code 10.25 + 36 * plannerThreads} bytes per cell at the peak of loading (after it, about 1.3
+ * bytes per cell for the map on a rooms-like map), e.g. 46 bytes per cell for one thread that only searches (the
+ * command line), and {@code 10.25 + 84 * plannerThreads} for the server's planners. Other layers, agent sizes
+ * (clearance: 1 per cell per layer) and live-viewer tiles cost more and are not counted.
  *
  * <p>Stateless and thread-safe.
  */
 public final class MapMemory {
-    /** Bytes per cell: parsed terrain 1, its copy 1, clearance 4, island labelling queue 4. */
+    /** Bytes per cell at the peak of loading: parsed terrain 1, its copy 1, labels while labelling 4, label chunks 4. */
     public static final int GRID_BYTES_PER_CELL = 1 + 1 + 4 + 4;
-    /** Eighths of a byte per padded cell: standability 8, island labels 32, row and column bits 1 + 1. */
-    public static final int GRID_EIGHTHS_PER_PADDED_CELL = 8 * (1 + 4) + 2;
+    /** Eighths of a byte per padded cell: row and column bits 1 + 1. */
+    public static final int GRID_EIGHTHS_PER_PADDED_CELL = 2;
     /** Search scratch per padded cell and planner thread, in bytes: record 16, heap slot 4, keys 16. */
     public static final int SEARCH_BYTES_PER_CELL = 16 + 4 + 16;
     /** Flow-field scratch per padded cell and planner thread, in bytes: open list 36, values 8, marks 4. */

@@ -50,14 +50,14 @@ public final class NavGrid {
     private final int islandCount;
     private final int[] islandSize;
     private final int islandLabelBound;
-    private final IntChunks clearance;
 
     /**
      * Builds every derived array from scratch (the reference the incremental path must equal).
      *
-     * @param clearance the layer's clearance per map cell ({@link #buildClearance}); shared, not copied
+     * @param clearance the layer's clearance per map cell ({@link #buildClearance}); shared, not copied; may be null
+     *                  for agent size 1, which reads passability from the terrain
      */
-    NavGrid(GridMap map, MoveLayer layer, int agentSize, IntChunks clearance) {
+    NavGrid(GridMap map, MoveLayer layer, int agentSize, ByteChunks clearance) {
         this.map = map;
         this.layer = layer;
         this.agentSize = agentSize;
@@ -65,7 +65,6 @@ public final class NavGrid {
         this.height = map.height();
         this.stride = width + 2;
         int n = stride * (height + 2);
-        this.clearance = clearance;
         this.paddedSize = n;
         int paddedHeight = height + 2;
         rowWords = (stride + 63) >>> 6;
@@ -102,7 +101,8 @@ public final class NavGrid {
             for (int c = 0; c < width; c++) {
                 int ac = c - off;
                 int ar = r - off;
-                boolean fits = ac >= 0 && ar >= 0 && clearance.get(ac, ar) >= agentSize;
+                boolean fits = agentSize == 1 ? layer.passable(map.terrain(c, r))
+                        : ac >= 0 && ar >= 0 && clearance.get(ac, ar) >= agentSize;
                 int x = c + 1;
                 if (fits) {
                     row[x >>> 6] |= 1L << x;
@@ -119,7 +119,7 @@ public final class NavGrid {
         }
 
         int[] labels = new int[width * height];
-        int[] queue = new int[width * height];
+        int[] queue = new int[1024]; // a ring: the breadth-first frontier, not the island
         int[] sizes = new int[16];
         int label = 0;
         for (int start = 0; start < labels.length; start++) {
@@ -127,45 +127,51 @@ public final class NavGrid {
                 continue;
             }
             label++;
-            int head = 0;
-            int tail = 0;
-            queue[tail++] = start;
+            int size = 0;
+            long head = 0;
+            long tail = 0;
+            queue[(int) (tail++ & (queue.length - 1))] = start;
             labels[start] = label;
             while (head < tail) {
-                int q = queue[head++];
+                int q = queue[(int) (head++ & (queue.length - 1))];
+                size++;
+                if (tail - head + 4 > queue.length) {
+                    queue = grow(queue, head, tail);
+                    tail -= head;
+                    head = 0;
+                }
                 int qc = q % width;
                 int qr = q / width;
                 if (qc > 0 && labels[q - 1] == 0 && openPadded(qc, qr + 1)) {
                     labels[q - 1] = label;
-                    queue[tail++] = q - 1;
+                    queue[(int) (tail++ & (queue.length - 1))] = q - 1;
                 }
                 if (qc + 1 < width && labels[q + 1] == 0 && openPadded(qc + 2, qr + 1)) {
                     labels[q + 1] = label;
-                    queue[tail++] = q + 1;
+                    queue[(int) (tail++ & (queue.length - 1))] = q + 1;
                 }
                 if (qr > 0 && labels[q - width] == 0 && openPadded(qc + 1, qr)) {
                     labels[q - width] = label;
-                    queue[tail++] = q - width;
+                    queue[(int) (tail++ & (queue.length - 1))] = q - width;
                 }
                 if (qr + 1 < height && labels[q + width] == 0 && openPadded(qc + 1, qr + 2)) {
                     labels[q + width] = label;
-                    queue[tail++] = q + width;
+                    queue[(int) (tail++ & (queue.length - 1))] = q + width;
                 }
             }
             if (label >= sizes.length) {
                 sizes = java.util.Arrays.copyOf(sizes, sizes.length * 2);
             }
-            sizes[label] = tail;
+            sizes[label] = size;
         }
-        queue = null;
-        this.island = IntChunks.of(width, height, labels);
+        this.island = IntChunks.ofLabels(width, height, labels);
         islandCount = label;
         islandLabelBound = label + 1;
         islandSize = java.util.Arrays.copyOf(sizes, label + 1);
     }
 
     /** Wraps arrays derived incrementally by {@link GridEdit}; takes ownership of them. */
-    NavGrid(GridMap map, NavGrid from, IntChunks clearance, long[][] rows, long[][] columns, float[][] costRows,
+    NavGrid(GridMap map, NavGrid from, long[][] rows, long[][] columns, float[][] costRows,
             IntChunks island, int islandCount, int[] islandSize, int islandLabelBound) {
         this.map = map;
         this.layer = from.layer;
@@ -173,7 +179,6 @@ public final class NavGrid {
         this.width = from.width;
         this.height = from.height;
         this.stride = from.stride;
-        this.clearance = clearance;
         this.paddedSize = from.paddedSize;
         this.rowWords = from.rowWords;
         this.rows = rows;
@@ -186,33 +191,47 @@ public final class NavGrid {
         this.islandLabelBound = islandLabelBound;
     }
 
+    /** The ring {@code queue} holding entries {@code head..tail-1}, copied to a ring twice as large from index 0. */
+    private static int[] grow(int[] queue, long head, long tail) {
+        int[] bigger = new int[queue.length * 2];
+        for (long i = head; i < tail; i++) {
+            bigger[(int) (i - head)] = queue[(int) (i & (queue.length - 1))];
+        }
+        return bigger;
+    }
+
     /**
      * Clearance of every map cell under {@code layer}: the side of the largest square of passable cells whose
      * top-left is the cell, capped at {@link #MAX_CLEARANCE}; 0 on impassable cells. Row-major, {@code width *
      * height} entries.
      */
-    static IntChunks buildClearance(GridMap map, MoveLayer layer) {
+    static ByteChunks buildClearance(GridMap map, MoveLayer layer) {
         int width = map.width();
         int height = map.height();
-        byte[] terrain = map.terrainCopy();
-        int[] clearance = new int[width * height];
+        // two rolling rows instead of a map-sized array: this row and the one below it
+        int[] below = new int[width + 1];
+        int[] here = new int[width + 1];
+        ByteChunks clearance = ByteChunks.zeros(width, height);
         for (int r = height - 1; r >= 0; r--) {
             for (int c = width - 1; c >= 0; c--) {
-                int i = r * width + c;
-                if (!layer.passable(terrain[i])) {
-                    continue;
+                int v = 0;
+                if (layer.passable(map.terrain(c, r))) {
+                    v = Math.min(MAX_CLEARANCE, 1 + Math.min(here[c + 1], Math.min(below[c], below[c + 1])));
+                    clearance.set(c, r, (byte) v);
                 }
-                int right = c + 1 < width ? clearance[i + 1] : 0;
-                int down = r + 1 < height ? clearance[i + width] : 0;
-                int diag = c + 1 < width && r + 1 < height ? clearance[i + width + 1] : 0;
-                clearance[i] = Math.min(MAX_CLEARANCE, 1 + Math.min(right, Math.min(down, diag)));
+                here[c] = v;
             }
+            int[] t = below;
+            below = here;
+            here = t;
         }
-        return IntChunks.of(width, height, clearance);
+        clearance.compact();
+        clearance.freeze();
+        return clearance;
     }
 
     /** The clearance recurrence at (c, r), given correct values right of and below it. */
-    static int clearanceAt(ByteChunks terrain, int width, int height, MoveLayer layer, IntChunks clearance, int c,
+    static int clearanceAt(ByteChunks terrain, int width, int height, MoveLayer layer, ByteChunks clearance, int c,
                            int r) {
         if (!layer.passable(terrain.get(c, r))) {
             return 0;
@@ -311,7 +330,9 @@ public final class NavGrid {
 
     /** Island label of a map cell id: 0 when not standable, else {@code 1..islandCount()}. */
     public int island(int cell) {
-        return island.get(cell % width, cell / width);
+        int c = cell % width;
+        int r = cell / width;
+        return bit(rows[r + 1], c + 1) ? island.get(c, r) : 0;
     }
 
     /** Number of islands (connected components of standable cells). */
@@ -337,9 +358,6 @@ public final class NavGrid {
         return islandSize;
     }
 
-    IntChunks clearanceChunks() {
-        return clearance;
-    }
 
     IntChunks islandChunks() {
         return island;
@@ -350,7 +368,7 @@ public final class NavGrid {
      * capped at {@link #MAX_CLEARANCE}.
      */
     public int clearance(int cell) {
-        return clearance.get(cell % width, cell / width);
+        return map.clearance(layer).get(cell % width, cell / width);
     }
 
     /**

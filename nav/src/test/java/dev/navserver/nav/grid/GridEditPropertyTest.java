@@ -42,7 +42,9 @@ class GridEditPropertyTest {
         int w = WIDTHS[widthIndex];
         int h = w >= 100 ? Math.min(height, 40) : height;
         GridMap original = new GridMap("p", w, h, WorldTransform.UNIT, terrain(w, h, style, rnd));
-        List<NavGrid> built = buildGrids(original);
+        // half the runs keep agent size 1 only: no clearance is built or maintained then
+        int maxSize = (seed & 1) == 0 ? 1 : 3;
+        List<NavGrid> built = buildGrids(original, maxSize);
         GridMap current = original;
         int steps = 1 + rnd.nextInt(8);
         for (int s = 0; s < steps; s++) {
@@ -70,15 +72,17 @@ class GridEditPropertyTest {
                 assertSameDerived(next.navGrid(b.layer(), b.agentSize()), rebuilt.navGrid(b.layer(), b.agentSize()));
             }
             assertSearchesAgreeWithDijkstra(next.navGrid(), rnd);
-            assertSearchesAgreeWithDijkstra(next.navGrid(MoveLayer.LAND, 2), rnd);
+            if (maxSize > 1) {
+                assertSearchesAgreeWithDijkstra(next.navGrid(MoveLayer.LAND, 2), rnd);
+            }
             current = next;
         }
     }
 
-    private static List<NavGrid> buildGrids(GridMap map) {
+    private static List<NavGrid> buildGrids(GridMap map, int maxSize) {
         List<NavGrid> out = new ArrayList<>();
         for (MoveLayer layer : LAYERS) {
-            for (int size = 1; size <= 3; size++) {
+            for (int size = 1; size <= maxSize; size++) {
                 out.add(map.navGrid(layer, size));
             }
         }
@@ -171,8 +175,9 @@ class GridEditPropertyTest {
         return out;
     }
 
+    /** Clearance per cell for grids above size 1 (empty for size 1, whose layer may not have clearance built). */
     private static int[] clearances(NavGrid g) {
-        int[] out = new int[g.width() * g.height()];
+        int[] out = new int[g.agentSize() > 1 ? g.width() * g.height() : 0];
         for (int cell = 0; cell < out.length; cell++) {
             out[cell] = g.clearance(cell);
         }
@@ -185,7 +190,8 @@ class GridEditPropertyTest {
         assertThat(got.openRows()).isDeepEqualTo(want.openRows());
         assertThat(got.costRows()).isDeepEqualTo(want.costRows());
         assertThat(got.openColumns()).isDeepEqualTo(want.openColumns());
-        for (int cell = 0; cell < w * h; cell++) {
+        for (int cell = 0; cell < w * h && got.agentSize() > 1; cell++) {
+            // (reading clearance builds it on first use; size-1 grids do without it, so only the others look)
             assertThat(got.clearance(cell)).as("clearance of %d", cell).isEqualTo(want.clearance(cell));
         }
         assertThat(got.islandCount()).isEqualTo(want.islandCount());

@@ -29,21 +29,21 @@ class MapLimitsTest {
 
     @Test
     void estimateBytes_WhenTenByTenMapAndOneOrTwoPlanners_CountsGridPerCellAndSearchPerPaddedCell() {
-        // 100 cells x 10 B + 144 padded cells x 5.25 B = 1000 + 756; each planner 144 x 36 = 5184
-        assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(1756);
-        assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(1756 + 5184);
-        assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(1756 + 2 * 5184);
+        // 100 cells x 10 B + 144 padded cells x 0.25 B = 1000 + 36; each planner 144 x 36 = 5184
+        assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(1036);
+        assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(1036 + 5184);
+        assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(1036 + 2 * 5184);
         // planners that also build flow fields: 36 + 48 per padded cell
         assertThat(MapMemory.estimateBytes(10, 10, 2, MapMemory.SEARCH_BYTES_PER_CELL + MapMemory.FIELD_BYTES_PER_CELL))
-                .isEqualTo(1756 + 2 * 144 * 84);
+                .isEqualTo(1036 + 2 * 144 * 84);
     }
 
     @Test
     void estimateBytes_WhenTenThousandSquaredAndTwoPlanners_IsAboutEightGiBOrSixteenWithFlowFields() {
         long bytes = MapMemory.estimateBytes(10_000, 10_000, 2);
-        assertThat(bytes / 100_000_000.0).isBetween(87.0, 87.5);
+        assertThat(bytes / 100_000_000.0).isBetween(82.0, 82.5);
         long server = MapMemory.estimateBytes(10_000, 10_000, 2, 84);
-        assertThat(server / 100_000_000.0).isBetween(183.0, 183.5);
+        assertThat(server / 100_000_000.0).isBetween(178.0, 178.5);
     }
 
     @Test
@@ -95,9 +95,9 @@ class MapLimitsTest {
         });
         assertThatThrownBy(() -> MapLoader.load(p, small))
                 .isInstanceOf(MapFormatException.class)
-                .hasMessage(p + ":3: map of 1000 x 1000 needs about 84 MiB (2 planner threads), the heap has 64 MiB "
+                .hasMessage(p + ":3: map of 1000 x 1000 needs about 79 MiB (2 planner threads), the heap has 64 MiB "
                         + "free; raise -Xmx or lower the map size");
-        assertThat(asked.get()).isEqualTo(MapMemory.estimateBytes(1000, 1000, 2)).isEqualTo(87_559_309L);
+        assertThat(asked.get()).isEqualTo(MapMemory.estimateBytes(1000, 1000, 2)).isEqualTo(82_539_289L);
     }
 
     @Test
