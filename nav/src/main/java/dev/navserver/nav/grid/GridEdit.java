@@ -517,7 +517,7 @@ final class GridEdit {
                         if (o < 0) {
                             owner.put(nb, node);
                             cells.add(nb);
-                        } else {
+                        } else if (o != node) {
                             int ra = find(node);
                             int rb = find(o);
                             if (ra != rb) {
