@@ -31,8 +31,15 @@ import java.util.Objects;
  * end. Under {@link GoalPolicy#NEAREST_REACHABLE} a substitute goal replaces an unreachable one, and heuristic,
  * budget and radius all refer to the substitute.
  *
- * <p><b>Memory.</b> Scratch arrays are sized to the largest padded grid seen and reused; searches are told apart
- * by a generation counter, so a search allocates nothing but its {@link PathResult} and the result's cell array.
+ * <p><b>Memory.</b> Scratch space follows the search, not the grid: per-node records live in pages of 64 padded
+ * ids (a short run of one row) allocated the first time the search reaches one of their nodes, 16 bytes per id of
+ * a touched page for the heap searches ({@link OpenList}) and 8 for the 4-connected fast path
+ * ({@link TwoBucketAStar}), plus a page table of 4 bytes per 64 padded cells; the open list and stacks grow by
+ * doubling with use. Pages are kept between searches, which are told apart by a generation counter, so a repeat
+ * search over an area already paged in allocates nothing but its {@link PathResult} and the result's cell array.
+ * When a part holds more than 64 MiB at the start of a search ({@code IntPages.RETAINED_BYTES}, e.g. after a
+ * search across most of a 2000 x 2000 map), it drops its pages first, so one huge search does not pin its memory.
+ * {@link #scratchBytes()} reports what is held.
  *
  * <p><b>Parts.</b> This class drives the search (statuses, budget, slicing); {@link OpenList} holds the open and
  * closed sets, {@link Goal} the heuristic and arrival disc, {@link Frontier} offers successors, {@link AStarExpander}
@@ -222,6 +229,15 @@ public final class PathSearch {
             expanded++;
             done++;
         }
+    }
+
+    /**
+     * Bytes of scratch this context holds now (pages, page tables, heap and stacks, array headers included; not
+     * the grid, not results). It grows with the area searched and is dropped by the next search once above the
+     * retention bound (see the class comment).
+     */
+    public long scratchBytes() {
+        return openList.scratchBytes() + fourWay.scratchBytes();
     }
 
     /** Whether the current search is finished (also true before the first search). */
