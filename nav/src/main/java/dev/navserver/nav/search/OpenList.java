@@ -51,6 +51,17 @@ final class OpenList {
     private double[] key = new double[2 * INITIAL_SLOTS];
     private int size;
     private int capacity;
+    /** Scratch bytes kept between searches; more is dropped at {@link #begin}. */
+    private final long retainedBytes;
+
+    OpenList() {
+        this(IntPages.RETAINED_BYTES);
+    }
+
+    /** An open list that keeps at most {@code retainedBytes} of scratch between searches (tests use small bounds). */
+    OpenList(long retainedBytes) {
+        this.retainedBytes = retainedBytes;
+    }
 
     /** Offset of id q's record in its page. */
     static int at(int q) {
@@ -63,7 +74,7 @@ final class OpenList {
      * @param capacity number of ids, {@code >= 0}; grows the page table when larger than any before
      */
     void begin(int capacity) {
-        if (scratchBytes() > IntPages.RETAINED_BYTES) {
+        if (scratchBytes() > retainedBytes) {
             records.drop(capacity);
             heap = new int[INITIAL_SLOTS];
             key = new double[2 * INITIAL_SLOTS];
@@ -175,10 +186,15 @@ final class OpenList {
     void push(int[] page, int q, double f, double g) {
         page[at(q)] = openStamp;
         if (size == heap.length) {
-            heap = Arrays.copyOf(heap, 2 * size);
-            key = Arrays.copyOf(key, 4 * size);
+            grow();
         }
         siftUp(size++, q, f, g);
+    }
+
+    /** Doubles the heap (a cold path, kept out of {@link #push} so that it stays small enough to inline). */
+    private void grow() {
+        heap = Arrays.copyOf(heap, 2 * size);
+        key = Arrays.copyOf(key, 4 * size);
     }
 
     /** Gives open id q the key (f, g), which must not order after its current key. */

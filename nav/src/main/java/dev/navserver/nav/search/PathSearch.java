@@ -49,13 +49,13 @@ import java.util.Objects;
  * <p>Not thread-safe: use one instance per thread. Grids may be shared.
  */
 public final class PathSearch {
-    private final OpenList openList = new OpenList();
+    private final OpenList openList;
     private final Goal goal = new Goal();
-    private final Frontier frontier = new Frontier(openList, goal);
-    private final AStarExpander astar = new AStarExpander(frontier);
-    private final JumpScanner jumps = new JumpScanner(frontier);
-    private final PathBuilder builder = new PathBuilder(frontier);
-    private final TwoBucketAStar fourWay = new TwoBucketAStar();
+    private final Frontier frontier;
+    private final AStarExpander astar;
+    private final JumpScanner jumps;
+    private final PathBuilder builder;
+    private final TwoBucketAStar fourWay;
 
     // the current search
     private int stride;
@@ -69,6 +69,21 @@ public final class PathSearch {
     private double bestG;
     private boolean finished = true;
     private PathResult result;
+
+    /** A search context that keeps at most 64 MiB of scratch per part between searches (see the class comment). */
+    public PathSearch() {
+        this(IntPages.RETAINED_BYTES);
+    }
+
+    /** A search context whose parts keep at most {@code retainedBytes} each between searches (tests). */
+    PathSearch(long retainedBytes) {
+        openList = new OpenList(retainedBytes);
+        frontier = new Frontier(openList, goal);
+        astar = new AStarExpander(frontier);
+        jumps = new JumpScanner(frontier);
+        builder = new PathBuilder(frontier);
+        fourWay = new TwoBucketAStar(retainedBytes);
+    }
 
     /**
      * Runs a whole search.

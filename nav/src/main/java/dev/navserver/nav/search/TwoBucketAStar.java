@@ -65,6 +65,8 @@ final class TwoBucketAStar {
     private int[] current = new int[INITIAL_STACK];
     private int[] later = new int[INITIAL_STACK];
     private int gen = 1;
+    /** Scratch bytes kept between searches; more is dropped at {@link #begin}. */
+    private final long retainedBytes;
 
     // the current search
     private boolean[] open;
@@ -79,6 +81,15 @@ final class TwoBucketAStar {
     private boolean found;
     private boolean exhausted;
 
+    TwoBucketAStar() {
+        this(IntPages.RETAINED_BYTES);
+    }
+
+    /** A search that keeps at most {@code retainedBytes} of scratch between searches (tests use small bounds). */
+    TwoBucketAStar(long retainedBytes) {
+        this.retainedBytes = retainedBytes;
+    }
+
     /** Whether this search serves {@code grid}: uniform costs and padded sides within {@link #MAX_PADDED_SIDE}. */
     static boolean applies(NavGrid grid) {
         return grid.uniformCost() && grid.stride() <= MAX_PADDED_SIDE && grid.height() + 2 <= MAX_PADDED_SIDE
@@ -91,7 +102,7 @@ final class TwoBucketAStar {
         stride = grid.stride();
         width = grid.width();
         int n = grid.paddedSize();
-        if (scratchBytes() > IntPages.RETAINED_BYTES) {
+        if (scratchBytes() > retainedBytes) {
             table.drop(n);
             current = new int[INITIAL_STACK];
             later = new int[INITIAL_STACK];
@@ -190,7 +201,7 @@ final class TwoBucketAStar {
         int a = at(q);
         int g = gen;
         if (page == null) {
-            page = table.allocate(q >>> PAGE_SHIFT);
+            page = table.allocate(q >>> PAGE_SHIFT); // cold: first touch of a page
         } else {
             int st = page[a];
             if (st == g + 1 || (st == g && page[a + 1] >>> 2 <= ng)) {
@@ -201,15 +212,24 @@ final class TwoBucketAStar {
         page[a + 1] = ng << 2 | dir;
         if (toward) {
             if (currentSize == current.length) {
-                current = Arrays.copyOf(current, 2 * currentSize);
+                growCurrent();
             }
             current[currentSize++] = entry;
         } else {
             if (laterSize == later.length) {
-                later = Arrays.copyOf(later, 2 * laterSize);
+                growLater();
             }
             later[laterSize++] = entry;
         }
+    }
+
+    // cold paths kept out of relax so that it stays small enough to inline
+    private void growCurrent() {
+        current = Arrays.copyOf(current, 2 * current.length);
+    }
+
+    private void growLater() {
+        later = Arrays.copyOf(later, 2 * later.length);
     }
 
     /** Offset of padded id p's two ints in its page. */
