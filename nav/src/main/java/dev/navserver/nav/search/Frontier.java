@@ -41,20 +41,21 @@ final class Frontier {
         OpenList o = open;
         // one page load and one read decide open / closed / unseen (this is the hottest call)
         int[] page = o.pages[q >>> OpenList.PAGE_SHIFT];
+        if (page == null) {
+            o.pushFirst(q, from, via, ng + goal.heuristic(qx, qy), ng); // first touch of q's page
+            return;
+        }
         int at = OpenList.at(q);
         int openStamp = o.openStamp;
-        int stamp = page == null ? 0 : page[at];
+        int stamp = page[at];
         if (stamp == openStamp) {
             int slot = page[at + 1];
             if (Double.compare(ng, o.gAt(slot)) < 0) {
                 page[at + 2] = from;
                 page[at + 3] = via;
-                o.decreaseAt(slot, q, ng + goal.heuristic(qx, qy), ng);
+                o.decreaseAt(slot, page, q, ng + goal.heuristic(qx, qy), ng);
             }
         } else if (stamp != openStamp + 1) {
-            if (page == null) {
-                page = o.pageOf(q);
-            }
             page[at + 2] = from;
             page[at + 3] = via;
             o.push(page, q, ng + goal.heuristic(qx, qy), ng);

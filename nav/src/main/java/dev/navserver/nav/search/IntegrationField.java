@@ -518,7 +518,7 @@ public final class IntegrationField {
         if (stamp == o.openStamp) {
             int slot = page[at + 1];
             if (Double.compare(v, o.gAt(slot)) < 0) {
-                o.decreaseAt(slot, l, v, v);
+                o.decreaseAt(slot, page, l, v, v);
             }
         } else if (stamp != o.openStamp + 1) {
             o.push(l, v, v);

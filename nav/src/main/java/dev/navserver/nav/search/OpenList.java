@@ -188,7 +188,16 @@ final class OpenList {
         if (size == heap.length) {
             grow();
         }
-        siftUp(size++, q, f, g);
+        siftUp(size++, page, q, f, g);
+    }
+
+    /** Allocates the absent page of id q, links q ({@link #link}) and opens it with key (f, g). */
+    void pushFirst(int q, int parent, int via, double f, double g) {
+        int[] page = records.allocate(q >>> PAGE_SHIFT);
+        int a = at(q);
+        page[a + 2] = parent;
+        page[a + 3] = via;
+        push(page, q, f, g);
     }
 
     /** Doubles the heap (a cold path, kept out of {@link #push} so that it stays small enough to inline). */
@@ -199,12 +208,13 @@ final class OpenList {
 
     /** Gives open id q the key (f, g), which must not order after its current key. */
     void decrease(int q, double f, double g) {
-        siftUp(pages[q >>> PAGE_SHIFT][at(q) + 1], q, f, g);
+        int[] page = pages[q >>> PAGE_SHIFT];
+        siftUp(page[at(q) + 1], page, q, f, g);
     }
 
-    /** {@link #decrease} of the open id q in heap slot {@code slot}. */
-    void decreaseAt(int slot, int q, double f, double g) {
-        siftUp(slot, q, f, g);
+    /** {@link #decrease} of the open id q, whose page is {@code page}, in heap slot {@code slot}. */
+    void decreaseAt(int slot, int[] page, int q, double f, double g) {
+        siftUp(slot, page, q, f, g);
     }
 
     /**
@@ -254,7 +264,7 @@ final class OpenList {
             pg[moved >>> PAGE_SHIFT][at(moved) + 1] = i;
             i = best;
         }
-        place(i, q, f, gq);
+        place(i, pg[q >>> PAGE_SHIFT], q, f, gq);
         return root;
     }
 
@@ -264,8 +274,8 @@ final class OpenList {
         return c < 0 || (c == 0 && Double.compare(g1, g2) > 0);
     }
 
-    /** Moves id q with key (f, g) from heap slot i toward the root. */
-    private void siftUp(int i, int q, double f, double g) {
+    /** Moves id q, whose page is {@code qPage}, with key (f, g) from heap slot i toward the root. */
+    private void siftUp(int i, int[] qPage, int q, double f, double g) {
         int[] hp = heap;
         double[] k = key;
         int[][] pg = pages;
@@ -281,14 +291,14 @@ final class OpenList {
             pg[moved >>> PAGE_SHIFT][at(moved) + 1] = i;
             i = up;
         }
-        place(i, q, f, g);
+        place(i, qPage, q, f, g);
     }
 
-    /** Puts id q with key (f, g) into heap slot i. */
-    private void place(int i, int q, double f, double g) {
+    /** Puts id q, whose page is {@code qPage}, with key (f, g) into heap slot i. */
+    private void place(int i, int[] qPage, int q, double f, double g) {
         heap[i] = q;
         key[2 * i] = f;
         key[2 * i + 1] = g;
-        pages[q >>> PAGE_SHIFT][at(q) + 1] = i;
+        qPage[at(q) + 1] = i;
     }
 }

@@ -198,18 +198,32 @@ final class TwoBucketAStar {
             return;
         }
         int[] page = pages[q >>> PAGE_SHIFT];
+        if (page == null) {
+            openFirst(q, entry, ng, dir, toward);
+            return;
+        }
         int a = at(q);
         int g = gen;
-        if (page == null) {
-            page = table.allocate(q >>> PAGE_SHIFT); // cold: first touch of a page
-        } else {
-            int st = page[a];
-            if (st == g + 1 || (st == g && page[a + 1] >>> 2 <= ng)) {
-                return;
-            }
+        int st = page[a];
+        if (st == g + 1 || (st == g && page[a + 1] >>> 2 <= ng)) {
+            return;
         }
         page[a] = g;
         page[a + 1] = ng << 2 | dir;
+        push(entry, toward);
+    }
+
+    /** {@link #relax} of a node whose page is absent (unseen): allocates the page and opens the node. */
+    private void openFirst(int q, int entry, int ng, byte dir, boolean toward) {
+        int[] page = table.allocate(q >>> PAGE_SHIFT);
+        int a = at(q);
+        page[a] = gen;
+        page[a + 1] = ng << 2 | dir;
+        push(entry, toward);
+    }
+
+    /** Pushes a stack entry on the current {@code f}'s stack ({@code toward}) or the next one's. */
+    private void push(int entry, boolean toward) {
         if (toward) {
             if (currentSize == current.length) {
                 growCurrent();
