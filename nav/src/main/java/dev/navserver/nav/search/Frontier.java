@@ -39,16 +39,26 @@ final class Frontier {
      */
     void relax(int q, int qx, int qy, double ng, int from, int via) {
         OpenList o = open;
-        int stamp = o.record[OpenList.RECORD * q]; // one read decides open / closed / unseen (this is the hottest call)
+        // one page load and one read decide open / closed / unseen (this is the hottest call)
+        int[] page = o.pages[q >>> OpenList.PAGE_SHIFT];
+        if (page == null) {
+            o.pushFirst(q, from, via, ng + goal.heuristic(qx, qy), ng); // first touch of q's page
+            return;
+        }
+        int at = OpenList.at(q);
         int openStamp = o.openStamp;
+        int stamp = page[at];
         if (stamp == openStamp) {
-            if (Double.compare(ng, o.g(q)) < 0) {
-                o.link(q, from, via);
-                o.decrease(q, ng + goal.heuristic(qx, qy), ng);
+            int slot = page[at + 1];
+            if (Double.compare(ng, o.gAt(slot)) < 0) {
+                page[at + 2] = from;
+                page[at + 3] = via;
+                o.decreaseAt(slot, page, q, ng + goal.heuristic(qx, qy), ng);
             }
         } else if (stamp != openStamp + 1) {
-            o.link(q, from, via);
-            o.push(q, ng + goal.heuristic(qx, qy), ng);
+            page[at + 2] = from;
+            page[at + 3] = via;
+            o.push(page, q, ng + goal.heuristic(qx, qy), ng);
         }
     }
 

@@ -42,9 +42,16 @@ import java.util.Objects;
  * minimum equals {@code value(c)} and {@code value(n) < value(c)}, so the descent ends at the goal along a path
  * whose cost is {@code value(c)}: for a required source, the optimal length that A* and JPS find.
  *
- * <p><b>Memory.</b> The heap and the per-cell values are sized to the largest padded grid seen and reused; builds
- * are told apart by a generation counter, so a build allocates nothing in steady state. The grid is held until
- * the next build.
+ * <p><b>Memory.</b> Cells are numbered within the region ({@code (y - y0) * regionWidth + (x - x0)}), and their
+ * values and open, closed and source bits live in pages of 64 such cells (a run of one region row) allocated the
+ * first time a run touches one of their cells: 560 bytes per page, 8.75 bytes per cell of a touched page, plus
+ * 4 bytes per 64 region cells for the page table; nothing is sized to the map. Uniform-cost builds add 4 bytes per
+ * bucket entry (about one per settled cell at the queue's widest); weighted builds add the {@link OpenList} over
+ * region-local ids (16 bytes per touched cell and 20 per heap slot). Pages are kept and builds told apart by a
+ * generation number stored in each page (a page of an older generation is reset when first touched), so a build
+ * over cells already paged in allocates nothing; when the field holds more than {@link IntPages#RETAINED_BYTES}
+ * (64 MiB) at the start of a run, it drops its pages and lists first. {@link #scratchBytes()} reports what is
+ * held. The grid is held until the next build.
  *
  * <p>Not thread-safe: use one instance per thread. Grids may be shared.
  */
@@ -53,21 +60,39 @@ public final class IntegrationField {
     /** Margin added on each growth besides doubling, cells. */
     private static final int GROWTH_CELLS = 16;
 
+    /** Cells per field page: a run of one row of the region. */
+    private static final int PAGE_SHIFT = 6;
+    /** Longs of a field page: 64 values, then the open, closed and source bit words, then the generation. */
+    private static final int OPEN_WORD = 1 << PAGE_SHIFT;
+    private static final int CLOSED_WORD = OPEN_WORD + 1;
+    private static final int SOURCE_WORD = OPEN_WORD + 2;
+    private static final int GEN_WORD = OPEN_WORD + 3;
+    private static final int PAGE_LONGS = OPEN_WORD + 4;
+    /** Bytes of one field page, header included. */
+    private static final long PAGE_BYTES = IntPages.ARRAY_HEADER + 8L * PAGE_LONGS;
+    private static final int INITIAL_BUCKET = 256;
+
+    /** The heap of weighted builds, over region-local ids. */
     private final OpenList open = new OpenList();
     /**
-     * Bucket queue of uniform-cost builds: bucket {@code k & 3} holds padded ids of open cells whose value's floor
+     * Field pages by region-local id {@code l >>> PAGE_SHIFT}, {@code null} until first touched: values as raw
+     * double bits, then the open, closed and required-source bits of the page's 64 cells, then the generation the
+     * bits belong to (a page of an older generation is all unseen and is reset when touched).
+     */
+    private long[][] fieldPages = new long[0][];
+    private int[] heldPages = new int[16];
+    private int heldCount;
+    private long generation;
+    /**
+     * Bucket queue of uniform-cost builds: bucket {@code k & 3} holds region-local ids of open cells whose value's floor
      * was {@code k} when pushed (a cell pushed again after a decrease leaves a stale entry behind, skipped when
      * popped because the cell is closed by then).
      */
-    private final int[][] buckets = {new int[256], new int[256], new int[256], new int[256]};
+    private final int[][] buckets = {new int[INITIAL_BUCKET], new int[INITIAL_BUCKET], new int[INITIAL_BUCKET],
+        new int[INITIAL_BUCKET]};
     private final int[] bucketSize = new int[4];
     /** Whether the last run used {@link #buckets} (uniform cost) rather than the heap. */
     private boolean bucketed;
-    /** Field value per padded id; valid only where {@link OpenList#isClosed} holds. */
-    private double[] value = new double[0];
-    /** Source marks per padded id: {@code mark[p] == generation} marks a required source. */
-    private int[] mark = new int[0];
-    private int generation;
     private int[] descentBuffer = new int[64];
     /** Rim cells settled by the current run, padded ids in settling order (so by non-decreasing value). */
     private int[] rimCells = new int[64];
@@ -84,6 +109,8 @@ public final class IntegrationField {
     private int y0;
     private int x1;
     private int y1;
+    /** Region width, cells: region-local id of padded (x, y) is {@code (y - y0) * regionWidth + (x - x0)}. */
+    private int regionWidth;
     private int settled;
     private int rebuilds;
     private boolean complete;
@@ -122,7 +149,6 @@ public final class IntegrationField {
         this.goalP = -1;
         this.complete = false;
         if (goalCell < 0 || goalCell >= cells || !grid.openCell(goalCell)) {
-            open.begin(grid.paddedSize());
             return false;
         }
         int goalIsland = grid.island(goalCell);
@@ -164,31 +190,25 @@ public final class IntegrationField {
     private boolean run(int goalCell, int goalIsland, int[] sources, int sourceCount, int c0, int r0, int c1,
                         int r1) {
         NavGrid g = grid;
-        int n = g.paddedSize();
-        open.begin(n);
-        if (value.length < n) {
-            value = new double[n];
-            mark = new int[n];
-            generation = 0;
-        }
-        if (++generation < 0) {
-            Arrays.fill(mark, 0);
-            generation = 1;
-        }
-        int gen = generation;
         x0 = c0 + 1;
         y0 = r0 + 1;
         x1 = c1 + 1;
         y1 = r1 + 1;
+        int rw = x1 - x0 + 1;
+        regionWidth = rw;
+        int regionCells = rw * (y1 - y0 + 1);
+        beginPages(regionCells);
         int remaining = 0;
         for (int i = 0; i < sourceCount; i++) {
             int s = sources[i];
             if (s < 0 || s >= g.width() * g.height() || g.island(s) != goalIsland) {
                 continue;
             }
-            int p = g.pad(s);
-            if (mark[p] != gen) {
-                mark[p] = gen;
+            int l = local(g.pad(s));
+            long[] page = touch(l);
+            long bit = 1L << l;
+            if ((page[SOURCE_WORD] & bit) == 0) {
+                page[SOURCE_WORD] |= bit;
                 remaining++;
             }
         }
@@ -199,19 +219,18 @@ public final class IntegrationField {
         rimCount = 0;
         double last = 0;
         OpenList o = open;
-        int startP = g.pad(goalCell);
+        int startL = local(g.pad(goalCell));
         int count = 0;
+        int ps = stride;
         bucketed = cost == null;
         if (bucketed) {
             // Dial's buckets of width 1: every move costs at least 1, so a cell settled from bucket k only ever
             // lowers cells into bucket k + 1 or later, and the cells of one bucket are final in any order
-            int[] r = o.record;
-            int openStamp = o.openStamp;
-            int closedStamp = openStamp + 1;
             Arrays.fill(bucketSize, 0);
-            r[OpenList.RECORD * startP] = openStamp;
-            value[startP] = 0;
-            pushBucket(0, startP);
+            long[] startPage = touch(startL);
+            startPage[OPEN_WORD] |= 1L << startL;
+            startPage[startL & (OPEN_WORD - 1)] = Double.doubleToRawLongBits(0.0);
+            pushBucket(0, startL);
             int pending = 1;
             long base = 0;
             while (pending > 0 && (remaining > 0 || count == 0)) {
@@ -220,58 +239,69 @@ public final class IntegrationField {
                     base++;
                     continue;
                 }
-                int p = buckets[b][--bucketSize[b]];
+                int l = buckets[b][--bucketSize[b]];
                 pending--;
-                if (r[OpenList.RECORD * p] == closedStamp) {
+                long[] page = fieldPages[l >>> PAGE_SHIFT]; // touched (and current) since l was pushed
+                long bit = 1L << l;
+                if ((page[CLOSED_WORD] & bit) != 0) {
                     continue; // stale entry: the cell was lowered into an earlier bucket and settled there
                 }
-                r[OpenList.RECORD * p] = closedStamp;
-                double d = value[p];
+                page[CLOSED_WORD] |= bit;
+                page[OPEN_WORD] &= ~bit;
+                double d = Double.longBitsToDouble(page[l & (OPEN_WORD - 1)]);
                 last = d;
                 count++;
-                if (mark[p] == gen) {
+                if ((page[SOURCE_WORD] & bit) != 0) {
                     remaining--;
                 }
-                int x = p % stride;
-                int y = p / stride;
+                int ly = l / rw;
+                int x = l - ly * rw + x0;
+                int y = ly + y0;
+                int p = y * ps + x;
                 if ((rimLeft && x == x0) || (rimRight && x == x1) || (rimTop && y == y0) || (rimBottom && y == y1)) {
                     if (rimCount == rimCells.length) {
                         rimCells = Arrays.copyOf(rimCells, 2 * rimCount);
                     }
                     rimCells[rimCount++] = p;
                 }
-                pending += relaxUniform(p, x, y, d, openStamp, closedStamp);
+                pending += relaxUniform(p, l, x, y, d);
             }
             complete = true;
             for (int b = 0; b < 4 && complete; b++) {
                 for (int i = 0; i < bucketSize[b]; i++) {
-                    if (r[OpenList.RECORD * buckets[b][i]] != closedStamp) {
+                    if (!settledLocal(buckets[b][i])) {
                         complete = false;
                         break;
                     }
                 }
             }
         } else {
-            o.push(startP, 0, 0);
+            o.begin(regionCells);
+            o.push(startL, 0, 0);
             while (!o.isEmpty() && (remaining > 0 || count == 0)) {
-                int p = o.peek();
+                int l = o.peek();
                 double d = o.peekG();
                 o.pop();
-                value[p] = d;
+                long[] page = touch(l);
+                long bit = 1L << l;
+                page[CLOSED_WORD] |= bit;
+                page[l & (OPEN_WORD - 1)] = Double.doubleToRawLongBits(d);
                 last = d;
                 count++;
-                if (mark[p] == gen) {
+                if ((page[SOURCE_WORD] & bit) != 0) {
                     remaining--;
                 }
-                int x = p % stride;
-                int y = p / stride;
+                int ly = l / rw;
+                int x = l - ly * rw + x0;
+                int y = ly + y0;
+                int p = y * ps + x;
                 if ((rimLeft && x == x0) || (rimRight && x == x1) || (rimTop && y == y0) || (rimBottom && y == y1)) {
                     if (rimCount == rimCells.length) {
                         rimCells = Arrays.copyOf(rimCells, 2 * rimCount);
                     }
                     rimCells[rimCount++] = p;
                 }
-                relaxAround(p, x, y, d);
+                relaxAround(p, l, x, y, d);
             }
             complete = o.isEmpty();
         }
@@ -318,15 +348,16 @@ public final class IntegrationField {
         if (m == Long.MAX_VALUE) {
             return true; // the region is the whole map
         }
-        double vp = value[p];
+        double vp = settledValue(p);
         if (Double.compare(vp, last + 1 + m) > 0) {
             return false;
         }
         for (int i = 0; i < rimCount; i++) {
             int v = rimCells[i];
-            double base = value[v] + 1;
+            double vv = settledValue(v);
+            double base = vv + 1;
             // rim cells settled later have values of at least value(v) (heap), at least its floor (buckets)
-            double later = (bucketed ? Math.floor(value[v]) : value[v]) + 1;
+            double later = (bucketed ? Math.floor(vv) : vv) + 1;
             if (Double.compare(later + m, vp) >= 0) {
                 return true; // this rim cell and every later one bound leaving paths from below by >= vp
             }
@@ -340,9 +371,13 @@ public final class IntegrationField {
         return true;
     }
 
-    /** Offers the region neighbours q of settled p: value(q) <= value(p) + length(q, p) * cost(p). */
-    private void relaxAround(int p, int x, int y, double d) {
+    /**
+     * Offers the region neighbours q of settled p (region-local id l): value(q) <= value(p) + length(q, p) *
+     * cost(p).
+     */
+    private void relaxAround(int p, int l, int x, int y, double d) {
         int s = stride;
+        int rw = regionWidth;
         long[] up = rows[y - 1];
         long[] mid = rows[y];
         long[] down = rows[y + 1];
@@ -353,16 +388,16 @@ public final class IntegrationField {
         boolean w = NavGrid.bit(mid, x - 1) && x - 1 >= x0;
         boolean e = NavGrid.bit(mid, x + 1) && x + 1 <= x1;
         if (n) {
-            offer(p - s, straight);
+            offer(l - rw, straight);
         }
         if (so) {
-            offer(p + s, straight);
+            offer(l + rw, straight);
         }
         if (w) {
-            offer(p - 1, straight);
+            offer(l - 1, straight);
         }
         if (e) {
-            offer(p + 1, straight);
+            offer(l + 1, straight);
         }
         if (four) {
             return;
@@ -371,27 +406,28 @@ public final class IntegrationField {
         // that of the two orthogonals
         double diagonal = d + SQRT2 * cp;
         if (n && w && NavGrid.bit(up, x - 1)) {
-            offer(p - s - 1, diagonal);
+            offer(l - rw - 1, diagonal);
         }
         if (n && e && NavGrid.bit(up, x + 1)) {
-            offer(p - s + 1, diagonal);
+            offer(l - rw + 1, diagonal);
         }
         if (so && w && NavGrid.bit(down, x - 1)) {
-            offer(p + s - 1, diagonal);
+            offer(l + rw - 1, diagonal);
         }
         if (so && e && NavGrid.bit(down, x + 1)) {
-            offer(p + s + 1, diagonal);
+            offer(l + rw + 1, diagonal);
         }
     }
 
     /**
-     * {@link #relaxAround} for uniform cost with the bucket queue: offers the region neighbours q of settled p the
-     * value {@code value(p) + length(q, p)}.
+     * {@link #relaxAround} for uniform cost with the bucket queue: offers the region neighbours q of settled p
+     * (region-local id l) the value {@code value(p) + length(q, p)}.
      *
      * @return entries pushed to the buckets
      */
-    private int relaxUniform(int p, int x, int y, double d, int openStamp, int closedStamp) {
+    private int relaxUniform(int p, int l, int x, int y, double d) {
         int s = stride;
+        int rw = regionWidth;
         long[] up = rows[y - 1];
         long[] mid = rows[y];
         long[] down = rows[y + 1];
@@ -402,63 +438,70 @@ public final class IntegrationField {
         boolean e = NavGrid.bit(mid, x + 1) && x + 1 <= x1;
         int pushed = 0;
         if (n) {
-            pushed += offerBucket(p - s, straight, openStamp, closedStamp);
+            pushed += offerBucket(l - rw, straight);
         }
         if (so) {
-            pushed += offerBucket(p + s, straight, openStamp, closedStamp);
+            pushed += offerBucket(l + rw, straight);
         }
         if (w) {
-            pushed += offerBucket(p - 1, straight, openStamp, closedStamp);
+            pushed += offerBucket(l - 1, straight);
         }
         if (e) {
-            pushed += offerBucket(p + 1, straight, openStamp, closedStamp);
+            pushed += offerBucket(l + 1, straight);
         }
         if (four) {
             return pushed;
         }
         double diagonal = d + SQRT2;
         if (n && w && NavGrid.bit(up, x - 1)) {
-            pushed += offerBucket(p - s - 1, diagonal, openStamp, closedStamp);
+            pushed += offerBucket(l - rw - 1, diagonal);
         }
         if (n && e && NavGrid.bit(up, x + 1)) {
-            pushed += offerBucket(p - s + 1, diagonal, openStamp, closedStamp);
+            pushed += offerBucket(l - rw + 1, diagonal);
         }
         if (so && w && NavGrid.bit(down, x - 1)) {
-            pushed += offerBucket(p + s - 1, diagonal, openStamp, closedStamp);
+            pushed += offerBucket(l + rw - 1, diagonal);
         }
         if (so && e && NavGrid.bit(down, x + 1)) {
-            pushed += offerBucket(p + s + 1, diagonal, openStamp, closedStamp);
+            pushed += offerBucket(l + rw + 1, diagonal);
         }
         return pushed;
     }
 
-    /** Lowers q to v if that improves it, pushing it to v's bucket when that bucket changes; returns pushes. */
-    private int offerBucket(int q, double v, int openStamp, int closedStamp) {
-        int[] r = open.record;
-        int stamp = r[OpenList.RECORD * q];
-        if (stamp == openStamp) {
-            double old = value[q];
+    /**
+     * Lowers region-local cell l to v if that improves it, pushing it to v's bucket when that bucket changes;
+     * returns pushes.
+     */
+    private int offerBucket(int l, double v) {
+        long[] page = fieldPages[l >>> PAGE_SHIFT];
+        if (page == null || page[GEN_WORD] != generation) {
+            page = touch(l);
+        }
+        long bit = 1L << l;
+        int i = l & (OPEN_WORD - 1);
+        if ((page[OPEN_WORD] & bit) != 0) {
+            double old = Double.longBitsToDouble(page[i]);
             if (Double.compare(v, old) >= 0) {
                 return 0;
             }
-            value[q] = v;
+            page[i] = Double.doubleToRawLongBits(v);
             long k = (long) v;
             if (k == (long) old) {
                 return 0; // same bucket: the entry already there reads the new value
             }
-            pushBucket(k, q);
+            pushBucket(k, l);
             return 1;
         }
-        if (stamp == closedStamp) {
+        if ((page[CLOSED_WORD] & bit) != 0) {
             return 0;
         }
-        r[OpenList.RECORD * q] = openStamp;
-        value[q] = v;
-        pushBucket((long) v, q);
+        page[OPEN_WORD] |= bit;
+        page[i] = Double.doubleToRawLongBits(v);
+        pushBucket((long) v, l);
         return 1;
     }
 
-    private void pushBucket(long k, int q) {
+    private void pushBucket(long k, int l) {
         int b = (int) (k & 3);
         int size = bucketSize[b];
         int[] bucket = buckets[b];
@@ -466,20 +509,121 @@ public final class IntegrationField {
             bucket = Arrays.copyOf(bucket, 2 * size);
             buckets[b] = bucket;
         }
-        bucket[size] = q;
+        bucket[size] = l;
         bucketSize[b] = size + 1;
     }
 
-    private void offer(int q, double v) {
+    /** Offers region-local cell l the value v on the heap of weighted builds. */
+    private void offer(int l, double v) {
         OpenList o = open;
-        int stamp = o.record[OpenList.RECORD * q];
+        int[] page = o.pages[l >>> OpenList.PAGE_SHIFT];
+        int at = OpenList.at(l);
+        int stamp = page == null ? 0 : page[at];
         if (stamp == o.openStamp) {
-            if (Double.compare(v, o.g(q)) < 0) {
-                o.decrease(q, v, v);
+            int slot = page[at + 1];
+            if (Double.compare(v, o.gAt(slot)) < 0) {
+                o.decreaseAt(slot, page, l, v, v);
             }
         } else if (stamp != o.openStamp + 1) {
-            o.push(q, v, v);
+            o.push(l, v, v);
         }
+    }
+
+    /**
+     * Starts a run over {@code regionCells} region-local ids: a new generation (every cell unseen), the page table
+     * grown to cover them; first drops the pages and lists when the field holds more than
+     * {@link IntPages#RETAINED_BYTES}.
+     */
+    private void beginPages(int regionCells) {
+        int need = (int) (((long) regionCells + OPEN_WORD - 1) >>> PAGE_SHIFT);
+        if (fieldBytes() > IntPages.RETAINED_BYTES) {
+            fieldPages = new long[need][];
+            heldPages = new int[16];
+            heldCount = 0;
+            for (int b = 0; b < 4; b++) {
+                buckets[b] = new int[INITIAL_BUCKET];
+            }
+            rimCells = new int[64];
+        }
+        if (fieldPages.length < need) {
+            fieldPages = Arrays.copyOf(fieldPages, need);
+        }
+        generation++;
+    }
+
+    /** The page of region-local id l, allocated when absent and reset when of an older generation. */
+    private long[] touch(int l) {
+        int index = l >>> PAGE_SHIFT;
+        long[] page = fieldPages[index];
+        if (page == null) {
+            page = new long[PAGE_LONGS];
+            fieldPages[index] = page;
+            if (heldCount == heldPages.length) {
+                heldPages = Arrays.copyOf(heldPages, 2 * heldCount);
+            }
+            heldPages[heldCount++] = index;
+        }
+        if (page[GEN_WORD] != generation) {
+            page[OPEN_WORD] = 0;
+            page[CLOSED_WORD] = 0;
+            page[SOURCE_WORD] = 0;
+            page[GEN_WORD] = generation;
+        }
+        return page;
+    }
+
+    /** Region-local id of padded id p, which must lie in the region. */
+    private int local(int p) {
+        return (p / stride - y0) * regionWidth + (p % stride - x0);
+    }
+
+    /** Whether region-local cell l was settled by the last run. */
+    private boolean settledLocal(int l) {
+        long[] page = fieldPages[l >>> PAGE_SHIFT];
+        return page != null && page[GEN_WORD] == generation && (page[CLOSED_WORD] & (1L << l)) != 0;
+    }
+
+    /** Value of region-local cell (lx, ly), or {@link Double#POSITIVE_INFINITY} when off the region or unsettled. */
+    private double settledValue(int lx, int ly) {
+        if (lx < 0 || lx >= regionWidth || ly < 0 || ly > y1 - y0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        int l = ly * regionWidth + lx;
+        long[] page = fieldPages[l >>> PAGE_SHIFT];
+        if (page == null || page[GEN_WORD] != generation || (page[CLOSED_WORD] & (1L << l)) == 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return Double.longBitsToDouble(page[l & (OPEN_WORD - 1)]);
+    }
+
+    /** Value of padded id p, or {@link Double#POSITIVE_INFINITY} when off the region or unsettled. */
+    private double settledValue(int p) {
+        return settledValue(p % stride - x0, p / stride - y0);
+    }
+
+    /** Bytes the field's pages and lists hold (array headers included), without its heap's open list. */
+    private long fieldBytes() {
+        long bytes = heldCount * PAGE_BYTES + IntPages.ARRAY_HEADER + 4L * fieldPages.length
+                + IntPages.ARRAY_HEADER + 4L * heldPages.length
+                + IntPages.ARRAY_HEADER + 4L * rimCells.length + IntPages.ARRAY_HEADER + 4L * descentBuffer.length;
+        for (int[] b : buckets) {
+            bytes += IntPages.ARRAY_HEADER + 4L * b.length;
+        }
+        return bytes;
+    }
+
+    /**
+     * Bytes of scratch this field holds now: its pages (64 cells each: 64 values, three bit words and a
+     * generation, 560 bytes), page table, bucket, rim and descent lists, and the open list of weighted builds
+     * (see {@link OpenList}), array headers included.
+     */
+    public long scratchBytes() {
+        return fieldBytes() + open.scratchBytes();
+    }
+
+    /** Field pages held (64 region cells each). */
+    int heldPages() {
+        return heldCount;
     }
 
     /** Whether the last build found a standable goal. */
@@ -495,8 +639,7 @@ public final class IntegrationField {
         if (goalP < 0 || cell < 0 || cell >= grid.width() * grid.height()) {
             return Double.POSITIVE_INFINITY;
         }
-        int p = grid.pad(cell);
-        return open.isClosed(p) ? value[p] : Double.POSITIVE_INFINITY;
+        return settledValue(grid.pad(cell));
     }
 
     /** Cells settled by the last build's final region. */
@@ -589,26 +732,28 @@ public final class IntegrationField {
      */
     private int next(int p, int previous) {
         int s = stride;
-        int x = p % s;
-        int y = p / s;
-        long[] up = rows[y - 1];
-        long[] mid = rows[y];
-        long[] down = rows[y + 1];
-        boolean n = NavGrid.bit(up, x);
-        boolean so = NavGrid.bit(down, x);
-        boolean w = NavGrid.bit(mid, x - 1);
-        boolean e = NavGrid.bit(mid, x + 1);
+        int px = p % s;
+        int py = p / s;
+        long[] up = rows[py - 1];
+        long[] mid = rows[py];
+        long[] down = rows[py + 1];
+        boolean n = NavGrid.bit(up, px);
+        boolean so = NavGrid.bit(down, px);
+        boolean w = NavGrid.bit(mid, px - 1);
+        boolean e = NavGrid.bit(mid, px + 1);
+        int lx = px - x0;
+        int ly = py - y0;
         bestQ = -1;
         bestV = Double.POSITIVE_INFINITY;
-        consider(n, p - s, 1.0);
-        consider(so, p + s, 1.0);
-        consider(w, p - 1, 1.0);
-        consider(e, p + 1, 1.0);
+        consider(n, p - s, lx, ly - 1, 1.0);
+        consider(so, p + s, lx, ly + 1, 1.0);
+        consider(w, p - 1, lx - 1, ly, 1.0);
+        consider(e, p + 1, lx + 1, ly, 1.0);
         if (!four) {
-            consider(n && w && NavGrid.bit(up, x - 1), p - s - 1, SQRT2);
-            consider(n && e && NavGrid.bit(up, x + 1), p - s + 1, SQRT2);
-            consider(so && w && NavGrid.bit(down, x - 1), p + s - 1, SQRT2);
-            consider(so && e && NavGrid.bit(down, x + 1), p + s + 1, SQRT2);
+            consider(n && w && NavGrid.bit(up, px - 1), p - s - 1, lx - 1, ly - 1, SQRT2);
+            consider(n && e && NavGrid.bit(up, px + 1), p - s + 1, lx + 1, ly - 1, SQRT2);
+            consider(so && w && NavGrid.bit(down, px - 1), p + s - 1, lx - 1, ly + 1, SQRT2);
+            consider(so && e && NavGrid.bit(down, px + 1), p + s + 1, lx + 1, ly + 1, SQRT2);
         }
         if (bestQ < 0) {
             throw new IllegalStateException("descent stuck at padded cell " + p + " (field not built for it)");
@@ -619,20 +764,28 @@ public final class IntegrationField {
             int kept = bestQ;
             bestQ = -1;
             bestV = Double.POSITIVE_INFINITY;
-            boolean diagonal = previous != 1 && previous != -1 && previous != s && previous != -s;
-            boolean legal = diagonal ? openAt(q) && openAt(p + (q % s - p % s)) && openAt(p + (q / s - p / s) * s)
-                    : openAt(q);
-            consider(legal, q, diagonal ? SQRT2 : 1.0);
+            int dx = q % s - px;
+            int dy = q / s - py;
+            boolean diagonal = dx != 0 && dy != 0;
+            boolean legal = diagonal ? openAt(q) && openAt(p + dx) && openAt(p + dy * s) : openAt(q);
+            consider(legal, q, lx + dx, ly + dy, diagonal ? SQRT2 : 1.0);
             bestQ = bestQ >= 0 && Double.compare(bestV, v) == 0 ? q : kept;
             bestV = v;
         }
         return bestQ;
     }
 
-    /** Takes q as the descent's next cell when the move is legal, q settled and step + value the least so far. */
-    private void consider(boolean legal, int q, double length) {
-        if (legal && open.isClosed(q)) {
-            double v = value[q] + stepCost(q, length);
+    /**
+     * Takes padded q, region-local (lx, ly), as the descent's next cell when the move is legal, q settled and step +
+     * value the least so far.
+     */
+    private void consider(boolean legal, int q, int lx, int ly, double length) {
+        if (!legal) {
+            return;
+        }
+        double value = settledValue(lx, ly);
+        if (value != Double.POSITIVE_INFINITY) {
+            double v = value + stepCost(q, length);
             if (Double.compare(v, bestV) < 0) {
                 bestV = v;
                 bestQ = q;

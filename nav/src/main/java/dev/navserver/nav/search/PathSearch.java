@@ -31,8 +31,15 @@ import java.util.Objects;
  * end. Under {@link GoalPolicy#NEAREST_REACHABLE} a substitute goal replaces an unreachable one, and heuristic,
  * budget and radius all refer to the substitute.
  *
- * <p><b>Memory.</b> Scratch arrays are sized to the largest padded grid seen and reused; searches are told apart
- * by a generation counter, so a search allocates nothing but its {@link PathResult} and the result's cell array.
+ * <p><b>Memory.</b> Scratch space follows the search, not the grid: per-node records live in pages of 64 padded
+ * ids (a short run of one row) allocated the first time the search reaches one of their nodes, 16 bytes per id of
+ * a touched page for the heap searches ({@link OpenList}) and 8 for the 4-connected fast path
+ * ({@link TwoBucketAStar}), plus a page table of 4 bytes per 64 padded cells; the open list and stacks grow by
+ * doubling with use. Pages are kept between searches, which are told apart by a generation counter, so a repeat
+ * search over an area already paged in allocates nothing but its {@link PathResult} and the result's cell array.
+ * When a part holds more than 64 MiB at the start of a search ({@code IntPages.RETAINED_BYTES}, e.g. after a
+ * search across most of a 2000 x 2000 map), it drops its pages first, so one huge search does not pin its memory.
+ * {@link #scratchBytes()} reports what is held.
  *
  * <p><b>Parts.</b> This class drives the search (statuses, budget, slicing); {@link OpenList} holds the open and
  * closed sets, {@link Goal} the heuristic and arrival disc, {@link Frontier} offers successors, {@link AStarExpander}
@@ -42,13 +49,13 @@ import java.util.Objects;
  * <p>Not thread-safe: use one instance per thread. Grids may be shared.
  */
 public final class PathSearch {
-    private final OpenList openList = new OpenList();
+    private final OpenList openList;
     private final Goal goal = new Goal();
-    private final Frontier frontier = new Frontier(openList, goal);
-    private final AStarExpander astar = new AStarExpander(frontier);
-    private final JumpScanner jumps = new JumpScanner(frontier);
-    private final PathBuilder builder = new PathBuilder(frontier);
-    private final TwoBucketAStar fourWay = new TwoBucketAStar();
+    private final Frontier frontier;
+    private final AStarExpander astar;
+    private final JumpScanner jumps;
+    private final PathBuilder builder;
+    private final TwoBucketAStar fourWay;
 
     // the current search
     private int stride;
@@ -62,6 +69,21 @@ public final class PathSearch {
     private double bestG;
     private boolean finished = true;
     private PathResult result;
+
+    /** A search context that keeps at most 64 MiB of scratch per part between searches (see the class comment). */
+    public PathSearch() {
+        this(IntPages.RETAINED_BYTES);
+    }
+
+    /** A search context whose parts keep at most {@code retainedBytes} each between searches (tests). */
+    PathSearch(long retainedBytes) {
+        openList = new OpenList(retainedBytes);
+        frontier = new Frontier(openList, goal);
+        astar = new AStarExpander(frontier);
+        jumps = new JumpScanner(frontier);
+        builder = new PathBuilder(frontier);
+        fourWay = new TwoBucketAStar(retainedBytes);
+    }
 
     /**
      * Runs a whole search.
@@ -222,6 +244,15 @@ public final class PathSearch {
             expanded++;
             done++;
         }
+    }
+
+    /**
+     * Bytes of scratch this context holds now (pages, page tables, heap and stacks, array headers included; not
+     * the grid, not results). It grows with the area searched and is dropped by the next search once above the
+     * retention bound (see the class comment).
+     */
+    public long scratchBytes() {
+        return openList.scratchBytes() + fourWay.scratchBytes();
     }
 
     /** Whether the current search is finished (also true before the first search). */

@@ -1,6 +1,7 @@
 package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.NavGrid;
+import java.util.Arrays;
 
 /**
  * Exact 4-connected shortest paths on uniform-cost grids: A* with the Manhattan heuristic whose open list is two
@@ -25,9 +26,13 @@ import dev.navserver.nav.grid.NavGrid;
  * <p><b>Stack entries</b> are padded coordinates {@code y << 16 | x} (not padded ids), so that the direction test
  * needs no division; {@link #applies} checks that padded sides are at most 65,535 cells.
  *
- * <p><b>Memory.</b> Per padded cell: a stamp, a cost and a parent direction ({@code int}, {@code int},
- * {@code byte}), plus two stacks of up to twice the padded size in total; grown to the largest grid seen and
- * reused. Searches are told apart by a generation stamp, so a warm search allocates only its result.
+ * <p><b>Memory.</b> Per touched cell: a stamp and the cost packed with the parent direction
+ * ({@code cost << 2 | direction}), two {@code int}s in pages of 64 padded ids ({@link IntPages}, 528 bytes a page)
+ * allocated the first time one of their cells is reached, plus 4 bytes per 64 padded cells for the page table; the
+ * two stacks grow by doubling with use (a node is pushed at most twice). So a search holds what it reached, not the
+ * grid. Pages and stacks are kept and searches told apart by a generation stamp, so a repeat search over cells
+ * already paged in allocates only its result; when more than {@link IntPages#RETAINED_BYTES} (64 MiB) is held at
+ * {@link #begin}, pages and stacks are dropped first. {@link #scratchBytes()} reports what is held.
  *
  * <p><b>Slicing.</b> {@link #expandOne()} pops and expands one node; the operations do not depend on how calls
  * are grouped, so a sliced search gives the one-shot result.
@@ -44,13 +49,24 @@ final class TwoBucketAStar {
     private static final byte UP = 2;
     private static final byte DOWN = 3;
 
-    /** {@code stamp[p] == gen}: seen (cost in {@code cost[p]}); {@code gen + 1}: closed; else unseen. */
-    private int[] stamp = new int[0];
-    private int[] cost = new int[0];
-    private byte[] parent = new byte[0];
-    private int[] current = new int[0];
-    private int[] later = new int[0];
+    /** log2 of the padded ids per page. */
+    private static final int PAGE_SHIFT = 6;
+    private static final int PAGE_MASK = (1 << PAGE_SHIFT) - 1;
+    /** Stack entries allocated up front and after a drop. */
+    private static final int INITIAL_STACK = 256;
+
+    /**
+     * Per-cell pages: for padded id p at {@code i = 2 * (p & PAGE_MASK)} of {@code pages[p >>> PAGE_SHIFT]},
+     * {@code page[i] == gen} means seen, {@code gen + 1} closed, else unseen (as is an absent page);
+     * {@code page[i + 1]} is the cost from the start shifted left by 2, or'ed with the parent direction.
+     */
+    private final IntPages table = new IntPages(PAGE_SHIFT, 2 << PAGE_SHIFT);
+    private int[][] pages = table.pages;
+    private int[] current = new int[INITIAL_STACK];
+    private int[] later = new int[INITIAL_STACK];
     private int gen = 1;
+    /** Scratch bytes kept between searches; more is dropped at {@link #begin}. */
+    private final long retainedBytes;
 
     // the current search
     private long[][] rows;
@@ -65,9 +81,19 @@ final class TwoBucketAStar {
     private boolean found;
     private boolean exhausted;
 
+    TwoBucketAStar() {
+        this(IntPages.RETAINED_BYTES);
+    }
+
+    /** A search that keeps at most {@code retainedBytes} of scratch between searches (tests use small bounds). */
+    TwoBucketAStar(long retainedBytes) {
+        this.retainedBytes = retainedBytes;
+    }
+
     /** Whether this search serves {@code grid}: uniform costs and padded sides within {@link #MAX_PADDED_SIDE}. */
     static boolean applies(NavGrid grid) {
-        return grid.uniformCost() && grid.stride() <= MAX_PADDED_SIDE && grid.height() + 2 <= MAX_PADDED_SIDE;
+        return grid.uniformCost() && grid.stride() <= MAX_PADDED_SIDE && grid.height() + 2 <= MAX_PADDED_SIDE
+                && grid.paddedSize() <= 1 << 30; // costs (< padded size) keep 2 bits for the direction
     }
 
     /** Begins a search from padded node {@code startP} to padded node {@code goalP}, both standable. */
@@ -76,17 +102,16 @@ final class TwoBucketAStar {
         stride = grid.stride();
         width = grid.width();
         int n = grid.paddedSize();
-        if (stamp.length < n) {
-            stamp = new int[n];
-            cost = new int[n];
-            parent = new byte[n];
-            current = new int[n];
-            later = new int[n];
-            gen = 1;
+        if (scratchBytes() > retainedBytes) {
+            table.drop(n);
+            current = new int[INITIAL_STACK];
+            later = new int[INITIAL_STACK];
         }
+        table.cover(n);
+        pages = table.pages;
         gen += 2;
         if (gen < 0) {
-            java.util.Arrays.fill(stamp, 0);
+            table.clear();
             gen = 1;
         }
         this.startP = startP;
@@ -95,8 +120,9 @@ final class TwoBucketAStar {
         goalY = goalP / stride;
         found = false;
         exhausted = false;
-        stamp[startP] = gen;
-        cost[startP] = 0;
+        int[] startPage = pageOf(startP);
+        startPage[at(startP)] = gen;
+        startPage[at(startP) + 1] = 0;
         current[0] = pack(startP % stride, startP / stride);
         currentSize = 1;
         laterSize = 0;
@@ -125,7 +151,7 @@ final class TwoBucketAStar {
             while (currentSize > 0) {
                 int e = current[currentSize - 1];
                 int p = (e >>> 16) * s + (e & 0xFFFF);
-                if (stamp[p] != closed) {
+                if (pages[p >>> PAGE_SHIFT][at(p)] != closed) {
                     found = p == goalP;
                     return;
                 }
@@ -150,8 +176,10 @@ final class TwoBucketAStar {
         int y = e >>> 16;
         int s = stride;
         int p = y * s + x;
-        stamp[p] = gen + 1;
-        int ng = cost[p] + 1;
+        int[] page = pages[p >>> PAGE_SHIFT];
+        int a = at(p);
+        page[a] = gen + 1;
+        int ng = (page[a + 1] >>> 2) + 1;
         // toward the goal keeps f; away adds 2
         relax(p - 1, e - 1, ng, LEFT, x > goalX);
         relax(p + 1, e + 1, ng, RIGHT, x < goalX);
@@ -169,36 +197,94 @@ final class TwoBucketAStar {
         if (!NavGrid.bit(rows[entry >>> 16], entry & 0xFFFF)) {
             return;
         }
-        int st = stamp[q];
-        int g = gen;
-        if (st == g + 1 || (st == g && cost[q] <= ng)) {
+        int[] page = pages[q >>> PAGE_SHIFT];
+        if (page == null) {
+            openFirst(q, entry, ng, dir, toward);
             return;
         }
-        stamp[q] = g;
-        cost[q] = ng;
-        parent[q] = dir;
+        int a = at(q);
+        int g = gen;
+        int st = page[a];
+        if (st == g + 1 || (st == g && page[a + 1] >>> 2 <= ng)) {
+            return;
+        }
+        page[a] = g;
+        page[a + 1] = ng << 2 | dir;
+        push(entry, toward);
+    }
+
+    /** {@link #relax} of a node whose page is absent (unseen): allocates the page and opens the node. */
+    private void openFirst(int q, int entry, int ng, byte dir, boolean toward) {
+        int[] page = table.allocate(q >>> PAGE_SHIFT);
+        int a = at(q);
+        page[a] = gen;
+        page[a + 1] = ng << 2 | dir;
+        push(entry, toward);
+    }
+
+    /** Pushes a stack entry on the current {@code f}'s stack ({@code toward}) or the next one's. */
+    private void push(int entry, boolean toward) {
         if (toward) {
+            if (currentSize == current.length) {
+                growCurrent();
+            }
             current[currentSize++] = entry;
         } else {
+            if (laterSize == later.length) {
+                growLater();
+            }
             later[laterSize++] = entry;
         }
     }
 
+    // cold paths kept out of relax so that it stays small enough to inline
+    private void growCurrent() {
+        current = Arrays.copyOf(current, 2 * current.length);
+    }
+
+    private void growLater() {
+        later = Arrays.copyOf(later, 2 * later.length);
+    }
+
+    /** Offset of padded id p's two ints in its page. */
+    private static int at(int p) {
+        return (p & PAGE_MASK) << 1;
+    }
+
+    /** The page of padded id p, allocated when absent. */
+    private int[] pageOf(int p) {
+        int[] page = pages[p >>> PAGE_SHIFT];
+        return page != null ? page : table.allocate(p >>> PAGE_SHIFT);
+    }
+
+    /** Cost from the start of seen padded id p. */
+    private int costOf(int p) {
+        return pages[p >>> PAGE_SHIFT][at(p) + 1] >>> 2;
+    }
+
+    /**
+     * Bytes this search holds now: cell pages, page table and the two stacks, array headers included. Between
+     * {@link #begin} calls it only grows; {@link #begin} may drop it (see the class comment).
+     */
+    long scratchBytes() {
+        return table.bytes() + 2L * IntPages.ARRAY_HEADER + 4L * (current.length + later.length);
+    }
+
     /** Length of the path in moves; valid once {@link #found()}. */
     int length() {
-        return cost[goalP];
+        return costOf(goalP);
     }
 
     /** The path as map cell ids from start to goal; valid once {@link #found()}. Allocates the array. */
     int[] path() {
-        int len = cost[goalP];
+        int len = costOf(goalP);
         int[] cells = new int[len + 1];
         int s = stride;
         int q = goalP;
         for (int i = len; i >= 0; i--) {
             cells[i] = (q / s - 1) * width + q % s - 1;
             if (i > 0) {
-                switch (parent[q]) {
+                switch (pages[q >>> PAGE_SHIFT][at(q) + 1] & 3) {
                     case LEFT -> q += 1;
                     case RIGHT -> q -= 1;
                     case UP -> q += s;

@@ -110,7 +110,7 @@ class OpenListTest {
         list.push(1, 2, 0);
         list.push(2, 3, 0);
         list.pop();
-        int[] records = list.record;
+        int[] page = list.pages[0];
 
         list.begin(6);
 
@@ -119,21 +119,74 @@ class OpenListTest {
             assertThat(list.isOpen(q)).isFalse();
             assertThat(list.isClosed(q)).isFalse();
         }
-        assertThat(list.record).isSameAs(records);
+        assertThat(list.pages[0]).isSameAs(page);
         list.push(1, 5, 0);
         list.push(0, 4, 0);
         assertThat(drain()).containsExactly(0, 1);
     }
 
     @Test
-    void begin_WhenSmallerThanBefore_KeepsTheLargerArrays() {
+    void begin_WhenSmallerThanBefore_KeepsTheLargerTableAndThePages() {
         list.begin(100);
-        int[] records = list.record;
+        list.push(99, 1, 0);
+        int[][] table = list.pages;
+        int[] page = list.pages[99 >>> OpenList.PAGE_SHIFT];
 
         list.begin(10);
 
-        assertThat(list.record).isSameAs(records);
+        assertThat(list.pages).isSameAs(table);
+        assertThat(list.pages[99 >>> OpenList.PAGE_SHIFT]).isSameAs(page);
         assertThat(list.capacity()).isEqualTo(100);
+    }
+
+    @Test
+    void push_AllocatesOnlyThePagesOfTheIdsTouched() {
+        list.begin(1_000_000);
+        long empty = list.scratchBytes();
+
+        list.push(0, 1, 0);
+        list.push(63, 2, 0);
+        list.push(500_000, 3, 0);
+        list.link(999_999, 1, -1);
+
+        assertThat(list.heldPages()).isEqualTo(3);
+        assertThat(list.scratchBytes() - empty).isEqualTo(3 * (16 + 4 * OpenList.RECORD * OpenList.PAGE_IDS));
+        assertThat(list.isOpen(64)).isFalse();
+        assertThat(list.isClosed(200_000)).isFalse();
+        assertThat(list.pages[200_000 >>> OpenList.PAGE_SHIFT]).isNull();
+        assertThat(drain()).containsExactly(0, 63, 500_000);
+    }
+
+    @Test
+    void push_WhenTheOpenListOutgrowsItsHeap_GrowsItAndKeepsTheOrder() {
+        list.begin(10_000);
+        long before = list.scratchBytes();
+        for (int q = 0; q < 5_000; q++) {
+            list.push(q, 10_000 - q, 0);
+        }
+
+        assertThat(list.scratchBytes()).isGreaterThan(before);
+        assertThat(list.peek()).isEqualTo(4_999);
+        assertThat(list.size()).isEqualTo(5_000);
+    }
+
+    @Test
+    void begin_WhenMoreThanTheRetentionBoundIsHeld_DropsThePagesAndTheHeap() {
+        // 4.5M ids x 16 bytes = 72 MiB of pages once every id was opened
+        int n = 4_500_000;
+        list.begin(n);
+        for (int q = 0; q < n; q += OpenList.PAGE_IDS) {
+            list.push(q, q, 0);
+        }
+        assertThat(list.scratchBytes()).isGreaterThan(IntPages.RETAINED_BYTES);
+
+        list.begin(1_000);
+
+        assertThat(list.heldPages()).isZero();
+        assertThat(list.scratchBytes()).isLessThan(64 * 1024);
+        assertThat(list.isOpen(0)).isFalse();
+        list.push(5, 1, 0);
+        assertThat(drain()).containsExactly(5);
     }
 
     @Test

@@ -42,7 +42,7 @@ import java.util.Objects;
  *
  * <p>Thread-safe: the field (the planner's, {@link NavPlanner#threadField}), search, smoother and walk scratch
  * are per thread; nothing is allocated per cell
- * walked once a thread's scratch has grown to the map.
+ * walked once a thread's scratch has paged in the area walked.
  */
 public final class GroupPlanner {
     /** Cells added around the goal ring and the units when the field's region is first sized. */
