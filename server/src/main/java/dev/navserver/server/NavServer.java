@@ -96,10 +96,10 @@ public final class NavServer implements AutoCloseable {
         initial = reloader.current();
         // maps.maxCells applies live; the planner pool's size (restart-only) stays that of the initial config
         int plannerThreads = initial.search().plannerThreads();
-        // each planner thread keeps a search and, after its first group query, an integration field per map cell
+        // each planner thread keeps a search and, after its first group query, an integration field (paged scratch)
         maps.limits(() -> MapLimits.DEFAULT.withMaxCells(reloader.current().maps().maxCells())
                 .withPlannerThreads(plannerThreads)
-                .withThreadBytesPerCell(MapMemory.SEARCH_BYTES_PER_CELL + MapMemory.FIELD_BYTES_PER_CELL));
+                .withThreadScratchBytes(MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES));
         int loaded = maps.loadDirectory(initial.maps().dir());
         if (maps.get(initial.maps().defaultMap()) == null) {
             throw new IOException("default map '" + initial.maps().defaultMap() + "' not found in "

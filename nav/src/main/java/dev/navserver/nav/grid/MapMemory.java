@@ -10,34 +10,39 @@ package dev.navserver.nav.grid;
  *       one terrain class are shared, so the copy is often less);</li>
  *   <li>the default {@link NavGrid} ({@link MoveLayer#DEFAULT}, agent size 1, uniform cost: no cost rows, no
  *       clearance): row and column bitsets 2 bits per padded cell; island labels ({@code int}) 4 per cell while
- *       labelling (garbage once built) and up to 4 per cell kept in chunks (a chunk of one island costs nothing,
- *       so on most maps far less);</li>
- *   <li>per planner thread, the search scratch of {@code dev.navserver.nav.search.PathSearch} sized to the padded
- *       grid on first use: a 16-byte record, a 4-byte heap slot and two 8-byte keys,
- *       {@value #SEARCH_BYTES_PER_CELL} per padded cell;</li>
+ *       labelling (garbage once built) and then in chunks, counted as 1 per cell: a chunk whose cells are all of
+ *       one island costs nothing, a chunk of several islands 4 per cell (maps of many small islands, e.g. random
+ *       noise, can need up to 3 more per cell than counted);</li>
+ *   <li>per planner thread, the search scratch of {@code dev.navserver.nav.search.PathSearch}: pages allocated
+ *       as a search touches cells, so it grows with the area searched, not with the map. Counted: the page tables
+ *       (a reference per 64 padded cells each for the open list, the 4-connected search and a flow field's lists,
+ *       together a quarter byte per padded cell) and an allowance of {@value #SEARCH_SCRATCH_BYTES} bytes for the pages — what a search of
+ *       the server's default node budget needs many times over; a longer search (the command line has no budget)
+ *       takes what it touches, 16 bytes per touched cell, and keeps at most 64 MiB between searches;</li>
  *   <li>where a planner thread may also build flow fields ({@code dev.navserver.nav.search.IntegrationField}, e.g.
- *       the server's group queries), the field's own open list (36), values (8) and marks (4),
- *       {@value #FIELD_BYTES_PER_CELL} more per padded cell.</li>
+ *       the server's shared chase fields and group queries), another page table and allowance,
+ *       {@value #FIELD_SCRATCH_BYTES} bytes (a field's pages cost about 9 bytes per cell of its region).</li>
  * </ul>
- * Together about {@code 10.25 + 36 * plannerThreads} bytes per cell at the peak of loading (after it, about 1.3
- * bytes per cell for the map on a rooms-like map), e.g. 46 bytes per cell for one thread that only searches (the
- * command line), and {@code 10.25 + 84 * plannerThreads} for the server's planners. Other layers, agent sizes
- * (clearance: 1 per cell per layer) and live-viewer tiles cost more and are not counted.
+ * Together about {@code 7.25} bytes per cell at the peak of loading plus, per planner thread, 1/4 byte per cell
+ * and the allowance (after loading, a rooms-like map holds about 1.3 bytes per cell). Other layers, agent sizes
+ * (clearance: 1 per cell per layer, bit rows 1/4) and live-viewer tiles cost more and are not counted.
  *
  * <p>Stateless and thread-safe.
  */
 public final class MapMemory {
-    /** Bytes per cell at the peak of loading: parsed terrain 1, its copy 1, labels while labelling 4, label chunks 4. */
-    public static final int GRID_BYTES_PER_CELL = 1 + 1 + 4 + 4;
+    /** Bytes per cell at the peak of loading: parsed terrain 1, its copy 1, labels while labelling 4, label chunks 1. */
+    public static final int GRID_BYTES_PER_CELL = 1 + 1 + 4 + 1;
     /** Eighths of a byte per padded cell: row and column bits 1 + 1. */
     public static final int GRID_EIGHTHS_PER_PADDED_CELL = 2;
-    /** Search scratch per padded cell and planner thread, in bytes: record 16, heap slot 4, keys 16. */
-    public static final int SEARCH_BYTES_PER_CELL = 16 + 4 + 16;
-    /** Flow-field scratch per padded cell and planner thread, in bytes: open list 36, values 8, marks 4. */
-    public static final int FIELD_BYTES_PER_CELL = SEARCH_BYTES_PER_CELL + 8 + 4;
+    /** Eighths of a byte per padded cell and planner thread for the scratch page tables. */
+    public static final int THREAD_EIGHTHS_PER_PADDED_CELL = 2;
+    /** Allowance for the pages of a planner thread's search scratch, bytes (32 MiB). */
+    public static final long SEARCH_SCRATCH_BYTES = 32L << 20;
+    /** Allowance for the pages of a planner thread's flow-field scratch, bytes (32 MiB). */
+    public static final long FIELD_SCRATCH_BYTES = 32L << 20;
     /**
-     * Most padded cells ({@code (width + 2) * (height + 2)}) a search can hold: its record array has 4 ints per
-     * padded cell and a Java array holds at most {@link Integer#MAX_VALUE} entries.
+     * Most padded cells ({@code (width + 2) * (height + 2)}) a map may have: padded indices are {@code int}s, and
+     * this bound (kept from the flat layout, far above 16384²) leaves room for the searches' packed entries.
      */
     public static final long MAX_PADDED_CELLS = Integer.MAX_VALUE / 4;
 
@@ -46,27 +51,29 @@ public final class MapMemory {
 
     /**
      * Estimated heap, in bytes, that loading a {@code width x height} map and searching it from
-     * {@code plannerThreads} threads takes with today's layout (see the class comment).
+     * {@code plannerThreads} threads that only search takes with today's layout (see the class comment).
      *
      * @param width          columns, {@code >= 1}
      * @param height         rows, {@code >= 1}
      * @param plannerThreads threads that search the map, each with its own scratch space, {@code >= 0}
      */
     public static long estimateBytes(int width, int height, int plannerThreads) {
-        return estimateBytes(width, height, plannerThreads, SEARCH_BYTES_PER_CELL);
+        return estimateBytes(width, height, plannerThreads, SEARCH_SCRATCH_BYTES);
     }
 
     /**
-     * As {@link #estimateBytes(int, int, int)} with an explicit scratch cost per planner thread, e.g.
-     * {@code SEARCH_BYTES_PER_CELL + FIELD_BYTES_PER_CELL} for planners that also build flow fields.
+     * As {@link #estimateBytes(int, int, int)} with an explicit scratch allowance per planner thread, e.g.
+     * {@code SEARCH_SCRATCH_BYTES + FIELD_SCRATCH_BYTES} for planners that also build flow fields.
      *
-     * @param threadBytesPerCell scratch bytes per padded cell and planner thread, {@code >= 0}
+     * @param threadScratchBytes scratch allowance per planner thread, bytes, {@code >= 0}, on top of the page
+     *                           tables
      */
-    public static long estimateBytes(int width, int height, int plannerThreads, int threadBytesPerCell) {
+    public static long estimateBytes(int width, int height, int plannerThreads, long threadScratchBytes) {
         long cells = (long) width * height;
         long padded = (long) (width + 2) * (height + 2);
         long grid = GRID_BYTES_PER_CELL * cells + (GRID_EIGHTHS_PER_PADDED_CELL * padded + 7) / 8;
-        return grid + (long) plannerThreads * threadBytesPerCell * padded;
+        long thread = threadScratchBytes + (THREAD_EIGHTHS_PER_PADDED_CELL * padded + 7) / 8;
+        return grid + plannerThreads * thread;
     }
 
     /** Bytes to load the map and build its default grid, without search scratch. */

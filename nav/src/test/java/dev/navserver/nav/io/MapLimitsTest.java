@@ -28,22 +28,24 @@ class MapLimitsTest {
     }
 
     @Test
-    void estimateBytes_WhenTenByTenMapAndOneOrTwoPlanners_CountsGridPerCellAndSearchPerPaddedCell() {
-        // 100 cells x 10 B + 144 padded cells x 0.25 B = 1000 + 36; each planner 144 x 36 = 5184
-        assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(1036);
-        assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(1036 + 5184);
-        assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(1036 + 2 * 5184);
-        // planners that also build flow fields: 36 + 48 per padded cell
-        assertThat(MapMemory.estimateBytes(10, 10, 2, MapMemory.SEARCH_BYTES_PER_CELL + MapMemory.FIELD_BYTES_PER_CELL))
-                .isEqualTo(1036 + 2 * 144 * 84);
+    void estimateBytes_WhenTenByTenMapAndOneOrTwoPlanners_CountsGridPerCellAndScratchAllowancePerPlanner() {
+        // 100 cells x 7 B + 144 padded cells x 0.25 B = 700 + 36; each planner 32 MiB + page tables 144 x 0.25 B
+        long planner = (32L << 20) + 36;
+        assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(736);
+        assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(736 + planner);
+        assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(736 + 2 * planner);
+        // planners that also build flow fields: another 32 MiB each
+        assertThat(MapMemory.estimateBytes(10, 10, 2, MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES))
+                .isEqualTo(736 + 2 * (planner + (32L << 20)));
     }
 
     @Test
-    void estimateBytes_WhenTenThousandSquaredAndTwoPlanners_IsAboutEightGiBOrSixteenWithFlowFields() {
+    void estimateBytes_WhenTenThousandSquaredAndTwoPlanners_FitsInOneGibibyteEvenWithFlowFields() {
         long bytes = MapMemory.estimateBytes(10_000, 10_000, 2);
-        assertThat(bytes / 100_000_000.0).isBetween(82.0, 82.5);
-        long server = MapMemory.estimateBytes(10_000, 10_000, 2, 84);
-        assertThat(server / 100_000_000.0).isBetween(178.0, 178.5);
+        assertThat(bytes / 100_000_000.0).isBetween(8.4, 8.45);
+        long server = MapMemory.estimateBytes(10_000, 10_000, 2, 64L << 20);
+        assertThat(server / 100_000_000.0).isBetween(9.05, 9.1);
+        assertThat(server).isLessThan(1L << 30);
     }
 
     @Test
@@ -95,9 +97,9 @@ class MapLimitsTest {
         });
         assertThatThrownBy(() -> MapLoader.load(p, small))
                 .isInstanceOf(MapFormatException.class)
-                .hasMessage(p + ":3: map of 1000 x 1000 needs about 79 MiB (2 planner threads), the heap has 64 MiB "
+                .hasMessage(p + ":3: map of 1000 x 1000 needs about 72 MiB (2 planner threads), the heap has 64 MiB "
                         + "free; raise -Xmx or lower the map size");
-        assertThat(asked.get()).isEqualTo(MapMemory.estimateBytes(1000, 1000, 2)).isEqualTo(82_539_289L);
+        assertThat(asked.get()).isEqualTo(MapMemory.estimateBytes(1000, 1000, 2)).isEqualTo(74_861_867L);
     }
 
     @Test
@@ -107,7 +109,7 @@ class MapLimitsTest {
         GridMap map = MapLoader.load(p, ROOMY.withMemory(MapLimits.FreeMemory.fixed(need)));
         assertThat(map.width()).isEqualTo(3);
         assertThatThrownBy(() -> MapLoader.load(p, ROOMY.withMemory(MapLimits.FreeMemory.fixed(need - 1))))
-                .hasMessageContaining("needs about 1 MiB (1 planner thread), the heap has 0 MiB free");
+                .hasMessageContaining("needs about 33 MiB (1 planner thread), the heap has 32 MiB free");
     }
 
     @Test
@@ -120,7 +122,7 @@ class MapLimitsTest {
 
     @Test
     void parse_WhenDefaultLimitsAndRealHeap_SixteenThousandSquaredNeedsMoreThanATestHeap() {
-        // 16384^2 needs ~13 GiB with one planner thread today: the real heap refuses it on the header
+        // 16384^2 needs ~1.9 GiB with one planner thread: a test heap smaller than that refuses it on the header
         long need = MapMemory.estimateBytes(16384, 16384, 1);
         String text = "type octile\nheight 16384\nwidth 16384\nmap\n";
         if (need > Runtime.getRuntime().maxMemory()) {
