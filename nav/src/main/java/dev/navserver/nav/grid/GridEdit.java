@@ -260,7 +260,7 @@ final class GridEdit {
 
         /**
          * Label at padded index p: 0 where not standable (under the new standability) and on the border. Stored
-         * labels of cells that are not standable are don't-cares ({@link IntChunks#ofLabels}), hence the mask.
+         * labels of cells that are not standable are don't-cares ({@link IntChunks.LabelWriter}), hence the mask.
          */
         private int label(int p) {
             int x = p % stride;

@@ -26,76 +26,6 @@ final class IntChunks {
         this.chunks = chunks;
     }
 
-    /** Chunks holding a row-major {@code width * height} array's values. */
-    static IntChunks of(int width, int height, int[] flat) {
-        int cx = (width + MASK) >>> SHIFT;
-        int cy = (height + MASK) >>> SHIFT;
-        int[][] chunks = new int[cx * cy][];
-        for (int i = 0; i < chunks.length; i++) {
-            chunks[i] = new int[CHUNK_CELLS];
-        }
-        IntChunks c = new IntChunks(width, height, chunks);
-        for (int r = 0; r < height; r++) {
-            int[] row = null;
-            for (int col = 0; col < width; col++) {
-                if ((col & MASK) == 0) {
-                    row = chunks[(r >>> SHIFT) * cx + (col >>> SHIFT)];
-                }
-                row[((r & MASK) << SHIFT) | (col & MASK)] = flat[r * width + col];
-            }
-        }
-        return c;
-    }
-
-    /**
-     * Chunks holding island labels of a row-major {@code width * height} array in which 0 means "no label" and is
-     * a don't-care: a chunk whose non-zero values are all one label {@code L} (or all 0) is stored as one array of
-     * {@code L}s shared by every such chunk of that label, so an island covering many chunks costs one array. Reads
-     * of a cell that held 0 may then return a label: the reader must mask them (the grid's standability says
-     * which cells have no label).
-     */
-    static IntChunks ofLabels(int width, int height, int[] flat) {
-        int cx = (width + MASK) >>> SHIFT;
-        int cy = (height + MASK) >>> SHIFT;
-        int[][] chunks = new int[cx * cy][];
-        java.util.Map<Integer, int[]> shared = new java.util.HashMap<>();
-        for (int ci = 0; ci < chunks.length; ci++) {
-            int c0 = (ci % cx) << SHIFT;
-            int r0 = (ci / cx) << SHIFT;
-            int c1 = Math.min(width, c0 + (1 << SHIFT));
-            int r1 = Math.min(height, r0 + (1 << SHIFT));
-            int label = 0;
-            boolean uniform = true;
-            for (int r = r0; r < r1 && uniform; r++) {
-                for (int i = r * width + c0, end = r * width + c1; i < end; i++) {
-                    int v = flat[i];
-                    if (v != 0 && v != label) {
-                        if (label != 0) {
-                            uniform = false;
-                            break;
-                        }
-                        label = v;
-                    }
-                }
-            }
-            if (uniform) {
-                int l = label;
-                chunks[ci] = shared.computeIfAbsent(l, k -> {
-                    int[] filled = new int[CHUNK_CELLS];
-                    java.util.Arrays.fill(filled, l);
-                    return filled;
-                });
-            } else {
-                int[] ch = new int[CHUNK_CELLS];
-                for (int r = r0; r < r1; r++) {
-                    System.arraycopy(flat, r * width + c0, ch, (r - r0) << SHIFT, c1 - c0);
-                }
-                chunks[ci] = ch;
-            }
-        }
-        return new IntChunks(width, height, chunks);
-    }
-
     /** Distinct chunk arrays held (shared chunks count once): the storage this grid references, in bytes. */
     long storedBytes() {
         java.util.Set<int[]> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -144,5 +74,90 @@ final class IntChunks {
             }
         }
         return n;
+    }
+
+    /**
+     * Writes island labels chunk by chunk while a labelling runs, holding only what it must: a chunk is allocated on
+     * its first label and, once every standable cell in it is labelled, replaced by the shared array of its one
+     * label when it has one. A flood over a map therefore holds the chunks its
+     * wavefront crosses plus the chunks of several islands, not an {@code int} per cell. Unlabelled cells read 0.
+     *
+     * <p>Labels of cells that are not standable are don't-cares: a shared one-label chunk reads that label on its
+     * cells that are not standable, so readers mask labels with standability ({@link NavGrid#island}).
+     * One thread; {@link #build} once at the end.
+     */
+    static final class LabelWriter {
+        private final int width;
+        private final int height;
+        private final int chunksX;
+        private final int[][] chunks;
+        private final int[] unlabelled;
+        private final java.util.Map<Integer, int[]> shared = new java.util.HashMap<>();
+
+        /** @param standable standable cells per chunk (chunks row-major), the labels each chunk will receive */
+        LabelWriter(int width, int height, int[] standable) {
+            this.width = width;
+            this.height = height;
+            this.chunksX = (width + MASK) >>> SHIFT;
+            this.chunks = new int[chunksX * ((height + MASK) >>> SHIFT)][];
+            this.unlabelled = standable.clone();
+        }
+
+        /** Chunk index of (col, row). */
+        static int chunkOf(int width, int col, int row) {
+            return (row >>> SHIFT) * ((width + MASK) >>> SHIFT) + (col >>> SHIFT);
+        }
+
+        /** Number of chunks of a {@code width x height} grid. */
+        static int chunkCount(int width, int height) {
+            return ((width + MASK) >>> SHIFT) * ((height + MASK) >>> SHIFT);
+        }
+
+        /** The label written at (col, row), 0 when none yet; cells of a completed one-label chunk read its label. */
+        int get(int col, int row) {
+            int[] ch = chunks[(row >>> SHIFT) * chunksX + (col >>> SHIFT)];
+            return ch == null ? 0 : ch[((row & MASK) << SHIFT) | (col & MASK)];
+        }
+
+        /** Labels standable cell (col, row), which has no label yet; {@code label >= 1}. */
+        void label(int col, int row, int label) {
+            int ci = (row >>> SHIFT) * chunksX + (col >>> SHIFT);
+            int[] ch = chunks[ci];
+            if (ch == null) {
+                ch = new int[CHUNK_CELLS];
+                chunks[ci] = ch;
+            }
+            ch[((row & MASK) << SHIFT) | (col & MASK)] = label;
+            if (--unlabelled[ci] == 0) {
+                int only = 0;
+                for (int v : ch) {
+                    if (v != 0 && v != only) {
+                        if (only != 0) {
+                            return;
+                        }
+                        only = v;
+                    }
+                }
+                chunks[ci] = sharedOf(only);
+            }
+        }
+
+        private int[] sharedOf(int label) {
+            return shared.computeIfAbsent(label, k -> {
+                int[] filled = new int[CHUNK_CELLS];
+                java.util.Arrays.fill(filled, label);
+                return filled;
+            });
+        }
+
+        /** The labels as chunks (chunks without standable cells share one array of zeros). */
+        IntChunks build() {
+            for (int ci = 0; ci < chunks.length; ci++) {
+                if (chunks[ci] == null) {
+                    chunks[ci] = sharedOf(0);
+                }
+            }
+            return new IntChunks(width, height, chunks);
+        }
     }
 }

@@ -9,10 +9,10 @@ package dev.navserver.nav.grid;
  *   <li>loading: the parser's terrain array and {@link GridMap}'s chunked copy of it, 1 + 1 per cell (chunks of
  *       one terrain class are shared, so the copy is often less);</li>
  *   <li>the default {@link NavGrid} ({@link MoveLayer#DEFAULT}, agent size 1, uniform cost: no cost rows, no
- *       clearance): row and column bitsets 2 bits per padded cell; island labels ({@code int}) 4 per cell while
- *       labelling (garbage once built) and then in chunks, counted as 1 per cell: a chunk whose cells are all of
- *       one island costs nothing, a chunk of several islands 4 per cell (maps of many small islands, e.g. random
- *       noise, can need up to 3 more per cell than counted);</li>
+ *       clearance): row and column bitsets 2 bits per padded cell; island labels in chunks, written chunk by chunk
+ *       while labelling, counted as 1 per cell: a chunk whose cells are all of one island costs nothing once
+ *       labelled, a chunk of several islands 4 per cell (maps of many small islands, e.g. random noise, can need
+ *       up to 3 more per cell than counted);</li>
  *   <li>per planner thread, the search scratch of {@code dev.navserver.nav.search.PathSearch}: pages allocated
  *       as a search touches cells, so it grows with the area searched, not with the map. Counted: the page tables
  *       (a reference per 64 padded cells each for the open list, the 4-connected search and a flow field's lists,
@@ -23,15 +23,15 @@ package dev.navserver.nav.grid;
  *       the server's shared chase fields and group queries), another page table and allowance,
  *       {@value #FIELD_SCRATCH_BYTES} bytes (a field's pages cost about 9 bytes per cell of its region).</li>
  * </ul>
- * Together about {@code 7.25} bytes per cell at the peak of loading plus, per planner thread, 1/4 byte per cell
+ * Together about {@code 3.25} bytes per cell at the peak of loading plus, per planner thread, 1/4 byte per cell
  * and the allowance (after loading, a rooms-like map holds about 1.3 bytes per cell). Other layers, agent sizes
  * (clearance: 1 per cell per layer, bit rows 1/4) and live-viewer tiles cost more and are not counted.
  *
  * <p>Stateless and thread-safe.
  */
 public final class MapMemory {
-    /** Bytes per cell at the peak of loading: parsed terrain 1, its copy 1, labels while labelling 4, label chunks 1. */
-    public static final int GRID_BYTES_PER_CELL = 1 + 1 + 4 + 1;
+    /** Bytes per cell at the peak of loading: parsed terrain 1, its copy 1, label chunks 1. */
+    public static final int GRID_BYTES_PER_CELL = 1 + 1 + 1;
     /** Eighths of a byte per padded cell: row and column bits 1 + 1. */
     public static final int GRID_EIGHTHS_PER_PADDED_CELL = 2;
     /** Eighths of a byte per padded cell and planner thread for the scratch page tables. */

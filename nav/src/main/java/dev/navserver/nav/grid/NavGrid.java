@@ -89,6 +89,7 @@ public final class NavGrid {
             costRows[paddedHeight - 1] = borderCosts;
         }
         int off = (agentSize - 1) / 2;
+        int[] standablePerChunk = new int[IntChunks.LabelWriter.chunkCount(width, height)];
         for (int r = 0; r < height; r++) {
             long[] row = new long[rowWords];
             float[] costs = null;
@@ -107,6 +108,7 @@ public final class NavGrid {
                 if (fits) {
                     row[x >>> 6] |= 1L << x;
                     columns[x][y >>> 6] |= 1L << y;
+                    standablePerChunk[IntChunks.LabelWriter.chunkOf(width, c, r)]++;
                 }
                 if (costs != null) {
                     costs[x] = fits ? layer.cost(map.terrain(c, r)) : MoveLayer.BLOCKED;
@@ -118,12 +120,13 @@ public final class NavGrid {
             }
         }
 
-        int[] labels = new int[width * height];
+        // breadth-first labelling straight into chunks: no int per cell while it runs (see LabelWriter)
+        IntChunks.LabelWriter labels = new IntChunks.LabelWriter(width, height, standablePerChunk);
         int[] queue = new int[1024]; // a ring: the breadth-first frontier, not the island
         int[] sizes = new int[16];
         int label = 0;
-        for (int start = 0; start < labels.length; start++) {
-            if (labels[start] != 0 || !openCell(start)) {
+        for (int start = 0; start < width * height; start++) {
+            if (!openCell(start) || labels.get(start % width, start / width) != 0) {
                 continue;
             }
             label++;
@@ -131,7 +134,7 @@ public final class NavGrid {
             long head = 0;
             long tail = 0;
             queue[(int) (tail++ & (queue.length - 1))] = start;
-            labels[start] = label;
+            labels.label(start % width, start / width, label);
             while (head < tail) {
                 int q = queue[(int) (head++ & (queue.length - 1))];
                 size++;
@@ -142,20 +145,20 @@ public final class NavGrid {
                 }
                 int qc = q % width;
                 int qr = q / width;
-                if (qc > 0 && labels[q - 1] == 0 && openPadded(qc, qr + 1)) {
-                    labels[q - 1] = label;
+                if (qc > 0 && openPadded(qc, qr + 1) && labels.get(qc - 1, qr) == 0) {
+                    labels.label(qc - 1, qr, label);
                     queue[(int) (tail++ & (queue.length - 1))] = q - 1;
                 }
-                if (qc + 1 < width && labels[q + 1] == 0 && openPadded(qc + 2, qr + 1)) {
-                    labels[q + 1] = label;
+                if (qc + 1 < width && openPadded(qc + 2, qr + 1) && labels.get(qc + 1, qr) == 0) {
+                    labels.label(qc + 1, qr, label);
                     queue[(int) (tail++ & (queue.length - 1))] = q + 1;
                 }
-                if (qr > 0 && labels[q - width] == 0 && openPadded(qc + 1, qr)) {
-                    labels[q - width] = label;
+                if (qr > 0 && openPadded(qc + 1, qr) && labels.get(qc, qr - 1) == 0) {
+                    labels.label(qc, qr - 1, label);
                     queue[(int) (tail++ & (queue.length - 1))] = q - width;
                 }
-                if (qr + 1 < height && labels[q + width] == 0 && openPadded(qc + 1, qr + 2)) {
-                    labels[q + width] = label;
+                if (qr + 1 < height && openPadded(qc + 1, qr + 2) && labels.get(qc, qr + 1) == 0) {
+                    labels.label(qc, qr + 1, label);
                     queue[(int) (tail++ & (queue.length - 1))] = q + width;
                 }
             }
@@ -164,7 +167,7 @@ public final class NavGrid {
             }
             sizes[label] = size;
         }
-        this.island = IntChunks.ofLabels(width, height, labels);
+        this.island = labels.build();
         islandCount = label;
         islandLabelBound = label + 1;
         islandSize = java.util.Arrays.copyOf(sizes, label + 1);

@@ -29,22 +29,22 @@ class MapLimitsTest {
 
     @Test
     void estimateBytes_WhenTenByTenMapAndOneOrTwoPlanners_CountsGridPerCellAndScratchAllowancePerPlanner() {
-        // 100 cells x 7 B + 144 padded cells x 0.25 B = 700 + 36; each planner 32 MiB + page tables 144 x 0.25 B
+        // 100 cells x 3 B + 144 padded cells x 0.25 B = 300 + 36; each planner 32 MiB + page tables 144 x 0.25 B
         long planner = (32L << 20) + 36;
-        assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(736);
-        assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(736 + planner);
-        assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(736 + 2 * planner);
+        assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(336);
+        assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(336 + planner);
+        assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(336 + 2 * planner);
         // planners that also build flow fields: another 32 MiB each
         assertThat(MapMemory.estimateBytes(10, 10, 2, MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES))
-                .isEqualTo(736 + 2 * (planner + (32L << 20)));
+                .isEqualTo(336 + 2 * (planner + (32L << 20)));
     }
 
     @Test
     void estimateBytes_WhenTenThousandSquaredAndTwoPlanners_FitsInOneGibibyteEvenWithFlowFields() {
         long bytes = MapMemory.estimateBytes(10_000, 10_000, 2);
-        assertThat(bytes / 100_000_000.0).isBetween(8.4, 8.45);
+        assertThat(bytes / 100_000_000.0).isBetween(4.4, 4.45);
         long server = MapMemory.estimateBytes(10_000, 10_000, 2, 64L << 20);
-        assertThat(server / 100_000_000.0).isBetween(9.05, 9.1);
+        assertThat(server / 100_000_000.0).isBetween(5.05, 5.1);
         assertThat(server).isLessThan(1L << 30);
     }
 
@@ -97,9 +97,9 @@ class MapLimitsTest {
         });
         assertThatThrownBy(() -> MapLoader.load(p, small))
                 .isInstanceOf(MapFormatException.class)
-                .hasMessage(p + ":3: map of 1000 x 1000 needs about 72 MiB (2 planner threads), the heap has 64 MiB "
+                .hasMessage(p + ":3: map of 1000 x 1000 needs about 68 MiB (2 planner threads), the heap has 64 MiB "
                         + "free; raise -Xmx or lower the map size");
-        assertThat(asked.get()).isEqualTo(MapMemory.estimateBytes(1000, 1000, 2)).isEqualTo(74_861_867L);
+        assertThat(asked.get()).isEqualTo(MapMemory.estimateBytes(1000, 1000, 2)).isEqualTo(70_861_867L);
     }
 
     @Test
@@ -121,16 +121,15 @@ class MapLimitsTest {
     }
 
     @Test
-    void parse_WhenDefaultLimitsAndRealHeap_SixteenThousandSquaredNeedsMoreThanATestHeap() {
-        // 16384^2 needs ~1.9 GiB with one planner thread: a test heap smaller than that refuses it on the header
+    void parse_WhenSixteenThousandSquaredAndHalfAGibibyteFree_IsRefusedOnTheHeaderLine() {
+        // 16384^2 needs ~0.9 GiB with one planner thread: 512 MiB free refuses it before any allocation
         long need = MapMemory.estimateBytes(16384, 16384, 1);
+        assertThat(need).isBetween(800L << 20, 1L << 30);
         String text = "type octile\nheight 16384\nwidth 16384\nmap\n";
-        if (need > Runtime.getRuntime().maxMemory()) {
-            assertThatThrownBy(() -> MapLoader.parse("h", "h.map", new StringReader(text)))
-                    .hasMessageStartingWith("h.map:3: map of 16384 x 16384 needs about " + ((need + (1 << 20) - 1) >> 20)
-                            + " MiB (1 planner thread), the heap has ")
-                    .hasMessageEndingWith(" MiB free; raise -Xmx or lower the map size");
-        }
+        MapLimits halfGib = MapLimits.DEFAULT.withMemory(MapLimits.FreeMemory.fixed(512L << 20));
+        assertThatThrownBy(() -> MapLoader.parse("h", "h.map", new StringReader(text), halfGib))
+                .hasMessage("h.map:3: map of 16384 x 16384 needs about " + ((need + (1 << 20) - 1) >> 20)
+                        + " MiB (1 planner thread), the heap has 512 MiB free; raise -Xmx or lower the map size");
     }
 
     @Test
