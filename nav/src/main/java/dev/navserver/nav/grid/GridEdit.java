@@ -509,6 +509,7 @@ final class GridEdit {
                     }
                     int q = cells.get(head);
                     floodHead.set(node, head + 1);
+                    int ra = -1; // this flood's piece, found once per cell (a merge keeps it the root)
                     for (int nb : new int[] {q - 1, q + 1, q - stride, q + stride}) {
                         if (label(nb) != l) {
                             continue;
@@ -518,7 +519,9 @@ final class GridEdit {
                             owner.put(nb, node);
                             cells.add(nb);
                         } else if (o != node) {
-                            int ra = find(node);
+                            if (ra < 0) {
+                                ra = find(node);
+                            }
                             int rb = find(o);
                             if (ra != rb) {
                                 boolean both = pending.get(ra) > 0 && pending.get(rb) > 0;
