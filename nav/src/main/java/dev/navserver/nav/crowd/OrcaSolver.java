@@ -50,6 +50,8 @@ public final class OrcaSolver {
     /** Smallest side of a spatial hash cell, metres: about the spacing of a dense crowd. */
     private static final double HASH_CELL_METERS = 1.0;
     /** Widening of the neighbour search's chords, metres: keeps them conservative under rounding. */
+    /** Widening of a neighbour search bound, metres: keeps it conservative under rounding. */
+    private static final double CHORD_SLACK = 1e-6;
     /** Low bits of a neighbour sort key that hold the candidate's number instead of the distance's mantissa. */
     private static final int KEY_BITS = 8;
     /** Selection by sort keys handles at most this many candidates (the key's candidate number). */
@@ -76,6 +78,9 @@ public final class OrcaSolver {
     /** The nearest {@code maxNeighbours + 1} candidates as sort keys (see {@link #selectByKeys}), ascending. */
     private final long[] keys;
     private int[] candSlot = new int[0];
+    /** Each agent's neighbours of its last step (agent indices, {@code maxNeighbours} per agent): a search bound. */
+    private int[] prevNb = new int[0];
+    private int[] prevCount = new int[0];
 
     // ORCA lines: point (px, pz) and unit direction (dx, dz); the allowed side is to the left of the direction
     private double[] lpx = new double[64];
@@ -161,6 +166,8 @@ public final class OrcaSolver {
             startYield = new boolean[cap];
             candD2 = new double[cap];
             candSlot = new int[cap];
+            prevNb = java.util.Arrays.copyOf(prevNb, cap * params.maxNeighbours());
+            prevCount = java.util.Arrays.copyOf(prevCount, cap);
         }
     }
 
@@ -192,7 +199,7 @@ public final class OrcaSolver {
         lineCount = 0;
 
         int obstacleLines = addObstacleLines(grid, px, pz, r, vmax);
-        findNeighbours(a.id, slot, px, pz);
+        findNeighbours(a, i, slot, px, pz);
 
         double vx = a.vx[i];
         double vz = a.vz[i];
@@ -341,9 +348,32 @@ public final class OrcaSolver {
      *
      * @param self position of the agent in the hash's cell order (not its own neighbour)
      */
-    private void findNeighbours(long[] ids, int self, double px, double pz) {
+    private void findNeighbours(CrowdAgents a, int i, int self, double px, double pz) {
         double range = params.neighbourDistanceMeters();
         double range2 = range * range;
+        double limit2 = range2;
+        int max = params.maxNeighbours();
+        int n = a.size;
+        if (prevCount[i] == max) {
+            // the agents that were its neighbours last step (any max distinct other agents will do): the max-th
+            // nearest is no farther than the farthest of them now, so nothing beyond needs to be looked at
+            int base = i * max;
+            double far = 0;
+            for (int q = 0; q < max; q++) {
+                int j = prevNb[base + q];
+                if (j >= n || j == i) {
+                    far = Double.POSITIVE_INFINITY;
+                    break;
+                }
+                double dx = a.x[j] - px;
+                double dz = a.z[j] - pz;
+                far = Math.max(far, dx * dx + dz * dz);
+            }
+            if (far < range2) {
+                limit2 = Math.nextUp(far);
+                range = Math.min(range, Math.sqrt(far) + CHORD_SLACK);
+            }
+        }
         int cols = hash.cols();
         int r0 = hash.row(pz - range);
         int r1 = hash.row(pz + range);
@@ -364,10 +394,15 @@ public final class OrcaSolver {
                 double d2 = dx * dx + dz * dz;
                 cd[m] = d2;
                 cs[m] = s;
-                m += (d2 < range2) & (s != self) ? 1 : 0;
+                m += (d2 < limit2) & (s != self) ? 1 : 0;
             }
         }
-        selectNeighbours(ids, m);
+        selectNeighbours(a.id, m);
+        int base = i * max;
+        for (int q = 0; q < nbCount; q++) {
+            prevNb[base + q] = nbIndex[q];
+        }
+        prevCount[i] = nbCount;
     }
 
     /**
