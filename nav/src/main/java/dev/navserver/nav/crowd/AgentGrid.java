@@ -113,12 +113,12 @@ final class AgentGrid {
         return rows;
     }
 
-    /** Column of world x, clamped to the grid. */
+    /** Column of world x, clamped to the grid (a truncating cast: equal to the floor once clamped at 0). */
     int col(double x) {
         return Math.min(Math.max((int) ((x - minX) * inv), 0), cols - 1);
     }
 
-    /** Row of world z, clamped to the grid. */
+    /** Row of world z, clamped to the grid (truncating, like {@link #col}). */
     int row(double z) {
         return Math.min(Math.max((int) ((z - minZ) * inv), 0), rows - 1);
     }
