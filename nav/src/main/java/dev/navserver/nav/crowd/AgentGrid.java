@@ -113,19 +113,24 @@ final class AgentGrid {
         return rows;
     }
 
-    /** Column of world x, clamped to the grid. */
+    /** Column of world x, clamped to the grid (a truncating cast: equal to the floor once clamped at 0). */
     int col(double x) {
-        return Math.min(Math.max((int) Math.floor((x - minX) * inv), 0), cols - 1);
+        return Math.min(Math.max((int) ((x - minX) * inv), 0), cols - 1);
     }
 
-    /** Row of world z, clamped to the grid. */
+    /** Row of world z, clamped to the grid (truncating, like {@link #col}). */
     int row(double z) {
-        return Math.min(Math.max((int) Math.floor((z - minZ) * inv), 0), rows - 1);
+        return Math.min(Math.max((int) ((z - minZ) * inv), 0), rows - 1);
     }
 
     /** First position in {@link #agents()} of cell {@code c}; the cell ends at {@code start(c + 1)}. */
     int start(int c) {
         return cellStart[c];
+    }
+
+    /** {@link #start} of every cell (and the end of the last at index {@code cols * rows}); read only. */
+    int[] starts() {
+        return cellStart;
     }
 
     /** Agent indices grouped by cell; read only. */

@@ -49,6 +49,13 @@ public final class OrcaSolver {
     private static final double YIELD_GAP = 0.5;
     /** Smallest side of a spatial hash cell, metres: about the spacing of a dense crowd. */
     private static final double HASH_CELL_METERS = 1.0;
+    /** Widening of the neighbour search's chords, metres: keeps them conservative under rounding. */
+    /** Widening of a neighbour search bound, metres: keeps it conservative under rounding. */
+    private static final double CHORD_SLACK = 1e-6;
+    /** Low bits of a neighbour sort key that hold the candidate's number instead of the distance's mantissa. */
+    private static final int KEY_BITS = 8;
+    /** Selection by sort keys handles at most this many candidates (the key's candidate number). */
+    private static final int KEY_CANDIDATES = 1 << KEY_BITS;
 
     private final OrcaParams params;
     private final AgentGrid hash = new AgentGrid();
@@ -66,6 +73,14 @@ public final class OrcaSolver {
     private final int[] nbSlot;
     private final double[] nbDist2;
     private int nbCount;
+    // candidates of the neighbour search: squared distance and position in the hash's cell order
+    private double[] candD2 = new double[0];
+    /** The nearest {@code maxNeighbours + 1} candidates as sort keys (see {@link #selectByKeys}), ascending. */
+    private final long[] keys;
+    private int[] candSlot = new int[0];
+    /** Each agent's neighbours of its last step (agent indices, {@code maxNeighbours} per agent): a search bound. */
+    private int[] prevNb = new int[0];
+    private int[] prevCount = new int[0];
 
     // ORCA lines: point (px, pz) and unit direction (dx, dz); the allowed side is to the left of the direction
     private double[] lpx = new double[64];
@@ -91,6 +106,7 @@ public final class OrcaSolver {
         nbIndex = new int[params.maxNeighbours()];
         nbSlot = new int[params.maxNeighbours()];
         nbDist2 = new double[params.maxNeighbours()];
+        keys = new long[params.maxNeighbours() + 1];
     }
 
     public OrcaParams params() {
@@ -134,7 +150,7 @@ public final class OrcaSolver {
                 newVz[i] = agents.prefVz[i];
                 startYield[i] = false;
             } else {
-                computeVelocity(agents, grid, i, dtSeconds);
+                computeVelocity(agents, grid, i, k, dtSeconds);
             }
         }
         move(agents, grid, dtSeconds);
@@ -148,6 +164,10 @@ public final class OrcaSolver {
             newVz = new double[cap];
             newYieldTo = new long[cap];
             startYield = new boolean[cap];
+            candD2 = new double[cap];
+            candSlot = new int[cap];
+            prevNb = java.util.Arrays.copyOf(prevNb, cap * params.maxNeighbours());
+            prevCount = java.util.Arrays.copyOf(prevCount, cap);
         }
     }
 
@@ -168,7 +188,7 @@ public final class OrcaSolver {
     // ---------------------------------------------------------------------------------------------------------
     // velocities
 
-    private void computeVelocity(CrowdAgents a, NavGrid grid, int i, double dt) {
+    private void computeVelocity(CrowdAgents a, NavGrid grid, int i, int slot, double dt) {
         double px = a.x[i];
         double pz = a.z[i];
         double r = a.radius[i];
@@ -179,7 +199,7 @@ public final class OrcaSolver {
         lineCount = 0;
 
         int obstacleLines = addObstacleLines(grid, px, pz, r, vmax);
-        findNeighbours(a, i, px, pz);
+        findNeighbours(a, i, slot, px, pz);
 
         double vx = a.vx[i];
         double vz = a.vz[i];
@@ -215,11 +235,11 @@ public final class OrcaSolver {
         double[] sr = hash.sortedRadius();
         for (int k = 0; k < nbCount; k++) {
             int j = nbIndex[k];
-            int slot = nbSlot[k];
-            double relX = sx[slot] - px;
-            double relZ = sz[slot] - pz;
+            int nbs = nbSlot[k];
+            double relX = sx[nbs] - px;
+            double relZ = sz[nbs] - pz;
             double dist2 = nbDist2[k];
-            double combined = r + sr[slot];
+            double combined = r + sr[nbs];
             double combined2 = combined * combined;
 
             // who takes how much of the avoidance
@@ -237,8 +257,8 @@ public final class OrcaSolver {
                 share = 1;
             }
 
-            double relVx = vx - svx[slot];
-            double relVz = vz - svz[slot];
+            double relVx = vx - svx[nbs];
+            double relVz = vz - svz[nbs];
             double ux;
             double uz;
             double dirX;
@@ -322,49 +342,160 @@ public final class OrcaSolver {
 
     /**
      * Collects the nearest {@code maxNeighbours} agents within the neighbour distance, nearest first (ties: lower id
-     * first). Scans hash rows outwards from the agent's row (each row's cells are one contiguous run of the sorted
-     * array), narrowing the columns to the farthest neighbour kept once the list is full, and stops at the first row
-     * that cannot hold anything nearer: a dense crowd costs about the cells within reach of the k-th nearest.
+     * first). Two passes: every agent of the hash cells overlapping the square of side twice the neighbour distance
+     * (one contiguous run of the cell-ordered arrays per hash row) is tested, and those within the distance go to a
+     * candidate buffer without a data-dependent branch; then {@link #selectNeighbours} picks the nearest.
+     *
+     * @param self position of the agent in the hash's cell order (not its own neighbour)
      */
-    private void findNeighbours(CrowdAgents a, int i, double px, double pz) {
-        nbCount = 0;
+    private void findNeighbours(CrowdAgents a, int i, int self, double px, double pz) {
         double range = params.neighbourDistanceMeters();
         double range2 = range * range;
-        int max = nbIndex.length;
-        int r0 = hash.row(pz - range);
-        int r1 = hash.row(pz + range);
-        int rc = hash.row(pz);
-        double side = hash.side();
-        double fz = pz - hash.minZ() - rc * side;
-        int maxOffset = Math.max(rc - r0, r1 - rc);
-        for (int k = 0; k <= maxOffset; k++) {
-            double reach2 = nbCount == max ? nbDist2[max - 1] : range2;
-            if (k >= 1) {
-                // rows rc - k and rc + k lie at least these distances away
-                double up = (k - 1) * side + fz;
-                double down = (k - 1) * side + (side - fz);
-                if (Math.min(up, down) * Math.min(up, down) > reach2) {
+        double limit2 = range2;
+        int max = params.maxNeighbours();
+        int n = a.size;
+        if (prevCount[i] == max) {
+            // the agents that were its neighbours last step (any max distinct other agents will do): the max-th
+            // nearest is no farther than the farthest of them now, so nothing beyond needs to be looked at
+            int base = i * max;
+            double far = 0;
+            for (int q = 0; q < max; q++) {
+                int j = prevNb[base + q];
+                if (j >= n || j == i) {
+                    far = Double.POSITIVE_INFINITY;
                     break;
                 }
+                double dx = a.x[j] - px;
+                double dz = a.z[j] - pz;
+                far = Math.max(far, dx * dx + dz * dz);
             }
-            double reach = Math.sqrt(reach2);
-            int c0 = hash.col(px - reach);
-            int c1 = hash.col(px + reach);
-            if (rc - k >= r0) {
-                scanRun(a, i, px, pz, range2, rc - k, c0, c1);
-            }
-            if (k > 0 && rc + k <= r1) {
-                if (nbCount == max && nbDist2[max - 1] < reach2) {
-                    reach = Math.sqrt(nbDist2[max - 1]);
-                    c0 = hash.col(px - reach);
-                    c1 = hash.col(px + reach);
-                }
-                scanRun(a, i, px, pz, range2, rc + k, c0, c1);
+            if (far < range2) {
+                limit2 = Math.nextUp(far);
+                range = Math.min(range, Math.sqrt(far) + CHORD_SLACK);
             }
         }
-        if (nbCount < max) {
-            sortNeighbours(a.id);
+        int cols = hash.cols();
+        int r0 = hash.row(pz - range);
+        int r1 = hash.row(pz + range);
+        int c0 = hash.col(px - range);
+        int c1 = hash.col(px + range);
+        int[] starts = hash.starts();
+        double[] xs = hash.sortedX();
+        double[] zs = hash.sortedZ();
+        double[] cd = candD2;
+        int[] cs = candSlot;
+        int m = 0;
+        for (int row = r0; row <= r1; row++) {
+            int base = row * cols;
+            int to = starts[base + c1 + 1];
+            for (int s = starts[base + c0]; s < to; s++) {
+                double dx = xs[s] - px;
+                double dz = zs[s] - pz;
+                double d2 = dx * dx + dz * dz;
+                cd[m] = d2;
+                cs[m] = s;
+                m += (d2 < limit2) & (s != self) ? 1 : 0;
+            }
         }
+        selectNeighbours(a.id, m);
+        int base = i * max;
+        for (int q = 0; q < nbCount; q++) {
+            prevNb[base + q] = nbIndex[q];
+        }
+        prevCount[i] = nbCount;
+    }
+
+    /**
+     * Fills the neighbour list with the nearest {@code maxNeighbours} of the {@code m} buffered candidates, in order
+     * of (distance, id): by sort keys ({@link #selectByKeys}) unless two of the nearest are at (nearly) the same
+     * distance or there are too many candidates, else by insertion with exact comparisons.
+     */
+    private void selectNeighbours(long[] ids, int m) {
+        int[] sorted = hash.agents();
+        int max = params.maxNeighbours();
+        if (m <= KEY_CANDIDATES && selectByKeys(sorted, m, max)) {
+            return;
+        }
+        int fill = Math.min(m, max);
+        for (int e = 0; e < fill; e++) {
+            nbDist2[e] = candD2[e];
+            nbSlot[e] = candSlot[e];
+            nbIndex[e] = sorted[candSlot[e]];
+        }
+        nbCount = fill;
+        sortNeighbours(ids);
+        for (int e = max; e < m; e++) {
+            double d2 = candD2[e];
+            double worst = nbDist2[max - 1];
+            if (d2 > worst) {
+                continue;
+            }
+            int j = sorted[candSlot[e]];
+            // full and sorted: replace the farthest; ties go to the lower id (independent of agent order)
+            if (d2 == worst && ids[nbIndex[max - 1]] < ids[j]) {
+                continue;
+            }
+            int p = max - 1;
+            while (p > 0 && (nbDist2[p - 1] > d2 || (nbDist2[p - 1] == d2 && ids[nbIndex[p - 1]] > ids[j]))) {
+                nbDist2[p] = nbDist2[p - 1];
+                nbIndex[p] = nbIndex[p - 1];
+                nbSlot[p] = nbSlot[p - 1];
+                p--;
+            }
+            nbDist2[p] = d2;
+            nbIndex[p] = j;
+            nbSlot[p] = candSlot[e];
+        }
+    }
+
+    /**
+     * Selects the nearest {@code max} of {@code m <= KEY_CANDIDATES} candidates without a data-dependent branch per
+     * candidate: a candidate's key is its squared distance's bits (non-negative doubles order as longs) with the low
+     * {@link #KEY_BITS} bits replaced by its number, and every key is merged into an ascending array of the
+     * {@code max + 1} smallest by branch-free min/max. Truncating the distance keeps the order of keys whose
+     * truncated parts differ; when two of the {@code max + 1} smallest share a truncated part (equal distances:
+     * the id decides; nearly equal: the truncation might have swapped them) nothing is filled and false is
+     * returned, for the exact path.
+     */
+    private boolean selectByKeys(int[] sorted, int m, int max) {
+        long[] kk = keys;
+        int size = max + 1;
+        for (int q = 0; q < size; q++) {
+            kk[q] = Long.MAX_VALUE;
+        }
+        double[] cd = candD2;
+        long low = KEY_CANDIDATES - 1;
+        for (int e = 0; e < m; e++) {
+            long x = (Double.doubleToRawLongBits(cd[e]) & ~low) | e;
+            // kk[p] = min(kk[p], max(kk[p - 1], x)) from the top down, then kk[0] = min(kk[0], x); keys are
+            // non-negative, so the differences cannot overflow
+            for (int p = size - 1; p > 0; p--) {
+                long below = kk[p - 1];
+                long d = below - x;
+                long hi = below - (d & (d >> 63));
+                long cur = kk[p];
+                long d2 = cur - hi;
+                kk[p] = hi + (d2 & (d2 >> 63));
+            }
+            long d0 = kk[0] - x;
+            kk[0] = x + (d0 & (d0 >> 63));
+        }
+        int top = Math.min(m, size);
+        for (int q = 1; q < top; q++) {
+            if ((kk[q] ^ kk[q - 1]) < KEY_CANDIDATES) {
+                return false;
+            }
+        }
+        int count = Math.min(m, max);
+        for (int q = 0; q < count; q++) {
+            int e = (int) (kk[q] & low);
+            int slot = candSlot[e];
+            nbDist2[q] = cd[e];
+            nbSlot[q] = slot;
+            nbIndex[q] = sorted[slot];
+        }
+        nbCount = count;
+        return true;
     }
 
     /** Sorts the neighbour list by (distance, id). */
@@ -383,54 +514,6 @@ public final class OrcaSolver {
             nbDist2[p] = d2;
             nbIndex[p] = j;
             nbSlot[p] = slot;
-        }
-    }
-
-    /** Offers every agent of hash cells (colFrom..colTo, row) to the neighbour list. */
-    private void scanRun(CrowdAgents a, int i, double px, double pz, double range2, int row, int colFrom, int colTo) {
-        int cols = hash.cols();
-        int from = hash.start(row * cols + colFrom);
-        int to = hash.start(row * cols + colTo + 1);
-        int[] sorted = hash.agents();
-        double[] xs = hash.sortedX();
-        double[] zs = hash.sortedZ();
-        long[] ids = a.id;
-        int max = nbIndex.length;
-        for (int s = from; s < to; s++) {
-            double dx = xs[s] - px;
-            double dz = zs[s] - pz;
-            double d2 = dx * dx + dz * dz;
-            if (d2 >= range2 || (nbCount == max && d2 > nbDist2[max - 1])) {
-                continue;
-            }
-            int j = sorted[s];
-            if (j == i) {
-                continue;
-            }
-            if (nbCount < max) {
-                // not full: append, and sort once when it fills up
-                nbDist2[nbCount] = d2;
-                nbIndex[nbCount] = j;
-                nbSlot[nbCount] = s;
-                if (++nbCount == max) {
-                    sortNeighbours(ids);
-                }
-                continue;
-            }
-            // full and sorted: replace the farthest; ties go to the lower id (independent of agent order)
-            if (d2 == nbDist2[max - 1] && ids[nbIndex[max - 1]] < ids[j]) {
-                continue;
-            }
-            int p = max - 1;
-            while (p > 0 && (nbDist2[p - 1] > d2 || (nbDist2[p - 1] == d2 && ids[nbIndex[p - 1]] > ids[j]))) {
-                nbDist2[p] = nbDist2[p - 1];
-                nbIndex[p] = nbIndex[p - 1];
-                nbSlot[p] = nbSlot[p - 1];
-                p--;
-            }
-            nbDist2[p] = d2;
-            nbIndex[p] = j;
-            nbSlot[p] = s;
         }
     }
 
