@@ -32,7 +32,7 @@ final class Goal {
     private int stride;
     private boolean four;
     /** Landmark codes of the bound table ({@link LandmarkTable#codes()}), or null for the plain heuristic. */
-    private char[] codes;
+    private int[] codes;
     /** Landmarks stored per cell in {@link #codes}. */
     private int codeStride;
     /** Landmarks used, {@code <= codeStride}. */
@@ -71,7 +71,7 @@ final class Goal {
             landmarks = 0;
             return;
         }
-        char[] c = table.codes();
+        int[] c = table.codes();
         int n = table.count();
         codes = c;
         codeStride = n;
@@ -117,7 +117,7 @@ final class Goal {
             return dx + dy;
         }
         double octile = dx > dy ? dx + OCTILE_DIAGONAL * dy : dy + OCTILE_DIAGONAL * dx;
-        char[] c = codes;
+        int[] c = codes;
         if (c == null) {
             return octile;
         }

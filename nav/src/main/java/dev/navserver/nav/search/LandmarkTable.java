@@ -19,20 +19,21 @@ import java.util.WeakHashMap;
  * landmark chosen so far is largest. Cells of other islands get no landmark: their entries are 0, so for a query
  * there (start and goal always share an island) every landmark term is 0 and the octile distance decides.
  *
- * <p><b>Storage.</b> One {@code char} (unsigned 16 bits) per landmark per padded cell, interleaved:
- * {@code q(L, p) = dist[p * count() + L] = floor(scale * d(L, p))} with {@code scale = 65535 / bound}, where
- * {@code bound = 2 * eccentricity} of the first cell is at least every distance inside the island. The heuristic is
+ * <p><b>Storage.</b> One {@code int} per landmark per padded cell, interleaved:
+ * {@code q(L, p) = dist[p * count() + L] = floor(scale * d(L, p))} with
+ * {@code scale = min(65536, (2^31 - 1) / bound)}, where {@code bound = 2 * eccentricity} of the first cell is at
+ * least every distance inside the island. The heuristic is
  * {@code |q(L, goal) - q(L, n)| * unit()}. Since two adjacent cells at true distances differing by at most c have
  * codes differing by at most {@code floor(scale * (c + 1e-6)) + 1} (flooring and the Dijkstra's own rounding),
  * {@code unit = min(1 / B(1), sqrt(2) / B(sqrt(2)))} with that bound B makes every landmark term change by at most
  * the move's length across any move: the heuristic is consistent, and, being 0 at the goal, admissible. It is
- * slightly weaker than the exact differential heuristic (by about {@code 1 / scale} per cell of difference, e.g.
- * 2.5% on {@code 8room_000}).
+ * slightly weaker than the exact differential heuristic, by about {@code 1 / scale} per cell of difference
+ * (0.002% on 512 x 512 maps; 16-bit codes lost 2.5% on {@code 8room_000}, which cost measurably more expansions).
  *
- * <p><b>Memory.</b> {@code 2 * count() * paddedSize()} bytes ({@link #bytes()}): 8.5 MB for 16 landmarks on a
+ * <p><b>Memory.</b> {@code 4 * count() * paddedSize()} bytes ({@link #bytes()}): 17 MB for 16 landmarks on a
  * 512 x 512 map. {@link #forGrid} builds {@link #MAX_LANDMARKS} landmarks but never more than
  * {@link #MAX_TABLE_BYTES}: it lowers the count to what fits and builds none when fewer than two fit (a 4096 x 4096
- * map keeps the octile heuristic). A search asking for {@code k} landmarks uses the {@code k} of them with the
+ * map keeps the octile heuristic, 2048 x 2048 gets 3 landmarks). A search asking for {@code k} landmarks uses the {@code k} of them with the
  * largest bound between its start and goal ({@link Goal}). Building
  * runs {@code count() + 1} Dijkstras over the island and holds 16 bytes per padded cell of scratch while it runs.
  *
@@ -49,18 +50,20 @@ public final class LandmarkTable {
     /** Largest table {@link #forGrid} builds, in bytes (64 MiB). */
     public static final long MAX_TABLE_BYTES = 64L << 20;
     private static final double SQRT2 = Math.sqrt(2.0);
+    /** Largest code units per cell: finer than this gains nothing measurable (the loss is about 1 / scale). */
+    private static final double MAX_SCALE = 65536.0;
     /** Absolute slack for the Dijkstra's rounding in the code-difference bound (distances below 10^8 cells). */
     private static final double ROUNDING_SLACK = 1e-6;
 
     /** Tables by grid identity (NavGrid does not override equals); weak keys, so tables die with their grids. */
     private static final Map<NavGrid, LandmarkTable> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
 
-    private final char[] dist;
+    private final int[] dist;
     private final int count;
     private final double unit;
     private final int[] landmarks;
 
-    private LandmarkTable(char[] dist, int count, double unit, int[] landmarks) {
+    private LandmarkTable(int[] dist, int count, double unit, int[] landmarks) {
         this.dist = dist;
         this.count = count;
         this.unit = unit;
@@ -102,7 +105,7 @@ public final class LandmarkTable {
         if (wanted < 1 || wanted > MAX_LANDMARKS) {
             throw new IllegalArgumentException("landmarks must be in [1, " + MAX_LANDMARKS + "], got " + wanted);
         }
-        long perLandmark = 2L * paddedSize;
+        long perLandmark = 4L * paddedSize;
         return (int) Math.min(wanted, MAX_TABLE_BYTES / perLandmark);
     }
 
@@ -127,12 +130,12 @@ public final class LandmarkTable {
         dj.run(seed);
         int first = dj.farthest();
         double bound = 2.0 * Math.max(dj.dist[first], 1.0);
-        double scale = 65535.0 / bound;
+        double scale = Math.min(MAX_SCALE, Integer.MAX_VALUE / bound);
         double unit = Math.min(1.0 / codeStep(scale, 1.0), SQRT2 / codeStep(scale, SQRT2));
 
         double[] nearest = new double[n];
         Arrays.fill(nearest, Double.POSITIVE_INFINITY);
-        char[] codes = new char[Math.multiplyExact(n, k)];
+        int[] codes = new int[Math.multiplyExact(n, k)];
         int[] chosen = new int[k];
         int count = 0;
         int next = first;
@@ -142,7 +145,7 @@ public final class LandmarkTable {
             int[] reached = dj.order;
             for (int i = 0; i < dj.reachedCount; i++) {
                 int p = reached[i];
-                codes[p * k + count] = (char) Math.min(65535, (long) Math.floor(scale * d[p]));
+                codes[p * k + count] = (int) Math.min(Integer.MAX_VALUE, (long) Math.floor(scale * d[p]));
                 if (d[p] < nearest[p]) {
                     nearest[p] = d[p];
                 }
@@ -163,7 +166,7 @@ public final class LandmarkTable {
             next = best;
         }
         if (count < k) {
-            char[] packed = new char[n * count];
+            int[] packed = new int[n * count];
             for (int p = 0; p < n; p++) {
                 System.arraycopy(codes, p * k, packed, p * count, count);
             }
@@ -217,11 +220,11 @@ public final class LandmarkTable {
 
     /** Bytes held by the codes, array header included. */
     public long bytes() {
-        return 16 + 2L * dist.length;
+        return 16 + 4L * dist.length;
     }
 
     /** The codes, {@code paddedSize * count()} entries; shared, never write. */
-    char[] codes() {
+    int[] codes() {
         return dist;
     }
 

@@ -107,7 +107,7 @@ class LandmarkTableTest {
         NavGrid grid = AsciiMaps.map("..#", "###").navGrid();
         LandmarkTable t = LandmarkTable.build(grid, 16);
         assertThat(t.count()).isEqualTo(2);
-        assertThat(t.bytes()).isEqualTo(16 + 2L * 2 * grid.paddedSize());
+        assertThat(t.bytes()).isEqualTo(16 + 4L * 2 * grid.paddedSize());
     }
 
     @Test
@@ -136,8 +136,9 @@ class LandmarkTableTest {
     @Test
     void fitting_WhenTheTableWouldPassTheMemoryBound_LowersTheCountOrRefuses() {
         assertThat(LandmarkTable.fitting(514L * 514, 16)).isEqualTo(16);
-        assertThat(LandmarkTable.fitting(2050L * 2050, 16)).isEqualTo(7);
-        assertThat(LandmarkTable.fitting(4098L * 4098, 16)).isEqualTo(1);
+        assertThat(LandmarkTable.fitting(1026L * 1026, 16)).isEqualTo(15);
+        assertThat(LandmarkTable.fitting(2050L * 2050, 16)).isEqualTo(3);
+        assertThat(LandmarkTable.fitting(4098L * 4098, 16)).isZero();
         assertThatThrownBy(() -> LandmarkTable.fitting(100, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("landmarks");
         assertThatThrownBy(() -> LandmarkTable.fitting(100, 17)).isInstanceOf(IllegalArgumentException.class);
