@@ -71,7 +71,7 @@ class LandmarkTableTest {
     }
 
     @Test
-    void forGrid_WhenAskedTwice_ReturnsTheSharedTableOfSixteenLandmarks() {
+    void forGrid_WhenAskedTwice_ReturnsTheSharedTableOfThirtyTwoLandmarks() {
         NavGrid grid = AsciiMaps.map(LONG_WALL).navGrid();
         LandmarkTable first = LandmarkTable.forGrid(grid);
         assertThat(first.count()).isEqualTo(LandmarkTable.MAX_LANDMARKS);
@@ -141,6 +141,6 @@ class LandmarkTableTest {
         assertThat(LandmarkTable.fitting(4098L * 4098, 16)).isZero();
         assertThatThrownBy(() -> LandmarkTable.fitting(100, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("landmarks");
-        assertThatThrownBy(() -> LandmarkTable.fitting(100, 17)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LandmarkTable.fitting(100, 33)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -19,10 +19,10 @@ class SearchOptionsTest {
     }
 
     @Test
-    void withLandmarks_AcceptsZeroToSixteenAndRejectsTheRest() {
-        assertThat(SearchOptions.DEFAULT.withLandmarks(16).landmarks()).isEqualTo(16);
+    void withLandmarks_AcceptsZeroToThirtyTwoAndRejectsTheRest() {
+        assertThat(SearchOptions.DEFAULT.withLandmarks(32).landmarks()).isEqualTo(32);
         assertThat(SearchOptions.DEFAULT.withLandmarks(8).withAlgorithm(Algorithm.ASTAR).landmarks()).isEqualTo(8);
-        assertThatThrownBy(() -> SearchOptions.DEFAULT.withLandmarks(17))
+        assertThatThrownBy(() -> SearchOptions.DEFAULT.withLandmarks(33))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("landmarks");
         assertThatThrownBy(() -> SearchOptions.DEFAULT.withLandmarks(-1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("landmarks");
