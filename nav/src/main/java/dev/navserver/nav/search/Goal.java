@@ -43,7 +43,7 @@ final class Goal {
     private final int[] active = new int[LandmarkTable.MAX_LANDMARKS];
     /** The goal's codes of the landmarks used, in the order of {@link #active}. */
     private final int[] goalCodes = new int[LandmarkTable.MAX_LANDMARKS];
-    /** Per landmark of the table: its bound between start and goal, while choosing ({@link #set}). */
+    /** The bounds between start and goal of the landmarks in {@link #active}, while choosing ({@link #set}). */
     private final int[] startBound = new int[LandmarkTable.MAX_LANDMARKS];
 
     /**
@@ -85,18 +85,21 @@ final class Goal {
                 active[i] = i;
             }
         } else {
+            // insertion into a descending top-k list: stable, so ties keep the earlier landmark
+            int size = 0;
             for (int i = 0; i < n; i++) {
-                startBound[i] = Math.abs(c[goalBase + i] - c[startBase + i]);
-            }
-            for (int j = 0; j < used; j++) {
-                int best = -1;
-                for (int i = 0; i < n; i++) {
-                    if (startBound[i] >= 0 && (best < 0 || startBound[i] > startBound[best])) {
-                        best = i;
-                    }
+                int bound = Math.abs(c[goalBase + i] - c[startBase + i]);
+                if (size == used && bound <= startBound[size - 1]) {
+                    continue;
                 }
-                active[j] = best;
-                startBound[best] = -1;
+                int at = size < used ? size++ : size - 1;
+                while (at > 0 && startBound[at - 1] < bound) {
+                    startBound[at] = startBound[at - 1];
+                    active[at] = active[at - 1];
+                    at--;
+                }
+                startBound[at] = bound;
+                active[at] = i;
             }
         }
         for (int j = 0; j < used; j++) {
