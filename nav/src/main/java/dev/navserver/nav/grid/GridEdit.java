@@ -212,10 +212,11 @@ final class GridEdit {
      * Island labels of one grid, patched in place after standability changed.
      *
      * <p>Closed cells: the rest of each island {@code L} they belonged to falls into pieces, each touching a closed
-     * cell. A flood restricted to label {@code L} starts from every neighbour of the closed cells, all floods
-     * advancing one cell in turn; floods that meet are one piece; a flood that runs out has enumerated a whole
-     * piece. It stops when at most one piece is still growing: that one is the remainder and keeps whatever it
-     * has not visited. Cost: about (number of floods) x (size of every piece but the largest), plus the ring
+     * cell. A flood restricted to label {@code L} starts from every neighbour of the closed cells; floods that
+     * meet are one piece, and every growing piece advances one cell in turn (from its floods in rotation), so a
+     * piece of many floods does not outgrow a lone one; a piece whose floods all run out has been enumerated
+     * whole. It stops when at most one piece is still growing: that one is the remainder and keeps whatever it
+     * has not visited. Cost: about (number of pieces) x (size of every piece but the largest), plus the ring
      * around the closed cells when nothing splits; worst case the whole island when the two sides of a cut are
      * both large.
      *
@@ -500,53 +501,93 @@ final class GridEdit {
             }
             int end = parent.size();
             int active = end - first;
+            // the floods of each growing piece that still have cells to visit (pending(root) of them), by root
+            IntList[] members = new IntList[end - first];
+            IntList roots = new IntList();
+            for (int node = first; node < end; node++) {
+                members[node - first] = new IntList(1);
+                members[node - first].add(node);
+                roots.add(node);
+            }
+            IntList nextRoots = new IntList();
+            int turn = 0;
             while (active > 1) {
-                for (int node = first; node < end && active > 1; node++) {
-                    IntList cells = floodCells.get(node);
-                    int head = floodHead.get(node);
-                    if (head >= cells.size()) {
-                        continue;
+                // one cell per growing piece per round, however many floods it has merged: a piece of many
+                // floods must not outgrow a lone one it has yet to meet
+                nextRoots.clear();
+                for (int i = 0; i < roots.size(); i++) {
+                    int r = roots.get(i);
+                    if (parent.get(r) != r || pending.get(r) == 0) {
+                        continue; // joined another piece, or ran dry
                     }
-                    int q = cells.get(head);
-                    floodHead.set(node, head + 1);
-                    int ra = -1; // this flood's piece, found once per cell (a merge keeps it the root)
-                    for (int nb : new int[] {q - 1, q + 1, q - stride, q + stride}) {
-                        if (label(nb) != l) {
-                            continue;
-                        }
-                        int o = owner.get(nb);
-                        if (o < 0) {
-                            owner.put(nb, node);
-                            cells.add(nb);
-                        } else if (o != node) {
-                            if (ra < 0) {
-                                ra = find(node);
-                            }
-                            int rb = find(o);
-                            if (ra != rb) {
-                                boolean both = pending.get(ra) > 0 && pending.get(rb) > 0;
-                                parent.set(rb, ra);
-                                pending.set(ra, pending.get(ra) + pending.get(rb));
-                                if (both) {
-                                    active--;
-                                }
-                            }
-                        }
+                    if (active > 1) {
+                        active -= advance(l, r, members, first, owner, turn);
                     }
-                    if (head + 1 >= cells.size()) {
-                        int r = find(node);
-                        pending.set(r, pending.get(r) - 1);
-                        if (pending.get(r) == 0) {
-                            active--;
-                        }
+                    if (parent.get(r) == r && pending.get(r) > 0) {
+                        nextRoots.add(r);
                     }
                 }
+                IntList t = roots;
+                roots = nextRoots;
+                nextRoots = t;
+                turn++;
             }
             for (int node = first; node < end; node++) {
                 if (find(node) == node && pending.get(node) > 0) {
                     remainder.put(l, node);
                 }
             }
+        }
+
+        /**
+         * Visits one cell of piece {@code r} (label {@code l}) from one of its floods (taken in turn), claiming
+         * unowned neighbours and joining the pieces it touches into {@code r}.
+         *
+         * @return by how much the number of growing pieces dropped (joined pieces, and {@code r} if it ran dry)
+         */
+        private int advance(int l, int r, IntList[] members, int first, PagedIntMap owner, int turn) {
+            IntList mine = members[r - first];
+            int k = turn % mine.size();
+            int node = mine.get(k);
+            IntList cells = floodCells.get(node);
+            int head = floodHead.get(node);
+            int q = cells.get(head);
+            floodHead.set(node, head + 1);
+            int dropped = 0;
+            for (int nb : new int[] {q - 1, q + 1, q - stride, q + stride}) {
+                if (label(nb) != l) {
+                    continue;
+                }
+                int o = owner.get(nb);
+                if (o < 0) {
+                    owner.put(nb, node);
+                    cells.add(nb);
+                } else if (o != node) {
+                    int rb = find(o);
+                    if (rb != r) {
+                        boolean both = pending.get(rb) > 0;
+                        parent.set(rb, r);
+                        pending.set(r, pending.get(r) + pending.get(rb));
+                        IntList theirs = members[rb - first];
+                        for (int j = 0; j < theirs.size(); j++) {
+                            mine.add(theirs.get(j));
+                        }
+                        theirs.clear();
+                        if (both) {
+                            dropped++;
+                        }
+                    }
+                }
+            }
+            if (head + 1 >= cells.size()) {
+                mine.set(k, mine.get(mine.size() - 1));
+                mine.removeLast();
+                pending.set(r, pending.get(r) - 1);
+                if (pending.get(r) == 0) {
+                    dropped++;
+                }
+            }
+            return dropped;
         }
 
         /** Relabels the cells labelled {@code from} connected to {@code start}. */

@@ -38,6 +38,11 @@ final class IntList {
         return size == 0;
     }
 
+    /** Removes the last value; the list must not be empty. */
+    void removeLast() {
+        size--;
+    }
+
     void clear() {
         size = 0;
     }

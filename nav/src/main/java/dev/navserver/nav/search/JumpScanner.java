@@ -161,17 +161,25 @@ final class JumpScanner {
     private void jumpDiagonal(int p, double gp, int x, int y, int dx, int dy) {
         Frontier f = frontier;
         long[][] r = rows;
+        long[][] cl = cols;
         int s = stride;
         int step = dx + dy * s;
         int cx = x;
         int cy = y;
         int c = p;
         int k = 0;
+        // the bit rows cy-1, cy, cy+1 and columns cx-1, cx, cx+1 around the current cell, shifted one per step
+        long[] rowBehind = r[y];
+        long[] rowHere = r[y + dy];
+        long[] colBehind = cl[x];
+        long[] colHere = cl[x + dx];
         while (true) {
             cx += dx;
             cy += dy;
             c += step;
             k++;
+            long[] rowAhead = r[cy + dy];
+            long[] colAhead = cl[cx + dx];
             double gc = gp + k * SQRT2;
             if (inDisc(cx, cy)) {
                 f.relax(c, cx, cy, gc, p, Frontier.NONE);
@@ -179,18 +187,23 @@ final class JumpScanner {
             }
             // c would be a jump point only for the straight jumps it starts: make them successors of p turning
             // at c and carry on diagonally (Harabor & Grastien 2014, pruning intermediate jump points)
-            int jx = scanRow(cy, cx, dx);
+            int jx = dy > 0 ? scan(rowBehind, rowHere, rowAhead, cx, dx, cy, goalY, goalX)
+                    : scan(rowAhead, rowHere, rowBehind, cx, dx, cy, goalY, goalX);
             if (jx >= 0) {
                 f.relax(cy * s + jx, jx, cy, gc + Math.abs(jx - cx), p, c);
             }
-            int jy = scanColumn(cx, cy, dy);
+            int jy = dx > 0 ? scan(colBehind, colHere, colAhead, cy, dy, cx, goalX, goalY)
+                    : scan(colAhead, colHere, colBehind, cy, dy, cx, goalX, goalY);
             if (jy >= 0) {
                 f.relax(jy * s + cx, cx, jy, gc + Math.abs(jy - cy), p, c);
             }
-            long[] next = r[cy + dy];
-            if (!(NavGrid.bit(r[cy], cx + dx) && NavGrid.bit(next, cx) && NavGrid.bit(next, cx + dx))) {
+            if (!(NavGrid.bit(rowHere, cx + dx) && NavGrid.bit(rowAhead, cx) && NavGrid.bit(rowAhead, cx + dx))) {
                 return;
             }
+            rowBehind = rowHere;
+            rowHere = rowAhead;
+            colBehind = colHere;
+            colHere = colAhead;
         }
     }
 
@@ -200,7 +213,8 @@ final class JumpScanner {
      * @return the padded column of the jump point, or -1 when a blocked cell comes first
      */
     int scanRow(int y, int x, int dx) {
-        return scan(rows, y, x, dx, goalY, goalX);
+        long[][] r = rows;
+        return scan(r[y - 1], r[y], r[y + 1], x, dx, y, goalY, goalX);
     }
 
     /**
@@ -209,21 +223,21 @@ final class JumpScanner {
      * @return the padded row of the jump point, or -1 when a blocked cell comes first
      */
     int scanColumn(int x, int y, int dy) {
-        return scan(cols, x, y, dy, goalX, goalY);
+        long[][] c = cols;
+        return scan(c[x - 1], c[x], c[x + 1], y, dy, x, goalX, goalY);
     }
 
     /**
-     * Straight jump along one bit line ({@code lines} are the rows when scanning horizontally, the columns when
-     * scanning vertically). Starting after position {@code pos} of line {@code line} and moving by {@code dir},
-     * finds the first cell that is in the arrival disc or has a forced neighbour (a standable cell beside it on
-     * the neighbouring line {@code line +- 1} whose predecessor on that line is blocked).
+     * Straight jump along one bit line {@code here} (a row when scanning horizontally, a column when scanning
+     * vertically; {@code before} and {@code after} are the lines {@code line - 1} and {@code line + 1}). Starting
+     * after position {@code pos} and moving by {@code dir}, finds the first cell that is in the arrival disc or
+     * has a forced neighbour (a standable cell beside it on a neighbouring line whose predecessor on that line is
+     * blocked).
      *
      * @return the position of that cell on the line, or -1 when a blocked cell comes first
      */
-    private int scan(long[][] lines, int line, int pos, int dir, int targetLine, int targetPos) {
-        long[] here = lines[line];
-        long[] before = lines[line - 1];
-        long[] after = lines[line + 1];
+    private int scan(long[] before, long[] here, long[] after, int pos, int dir, int line, int targetLine,
+                     int targetPos) {
         int words = here.length;
         int start = pos + dir;
         int w = start >>> 6;
