@@ -27,7 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * mean microseconds per query. The secondary {@code expansions} score is microseconds per expanded node (JMH
  * normalises an {@link AuxCounters.Type#OPERATIONS} counter by time): its inverse is expansions per microsecond.
  * With {@code -prof gc}, {@code gc.alloc.rate.norm} is bytes allocated per query, which should equal the size of
- * the returned {@link PathResult} and its cell array.
+ * the returned {@link PathResult} and its cell array. With {@code -p landmarks=k} the searches use the grid's
+ * landmark table, built by the first checked query in the setup (its cost is measured by
+ * {@link LandmarkBuildBenchmark}).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -45,6 +47,10 @@ public class EngineBenchmark {
 
     @Param({"ASTAR", "JPS"})
     public Algorithm algorithm;
+
+    /** Landmarks of the differential heuristic ({@link SearchOptions#landmarks()}); 0 = octile only. */
+    @Param({"0"})
+    public int landmarks;
 
     private Workload work;
     private NavGrid grid;
@@ -67,7 +73,7 @@ public class EngineBenchmark {
     public void load() {
         work = Workload.load(map);
         grid = work.grid;
-        options = SearchOptions.DEFAULT.withAlgorithm(algorithm);
+        options = SearchOptions.DEFAULT.withAlgorithm(algorithm).withLandmarks(landmarks);
         for (int i = 0; i < Math.min(CHECKED_QUERIES, work.size()); i++) {
             PathResult r = search.find(grid, work.sx[i], work.sy[i], work.gx[i], work.gy[i], options);
             if (r.status() != SearchStatus.FOUND || !work.query[i].matches(r.length())) {

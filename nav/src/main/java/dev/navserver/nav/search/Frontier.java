@@ -29,7 +29,7 @@ final class Frontier {
     void begin(int capacity, int startP, int x, int y) {
         open.begin(capacity);
         open.link(startP, NONE, NONE);
-        open.push(startP, goal.heuristic(x, y), 0);
+        open.push(startP, goal.heuristic(startP, x, y), 0);
     }
 
     /**
@@ -42,7 +42,7 @@ final class Frontier {
         // one page load and one read decide open / closed / unseen (this is the hottest call)
         int[] page = o.pages[q >>> OpenList.PAGE_SHIFT];
         if (page == null) {
-            o.pushFirst(q, from, via, ng + goal.heuristic(qx, qy), ng); // first touch of q's page
+            o.pushFirst(q, from, via, ng + goal.heuristic(q, qx, qy), ng); // first touch of q's page
             return;
         }
         int at = OpenList.at(q);
@@ -53,12 +53,12 @@ final class Frontier {
             if (Double.compare(ng, o.gAt(slot)) < 0) {
                 page[at + 2] = from;
                 page[at + 3] = via;
-                o.decreaseAt(slot, page, q, ng + goal.heuristic(qx, qy), ng);
+                o.decreaseAt(slot, page, q, ng + goal.heuristic(q, qx, qy), ng);
             }
         } else if (stamp != openStamp + 1) {
             page[at + 2] = from;
             page[at + 3] = via;
-            o.push(page, q, ng + goal.heuristic(qx, qy), ng);
+            o.push(page, q, ng + goal.heuristic(q, qx, qy), ng);
         }
     }
 

