@@ -3,6 +3,7 @@ package dev.navserver.nav.grid;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.navserver.nav.Dijkstra;
 import dev.navserver.nav.search.Algorithm;
 import dev.navserver.nav.search.Moves;
 import dev.navserver.nav.search.PathResult;
@@ -10,11 +11,9 @@ import dev.navserver.nav.search.PathSearch;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -30,7 +29,6 @@ class GridEditPropertyTest {
     private static final byte[] CLASSES = {Terrain.OPEN, Terrain.WALL, Terrain.HILL, Terrain.TREES, Terrain.SWAMP,
         Terrain.WATER};
     private static final MoveLayer[] LAYERS = {MoveLayer.DEFAULT, MoveLayer.LAND, MoveLayer.BOAT};
-    private static final double SQRT2 = Math.sqrt(2);
 
     private final PathSearch search = new PathSearch();
 
@@ -230,7 +228,7 @@ class GridEditPropertyTest {
             if (!grid.open(sc, sr) || !grid.open(gc, gr)) {
                 continue;
             }
-            double d = dijkstra(grid, sc, sr)[gr * w + gc];
+            double d = Dijkstra.distances(grid, sr * w + sc, true, true)[gr * w + gc];
             List<Algorithm> algorithms = new ArrayList<>(List.of(Algorithm.ASTAR));
             if (grid.uniformCost()) {
                 algorithms.add(Algorithm.JPS);
@@ -248,42 +246,4 @@ class GridEditPropertyTest {
         }
     }
 
-    /** Plain Dijkstra, 8 moves, no corner cutting: distances from (sc, sr). */
-    private static double[] dijkstra(NavGrid grid, int sc, int sr) {
-        int w = grid.width();
-        double[] dist = new double[w * grid.height()];
-        Arrays.fill(dist, Double.POSITIVE_INFINITY);
-        dist[sr * w + sc] = 0;
-        PriorityQueue<double[]> pq = new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
-        pq.add(new double[] {0, sr * w + sc});
-        while (!pq.isEmpty()) {
-            double[] e = pq.poll();
-            int c = (int) e[1];
-            if (e[0] > dist[c]) {
-                continue;
-            }
-            int col = c % w;
-            int row = c / w;
-            for (int dr = -1; dr <= 1; dr++) {
-                for (int dc = -1; dc <= 1; dc++) {
-                    if (dr == 0 && dc == 0) {
-                        continue;
-                    }
-                    if (!grid.open(col + dc, row + dr)) {
-                        continue;
-                    }
-                    if (dr != 0 && dc != 0 && !(grid.open(col + dc, row) && grid.open(col, row + dr))) {
-                        continue;
-                    }
-                    int n = (row + dr) * w + col + dc;
-                    double nd = dist[c] + (dr != 0 && dc != 0 ? SQRT2 : 1.0) * grid.cost(n);
-                    if (nd < dist[n]) {
-                        dist[n] = nd;
-                        pq.add(new double[] {nd, n});
-                    }
-                }
-            }
-        }
-        return dist;
-    }
 }

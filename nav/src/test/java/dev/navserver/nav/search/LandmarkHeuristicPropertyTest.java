@@ -3,13 +3,12 @@ package dev.navserver.nav.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.navserver.nav.Dijkstra;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.MoveLayer;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.nav.grid.WorldTransform;
-import java.util.Arrays;
-import java.util.PriorityQueue;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -61,45 +60,6 @@ class LandmarkHeuristicPropertyTest {
         return new GridMap("landmarks", width, height, WorldTransform.UNIT, t);
     }
 
-    /** Plain uniform-cost Dijkstra from map cell {@code from}: 8-connected, no corner cutting; +inf unreachable. */
-    static double[] dijkstra(NavGrid grid, int from, boolean weighted) {
-        int w = grid.width();
-        int h = grid.height();
-        double[] dist = new double[w * h];
-        Arrays.fill(dist, Double.POSITIVE_INFINITY);
-        dist[from] = 0;
-        PriorityQueue<double[]> pq = new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
-        pq.add(new double[] {0, from});
-        while (!pq.isEmpty()) {
-            double[] e = pq.poll();
-            int c = (int) e[1];
-            if (e[0] > dist[c]) {
-                continue;
-            }
-            int col = c % w;
-            int row = c / w;
-            for (int dr = -1; dr <= 1; dr++) {
-                for (int dc = -1; dc <= 1; dc++) {
-                    if (dr == 0 && dc == 0) {
-                        continue;
-                    }
-                    int nc = col + dc;
-                    int nr = row + dr;
-                    if (!grid.open(nc, nr)
-                            || (dr != 0 && dc != 0 && !(grid.open(col + dc, row) && grid.open(col, row + dr)))) {
-                        continue;
-                    }
-                    int n = nr * w + nc;
-                    double nd = dist[c] + (dr != 0 && dc != 0 ? SQRT2 : 1.0) * (weighted ? grid.cost(n) : 1.0);
-                    if (nd < dist[n]) {
-                        dist[n] = nd;
-                        pq.add(new double[] {nd, n});
-                    }
-                }
-            }
-        }
-        return dist;
-    }
 
     /** A standable cell picked at random, or -1 when there is none. */
     private static int randomOpenCell(NavGrid grid, Random rnd) {
@@ -136,7 +96,7 @@ class LandmarkHeuristicPropertyTest {
         }
         goal.set(grid.pad(goalCell), stride, false, 0, Math.max(stride, grid.height() + 2), table, k,
                 grid.pad(startCell));
-        double[] d = dijkstra(grid, goalCell, false);
+        double[] d = Dijkstra.distances(grid, goalCell, true, false);
         int w = grid.width();
         assertThat(h(goal, grid, goalCell)).isZero();
         for (int c = 0; c < d.length; c++) {
@@ -183,7 +143,7 @@ class LandmarkHeuristicPropertyTest {
             if (s < 0 || g < 0) {
                 return;
             }
-            double[] d = dijkstra(grid, s, true);
+            double[] d = Dijkstra.distances(grid, s, true, true);
             for (Algorithm algorithm : Algorithm.values()) {
                 SearchOptions plain = SearchOptions.DEFAULT.withAlgorithm(algorithm);
                 PathResult without = search.find(grid, map.col(s), map.row(s), map.col(g), map.row(g), plain);

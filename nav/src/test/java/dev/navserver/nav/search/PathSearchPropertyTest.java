@@ -3,13 +3,12 @@ package dev.navserver.nav.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.navserver.nav.Dijkstra;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.MoveLayer;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.nav.grid.WorldTransform;
-import java.util.Arrays;
-import java.util.PriorityQueue;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -51,48 +50,6 @@ class PathSearchPropertyTest {
         return new Query(grid, sc, sr, gc, gr);
     }
 
-    /** Plain Dijkstra over every cell: distances from (sc, sr) under the move rules. */
-    private static double[] dijkstra(NavGrid grid, int sc, int sr, Moves moves) {
-        int w = grid.width();
-        int h = grid.height();
-        double[] dist = new double[w * h];
-        Arrays.fill(dist, Double.POSITIVE_INFINITY);
-        int start = sr * w + sc;
-        dist[start] = 0;
-        PriorityQueue<double[]> pq = new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
-        pq.add(new double[] {0, start});
-        while (!pq.isEmpty()) {
-            double[] e = pq.poll();
-            int c = (int) e[1];
-            if (e[0] > dist[c]) {
-                continue;
-            }
-            int col = c % w;
-            int row = c / w;
-            for (int dr = -1; dr <= 1; dr++) {
-                for (int dc = -1; dc <= 1; dc++) {
-                    if ((dr == 0 && dc == 0) || (moves == Moves.FOUR && dr != 0 && dc != 0)) {
-                        continue;
-                    }
-                    int nc = col + dc;
-                    int nr = row + dr;
-                    if (!grid.open(nc, nr)) {
-                        continue;
-                    }
-                    if (dr != 0 && dc != 0 && !(grid.open(col + dc, row) && grid.open(col, row + dr))) {
-                        continue;
-                    }
-                    int n = nr * w + nc;
-                    double nd = dist[c] + (dr != 0 && dc != 0 ? SQRT2 : 1.0) * grid.cost(n);
-                    if (nd < dist[n]) {
-                        dist[n] = nd;
-                        pq.add(new double[] {nd, n});
-                    }
-                }
-            }
-        }
-        return dist;
-    }
 
     private static SearchStatus expectedStatus(Query q, double[] dist) {
         GridMap map = q.grid().map();
@@ -111,7 +68,7 @@ class PathSearchPropertyTest {
     private void checkAgainstOracle(Query q, Moves moves, SearchOptions options) {
         GridMap map = q.grid().map();
         boolean inside = map.inBounds(q.sc(), q.sr()) && map.inBounds(q.gc(), q.gr());
-        double[] dist = inside && q.grid().open(q.sc(), q.sr()) ? dijkstra(q.grid(), q.sc(), q.sr(), moves) : null;
+        double[] dist = inside && q.grid().open(q.sc(), q.sr()) ? Dijkstra.distances(q.grid(), q.sr() * q.grid().width() + q.sc(), moves == Moves.EIGHT, true) : null;
         SearchStatus expected = expectedStatus(q, dist);
         PathResult r = search.find(q.grid(), q.sc(), q.sr(), q.gc(), q.gr(), options.withMoves(moves));
         assertThat(r.status()).isEqualTo(expected);
@@ -261,7 +218,7 @@ class PathSearchPropertyTest {
         if (!map.inBounds(q.sc(), q.sr()) || !map.inBounds(q.gc(), q.gr()) || !q.grid().open(q.sc(), q.sr())) {
             return;
         }
-        double[] dist = dijkstra(q.grid(), q.sc(), q.sr(), Moves.EIGHT);
+        double[] dist = Dijkstra.distances(q.grid(), q.sr() * q.grid().width() + q.sc(), true, true);
         for (Algorithm algorithm : Algorithm.values()) {
             PathResult r = search.find(q.grid(), q.sc(), q.sr(), q.gc(), q.gr(),
                     SearchOptions.DEFAULT.withAlgorithm(algorithm).withGoalPolicy(GoalPolicy.NEAREST_REACHABLE));
