@@ -124,11 +124,14 @@ final class GridEdit {
         ByteChunks terrain = base.terrainChunks().editableCopy();
         List<Work> works = new ArrayList<>();
         Map<MoveLayer, ByteChunks> clearances = new HashMap<>();
-        // clearance is kept only for layers that have it (built for a grid above size 1, or asked for)
+        // clearance is kept only for layers that have it (built for a grid above size 1, or asked for); the grids
+        // are listed first: a grid above size 1 is published only after its layer's clearance, so every grid
+        // listed that needs clearance finds it below, even while other threads build more grids on the base
+        List<NavGrid> built = base.builtGrids();
         for (Map.Entry<MoveLayer, ByteChunks> e : base.clearances().entrySet()) {
             clearances.put(e.getKey(), e.getValue().editableCopy());
         }
-        for (NavGrid g : base.builtGrids()) {
+        for (NavGrid g : built) {
             Work wk = new Work(g);
             wk.clearance = clearances.get(g.layer());
             works.add(wk);
