@@ -258,12 +258,7 @@ public final class IntegrationField {
                 int x = l - ly * rw + x0;
                 int y = ly + y0;
                 int p = y * ps + x;
-                if ((rimLeft && x == x0) || (rimRight && x == x1) || (rimTop && y == y0) || (rimBottom && y == y1)) {
-                    if (rimCount == rimCells.length) {
-                        rimCells = Arrays.copyOf(rimCells, 2 * rimCount);
-                    }
-                    rimCells[rimCount++] = p;
-                }
+                noteRim(p, x, y, rimLeft, rimRight, rimTop, rimBottom);
                 pending += relaxUniform(p, l, x, y, d);
             }
             complete = true;
@@ -295,12 +290,7 @@ public final class IntegrationField {
                 int x = l - ly * rw + x0;
                 int y = ly + y0;
                 int p = y * ps + x;
-                if ((rimLeft && x == x0) || (rimRight && x == x1) || (rimTop && y == y0) || (rimBottom && y == y1)) {
-                    if (rimCount == rimCells.length) {
-                        rimCells = Arrays.copyOf(rimCells, 2 * rimCount);
-                    }
-                    rimCells[rimCount++] = p;
-                }
+                noteRim(p, x, y, rimLeft, rimRight, rimTop, rimBottom);
                 relaxAround(p, l, x, y, d);
             }
             complete = o.isEmpty();
@@ -322,6 +312,19 @@ public final class IntegrationField {
             }
         }
         return true;
+    }
+
+    /**
+     * Records settled padded cell p = (x, y) in {@link #rimCells} when it lies on a side of the region that is not
+     * the map's edge.
+     */
+    private void noteRim(int p, int x, int y, boolean rimLeft, boolean rimRight, boolean rimTop, boolean rimBottom) {
+        if ((rimLeft && x == x0) || (rimRight && x == x1) || (rimTop && y == y0) || (rimBottom && y == y1)) {
+            if (rimCount == rimCells.length) {
+                rimCells = Arrays.copyOf(rimCells, 2 * rimCount);
+            }
+            rimCells[rimCount++] = p;
+        }
     }
 
     /**
