@@ -100,18 +100,6 @@ final class ByteChunks {
         return true;
     }
 
-    /** Distinct chunk arrays held (shared uniform chunks count once each): the storage this grid references. */
-    long storedBytes() {
-        java.util.Set<byte[]> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        long bytes = 4L * chunks.length;
-        for (byte[] ch : chunks) {
-            if (seen.add(ch)) {
-                bytes += ch.length + 16;
-            }
-        }
-        return bytes;
-    }
-
     /** The values as a new row-major {@code width * height} array. */
     byte[] toFlat() {
         byte[] flat = new byte[width * height];

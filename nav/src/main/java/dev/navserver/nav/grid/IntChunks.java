@@ -26,18 +26,6 @@ final class IntChunks {
         this.chunks = chunks;
     }
 
-    /** Distinct chunk arrays held (shared chunks count once): the storage this grid references, in bytes. */
-    long storedBytes() {
-        java.util.Set<int[]> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        long bytes = 4L * chunks.length;
-        for (int[] ch : chunks) {
-            if (seen.add(ch)) {
-                bytes += 4L * ch.length + 16;
-            }
-        }
-        return bytes;
-    }
-
     /** The value at (col, row); the caller checks bounds. */
     int get(int col, int row) {
         return chunks[(row >>> SHIFT) * chunksX + (col >>> SHIFT)][((row & MASK) << SHIFT) | (col & MASK)];
@@ -63,17 +51,6 @@ final class IntChunks {
     /** Ends editing: no more writes. */
     void freeze() {
         owned = null;
-    }
-
-    /** Number of chunks this copy has written (its own, unshared storage). */
-    int ownedChunks() {
-        int n = 0;
-        if (owned != null) {
-            for (boolean o : owned) {
-                n += o ? 1 : 0;
-            }
-        }
-        return n;
     }
 
     /**
