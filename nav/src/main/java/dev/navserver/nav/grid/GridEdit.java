@@ -43,8 +43,11 @@ final class GridEdit {
         final float[][] costRows;
         final boolean[] costOwned;
         final IntChunks island;
+        final ChunkBorders borders;
         final Islands islands;
         ByteChunks clearance;
+        /** Labellings of the chunks an update touched, reused across the rectangles of one edit. */
+        private final List<ChunkBorders.Labelling> labellings = new ArrayList<>();
 
         Work(NavGrid g) {
             from = g;
@@ -61,14 +64,15 @@ final class GridEdit {
             costRows = g.costRows() == null ? null : g.costRows().clone();
             costOwned = costRows == null ? null : new boolean[costRows.length];
             island = g.islandChunks().editableCopy();
-            islands = new Islands(rows, island, w, h, stride, g.islandSizeArray().clone(), g.islandLabelBound(),
-                    g.islandCount());
+            borders = g.chunkBorders().editableCopy();
+            islands = new Islands(rows, island, borders, w, h, stride, g.islandSizeArray().clone(),
+                    g.islandLabelBound(), g.islandCount());
         }
 
         NavGrid build(GridMap map) {
             island.freeze();
             return new NavGrid(map, from, rows, columns, costRows, island, islands.count, islands.sizes,
-                    islands.labelBound);
+                    islands.labelBound, borders);
         }
 
         /** Recomputes standability and cost in [x0,x1]x[y0,y1] (clipped) and updates bits and islands. */
@@ -113,7 +117,26 @@ final class GridEdit {
                 }
             }
             if (!closed.isEmpty() || !opened.isEmpty()) {
-                islands.update(closed, opened);
+                IntIntMap touched = new IntIntMap();
+                relabelChunks(closed, touched);
+                relabelChunks(opened, touched);
+                islands.update(closed, opened, touched, labellings);
+            }
+        }
+
+        /** Re-labels the chunks of {@code cells} (padded) not yet in {@code touched} (chunk -> labelling index). */
+        private void relabelChunks(IntList cells, IntIntMap touched) {
+            for (int i = 0; i < cells.size(); i++) {
+                int p = cells.get(i);
+                int ci = borders.chunkOf(p % stride - 1, p / stride - 1);
+                if (!touched.containsKey(ci)) {
+                    int n = touched.size();
+                    if (n == labellings.size()) {
+                        labellings.add(new ChunkBorders.Labelling());
+                    }
+                    borders.relabel(rows, ci, labellings.get(n));
+                    touched.put(ci, n);
+                }
             }
         }
     }
@@ -214,9 +237,18 @@ final class GridEdit {
     /**
      * Island labels of one grid, patched in place after standability changed.
      *
-     * <p>Closed cells: the rest of each island {@code L} they belonged to falls into pieces, each touching a closed
-     * cell. A flood restricted to label {@code L} starts from every neighbour of the closed cells; floods that
-     * meet are one piece, and every growing piece advances one cell in turn (from its floods in rotation), so a
+     * <p>Only closed cells (a wall, the common case): the rest of each island {@code L} they belonged to falls into
+     * pieces, each touching a closed cell. Whether it split is decided on the chunk graph ({@link ChunkBorders}),
+     * whose nodes are the components of standable cells within a chunk, with the touched chunks already
+     * re-labelled: from the node of every neighbour of the closed cells, the pieces grow node by node, one node per
+     * growing piece per round, until at most one is still growing (the same balanced search as the cell floods
+     * below, over nodes instead of cells). Only a piece that ran out is relabelled, by a flood over its cells. Cost:
+     * the touched chunks' labelling, the nodes around the closure until the pieces meet (a detour through other
+     * chunks costs a few nodes per chunk, not its cells), and the cells of the pieces split off.
+     *
+     * <p>When cells were also opened, the same search runs over cells: a flood restricted to label {@code L} starts
+     * from every neighbour of the closed cells (opened cells have no label yet and stop it); floods that meet are
+     * one piece, and every growing piece advances one cell in turn (from its floods in rotation), so a
      * piece of many floods does not outgrow a lone one; a piece whose floods all run out has been enumerated
      * whole. It stops when at most one piece is still growing: that one is the remainder and keeps whatever it
      * has not visited. Cost: about (number of pieces) x (size of every piece but the largest), plus the ring
@@ -232,6 +264,8 @@ final class GridEdit {
         /** The grid's bit rows, already updated to the new standability. */
         final long[][] rows;
         final IntChunks labels;
+        /** The chunk graph, the touched chunks already re-labelled. */
+        final ChunkBorders borders;
         final int w;
         final int h;
         final int stride;
@@ -250,10 +284,22 @@ final class GridEdit {
         private final List<IntList> floodCells = new ArrayList<>();
         private final IntList floodHead = new IntList();
         private final IntList pending = new IntList();
+        /** Per union-find node: a cell of it (its own cell, or for a chunk-graph node the seed cell it came from). */
+        private final IntList anchor = new IntList();
+        /** Neighbours of the cell or node being visited. */
+        private final IntList around = new IntList();
+        /** Whether the floods run over chunk-graph nodes (node codes) rather than cells (padded indices). */
+        private boolean graph;
+        /** Which flood owns a cell (cell floods). */
+        private PagedIntMap owner;
+        /** Which flood owns a node (chunk-graph floods). */
+        private IntIntMap nodeOwner;
 
-        Islands(long[][] rows, IntChunks labels, int w, int h, int stride, int[] sizes, int labelBound, int count) {
+        Islands(long[][] rows, IntChunks labels, ChunkBorders borders, int w, int h, int stride, int[] sizes,
+                int labelBound, int count) {
             this.rows = rows;
             this.labels = labels;
+            this.borders = borders;
             this.w = w;
             this.h = h;
             this.stride = stride;
@@ -277,12 +323,13 @@ final class GridEdit {
             labels.set(p % stride - 1, p / stride - 1, label);
         }
 
-        private int newNode(int k, int label, int cell) {
+        private int newNode(int k, int label, int cell, int anchorCell) {
             int id = parent.size();
             parent.add(id);
             kind.add(k);
             nodeLabel.add(label);
             nodeCell.add(cell);
+            anchor.add(anchorCell);
             floodCells.add(null);
             floodHead.add(0);
             pending.add(0);
@@ -315,10 +362,105 @@ final class GridEdit {
             floodCells.clear();
             floodHead.clear();
             pending.clear();
+            anchor.clear();
         }
 
-        void update(IntList closed, IntList opened) {
+        /** Sets the labels after the cells {@code closed} and {@code opened} (padded) changed standability. */
+        void update(IntList closed, IntList opened, IntIntMap touched, List<ChunkBorders.Labelling> labellings) {
+            if (opened.isEmpty()) {
+                closeOnGraph(closed, touched, labellings);
+            } else {
+                updateByCells(closed, opened);
+            }
+        }
+
+        /** Closed cells only: splits found on the chunk graph (see the class comment). */
+        private void closeOnGraph(IntList closed, IntIntMap touched, List<ChunkBorders.Labelling> labellings) {
             clear();
+            graph = true;
+            nodeOwner = new IntIntMap();
+            IntIntMap closedPerLabel = new IntIntMap();
+            java.util.LinkedHashMap<Integer, IntList[]> seeds = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < closed.size(); i++) {
+                int p = closed.get(i);
+                int l = labels.get(p % stride - 1, p / stride - 1);
+                closedPerLabel.addTo(l, 1);
+                IntList[] s = seeds.computeIfAbsent(l, x -> new IntList[] {new IntList(), new IntList()});
+                for (int d : new int[] {-1, 1, -stride, stride}) {
+                    int nb = p + d;
+                    if (label(nb) == l) {
+                        s[0].add(nodeOf(p, nb, touched, labellings));
+                        s[1].add(nb);
+                    }
+                }
+            }
+            IntList involved = closedPerLabel.keys();
+            int maxNew = 0;
+            for (int i = 0; i < involved.size(); i++) {
+                int l = involved.get(i);
+                IntList[] s = seeds.get(l);
+                long rest = (long) sizes[l] - closedPerLabel.get(l);
+                if (s[0].isEmpty()) { // every cell of the island closed
+                    sizes[l] = 0;
+                    count--;
+                    continue;
+                }
+                int first = parent.size();
+                IntIntMap remainder = new IntIntMap(1);
+                flood(l, s[0], s[1], remainder);
+                int keep = remainder.get(l);
+                IntList queue = new IntList();
+                for (int node = first; node < parent.size(); node++) {
+                    if (find(node) != node) {
+                        continue;
+                    }
+                    if (keep < 0) {
+                        keep = node; // every piece ran out: the first keeps the label
+                    }
+                    if (node == keep) {
+                        continue;
+                    }
+                    int nl = labelBound++;
+                    if (labelBound > sizes.length) {
+                        sizes = java.util.Arrays.copyOf(sizes, Math.max(labelBound, sizes.length * 2));
+                    }
+                    relabel(anchor.get(node), l, nl, queue);
+                    sizes[nl] = queue.size();
+                    rest -= queue.size();
+                    count++;
+                }
+                sizes[l] = (int) rest;
+            }
+        }
+
+        /**
+         * The chunk-graph node of standable cell {@code nb} (padded), a neighbour of closed cell {@code p}: from the
+         * touched chunk's fresh labelling, or, in an untouched chunk, from its border entry facing {@code p}.
+         */
+        private int nodeOf(int p, int nb, IntIntMap touched, List<ChunkBorders.Labelling> labellings) {
+            int col = nb % stride - 1;
+            int row = nb / stride - 1;
+            int ci = borders.chunkOf(col, row);
+            int li = touched.get(ci);
+            int component;
+            if (li >= 0) {
+                component = labellings.get(li).componentOf(col, row);
+            } else {
+                int d = nb - p;
+                int side = d == stride ? ChunkBorders.TOP : d == -stride ? ChunkBorders.BOTTOM
+                        : d == 1 ? ChunkBorders.LEFT : ChunkBorders.RIGHT;
+                component = borders.componentAt(ci, side, col, row);
+            }
+            if (component < 0) {
+                throw new IllegalStateException("chunk graph lost standable cell " + nb);
+            }
+            return ci << ChunkBorders.COMPONENT_BITS | component;
+        }
+
+        /** Cells opened, perhaps with cells closed: floods over cells (see the class comment). */
+        private void updateByCells(IntList closed, IntList opened) {
+            clear();
+            graph = false;
             // 0. opened cells have no label yet (what is stored there is stale)
             for (int i = 0; i < opened.size(); i++) {
                 setLabel(opened.get(i), 0);
@@ -344,10 +486,10 @@ final class GridEdit {
                 }
             }
             // 2. pieces of each split-suspect label
-            PagedIntMap owner = new PagedIntMap(stride * (h + 2));
+            owner = new PagedIntMap(stride * (h + 2));
             IntIntMap remainder = new IntIntMap();
             for (Map.Entry<Integer, IntList> se : seeds.entrySet()) {
-                flood(se.getKey(), se.getValue(), owner, remainder);
+                flood(se.getKey(), se.getValue(), se.getValue(), remainder);
             }
             int seedNodes = parent.size();
             int[] piece = new int[seedNodes];
@@ -357,7 +499,7 @@ final class GridEdit {
             // 3. opened cells join their neighbours
             IntIntMap openedNode = new IntIntMap(opened.size());
             for (int i = 0; i < opened.size(); i++) {
-                openedNode.put(opened.get(i), newNode(OPENED, 0, opened.get(i)));
+                openedNode.put(opened.get(i), newNode(OPENED, 0, opened.get(i), opened.get(i)));
             }
             IntIntMap intactNode = new IntIntMap();
             for (int i = 0; i < opened.size(); i++) {
@@ -379,7 +521,7 @@ final class GridEdit {
                     } else {
                         other = intactNode.get(l);
                         if (other < 0) {
-                            other = newNode(INTACT, l, nb);
+                            other = newNode(INTACT, l, nb, nb);
                             intactNode.put(l, other);
                         }
                     }
@@ -487,20 +629,37 @@ final class GridEdit {
             return -1;
         }
 
-        /** Floods pieces of label {@code l} from {@code seedCells} in turn until at most one is still growing. */
-        private void flood(int l, IntList seedCells, PagedIntMap owner, IntIntMap remainder) {
+        private int ownerOf(int key) {
+            return graph ? nodeOwner.get(key) : owner.get(key);
+        }
+
+        private void own(int key, int node) {
+            if (graph) {
+                nodeOwner.put(key, node);
+            } else {
+                owner.put(key, node);
+            }
+        }
+
+        /**
+         * Floods pieces of label {@code l} from {@code seeds} (cells, or chunk-graph nodes when {@link #graph}) in
+         * turn until at most one is still growing.
+         *
+         * @param seedCells a cell of each seed (the seed itself for cells)
+         */
+        private void flood(int l, IntList seeds, IntList seedCells, IntIntMap remainder) {
             int first = parent.size();
-            for (int i = 0; i < seedCells.size(); i++) {
-                int s = seedCells.get(i);
-                if (owner.get(s) >= 0) {
+            for (int i = 0; i < seeds.size(); i++) {
+                int s = seeds.get(i);
+                if (ownerOf(s) >= 0) {
                     continue;
                 }
-                int node = newNode(SEED, l, s);
+                int node = newNode(SEED, l, s, seedCells.get(i));
                 IntList cells = new IntList();
                 cells.add(s);
                 floodCells.set(node, cells);
                 pending.set(node, 1);
-                owner.put(s, node);
+                own(s, node);
             }
             int end = parent.size();
             int active = end - first;
@@ -524,7 +683,7 @@ final class GridEdit {
                         continue; // joined another piece, or ran dry
                     }
                     if (active > 1) {
-                        active -= advance(l, r, members, first, owner, turn);
+                        active -= advance(l, r, members, first, turn);
                     }
                     if (parent.get(r) == r && pending.get(r) > 0) {
                         nextRoots.add(r);
@@ -543,12 +702,12 @@ final class GridEdit {
         }
 
         /**
-         * Visits one cell of piece {@code r} (label {@code l}) from one of its floods (taken in turn), claiming
-         * unowned neighbours and joining the pieces it touches into {@code r}.
+         * Visits one cell (or node) of piece {@code r} (label {@code l}) from one of its floods (taken in turn),
+         * claiming unowned neighbours and joining the pieces it touches into {@code r}.
          *
          * @return by how much the number of growing pieces dropped (joined pieces, and {@code r} if it ran dry)
          */
-        private int advance(int l, int r, IntList[] members, int first, PagedIntMap owner, int turn) {
+        private int advance(int l, int r, IntList[] members, int first, int turn) {
             IntList mine = members[r - first];
             int k = turn % mine.size();
             int node = mine.get(k);
@@ -557,13 +716,22 @@ final class GridEdit {
             int q = cells.get(head);
             floodHead.set(node, head + 1);
             int dropped = 0;
-            for (int nb : new int[] {q - 1, q + 1, q - stride, q + stride}) {
-                if (label(nb) != l) {
-                    continue;
+            around.clear();
+            if (graph) {
+                borders.neighbours(q >>> ChunkBorders.COMPONENT_BITS, q & ((1 << ChunkBorders.COMPONENT_BITS) - 1),
+                        around);
+            } else {
+                for (int nb : new int[] {q - 1, q + 1, q - stride, q + stride}) {
+                    if (label(nb) == l) {
+                        around.add(nb);
+                    }
                 }
-                int o = owner.get(nb);
+            }
+            for (int i = 0; i < around.size(); i++) {
+                int nb = around.get(i);
+                int o = ownerOf(nb);
                 if (o < 0) {
-                    owner.put(nb, node);
+                    own(nb, node);
                     cells.add(nb);
                 } else if (o != node) {
                     int rb = find(o);

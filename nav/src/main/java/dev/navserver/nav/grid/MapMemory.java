@@ -9,7 +9,8 @@ package dev.navserver.nav.grid;
  *   <li>loading: the parser's terrain array and {@link GridMap}'s chunked copy of it, 1 + 1 per cell (chunks of
  *       one terrain class are shared, so the copy is often less);</li>
  *   <li>the default {@link NavGrid} ({@link MoveLayer#DEFAULT}, agent size 1, uniform cost: no cost rows, no
- *       clearance): row and column bitsets 2 bits per padded cell; island labels in chunks, written chunk by chunk
+ *       clearance): row and column bitsets 2 bits per padded cell; the chunk graph's border entries
+ *       ({@link ChunkBorders}, 512 bytes per 64x64 chunk) 1 bit per cell, counted per padded cell; island labels in chunks, written chunk by chunk
  *       while labelling, counted as 1 per cell: a chunk whose cells are all of one island costs nothing once
  *       labelled, a chunk of several islands 4 per cell (maps of many small islands, e.g. random noise, can need
  *       up to 3 more per cell than counted);</li>
@@ -23,8 +24,8 @@ package dev.navserver.nav.grid;
  *       the server's shared chase fields and group queries), another page table and allowance,
  *       {@value #FIELD_SCRATCH_BYTES} bytes (a field's pages cost about 9 bytes per cell of its region).</li>
  * </ul>
- * Together about {@code 3.25} bytes per cell at the peak of loading plus, per planner thread, 1/4 byte per cell
- * and the allowance (after loading, a rooms-like map holds about 1.3 bytes per cell). Other layers, agent sizes
+ * Together about {@code 3.4} bytes per cell at the peak of loading plus, per planner thread, 1/4 byte per cell
+ * and the allowance (after loading, a rooms-like map holds about 1.4 bytes per cell). Other layers, agent sizes
  * (clearance: 1 per cell per layer, bit rows 1/4) and live-viewer tiles cost more and are not counted.
  *
  * <p>Stateless and thread-safe.
@@ -32,8 +33,8 @@ package dev.navserver.nav.grid;
 public final class MapMemory {
     /** Bytes per cell at the peak of loading: parsed terrain 1, its copy 1, label chunks 1. */
     public static final int GRID_BYTES_PER_CELL = 1 + 1 + 1;
-    /** Eighths of a byte per padded cell: row and column bits 1 + 1. */
-    public static final int GRID_EIGHTHS_PER_PADDED_CELL = 2;
+    /** Eighths of a byte per padded cell: row and column bits 1 + 1, chunk-graph borders 1. */
+    public static final int GRID_EIGHTHS_PER_PADDED_CELL = 3;
     /** Eighths of a byte per padded cell and planner thread for the scratch page tables. */
     public static final int THREAD_EIGHTHS_PER_PADDED_CELL = 2;
     /** Allowance for the pages of a planner thread's search scratch, bytes (32 MiB). */

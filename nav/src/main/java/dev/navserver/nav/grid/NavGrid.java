@@ -50,6 +50,8 @@ public final class NavGrid {
     private final int islandCount;
     private final int[] islandSize;
     private final int islandLabelBound;
+    /** Connectivity per chunk at the chunk borders: the chunk graph edits use to detect island splits. */
+    private final ChunkBorders borders;
 
     /**
      * Builds every derived array from scratch (the reference the incremental path must equal).
@@ -171,11 +173,12 @@ public final class NavGrid {
         islandCount = label;
         islandLabelBound = label + 1;
         islandSize = java.util.Arrays.copyOf(sizes, label + 1);
+        borders = ChunkBorders.build(rows, width, height);
     }
 
     /** Wraps arrays derived incrementally by {@link GridEdit}; takes ownership of them. */
     NavGrid(GridMap map, NavGrid from, long[][] rows, long[][] columns, float[][] costRows,
-            IntChunks island, int islandCount, int[] islandSize, int islandLabelBound) {
+            IntChunks island, int islandCount, int[] islandSize, int islandLabelBound, ChunkBorders borders) {
         this.map = map;
         this.layer = from.layer;
         this.agentSize = from.agentSize;
@@ -192,6 +195,7 @@ public final class NavGrid {
         this.islandCount = islandCount;
         this.islandSize = islandSize;
         this.islandLabelBound = islandLabelBound;
+        this.borders = borders;
     }
 
     /** The ring {@code queue} holding entries {@code head..tail-1}, copied to a ring twice as large from index 0. */
@@ -364,6 +368,11 @@ public final class NavGrid {
 
     IntChunks islandChunks() {
         return island;
+    }
+
+    /** The chunk graph's border entries (see {@link ChunkBorders}). */
+    ChunkBorders chunkBorders() {
+        return borders;
     }
 
     /**

@@ -77,6 +77,44 @@ class GridEditPropertyTest {
         }
     }
 
+    /**
+     * Walls across corridors of mazes and room maps spanning many chunks: closures only, so the chunk graph decides
+     * every split; pieces meet far away or not at all.
+     */
+    @Property(tries = 60)
+    void wallsAcrossCorridors_OnManyChunkMaps_SplitExactlyAsARebuild(
+            @ForAll @IntRange(min = 65, max = 260) int w, @ForAll @IntRange(min = 65, max = 200) int h,
+            @ForAll @IntRange(min = 0, max = 1) int style, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        byte[] t = new byte[w * h];
+        for (int r = 0; r < h; r++) {
+            for (int c = 0; c < w; c++) {
+                boolean wall = style == 0
+                        ? (r % 2 == 1 && c % 2 == 1) || (r % 2 == 1 && rnd.nextInt(3) > 0) || (c % 2 == 1 && rnd.nextInt(3) > 0)
+                        : (r % 16 == 15 && c % 16 != 5) || (c % 16 == 15 && r % 16 != 9);
+                t[r * w + c] = wall ? Terrain.WALL : Terrain.OPEN;
+            }
+        }
+        GridMap current = new GridMap("m", w, h, WorldTransform.UNIT, t);
+        List<NavGrid> built = buildGrids(current, 2);
+        for (int s = 0; s < 6; s++) {
+            List<CellEdit> edits = new ArrayList<>();
+            for (int i = 0, n = 1 + rnd.nextInt(4); i < n; i++) {
+                boolean across = rnd.nextBoolean();
+                int len = 1 + rnd.nextInt(3);
+                int c = rnd.nextInt(w - (across ? len : 1) + 1);
+                int r = rnd.nextInt(h - (across ? 1 : len) + 1);
+                edits.add(CellEdit.fill(c, r, across ? len : 1, across ? 1 : len, Terrain.WALL));
+            }
+            GridMap next = current.edited(edits);
+            GridMap rebuilt = new GridMap("m", w, h, WorldTransform.UNIT, next.terrainCopy());
+            for (NavGrid b : built) {
+                assertSameDerived(next.navGrid(b.layer(), b.agentSize()), rebuilt.navGrid(b.layer(), b.agentSize()));
+            }
+            current = next;
+        }
+    }
+
     private static List<NavGrid> buildGrids(GridMap map, int maxSize) {
         List<NavGrid> out = new ArrayList<>();
         for (MoveLayer layer : LAYERS) {
@@ -192,6 +230,7 @@ class GridEditPropertyTest {
             // (reading clearance builds it on first use; size-1 grids do without it, so only the others look)
             assertThat(got.clearance(cell)).as("clearance of %d", cell).isEqualTo(want.clearance(cell));
         }
+        assertThat(got.chunkBorders().sameAs(want.chunkBorders())).as("chunk graph borders").isTrue();
         assertThat(got.islandCount()).isEqualTo(want.islandCount());
         int[] gotToWant = new int[got.islandLabelBound()];
         int[] wantToGot = new int[want.islandLabelBound()];

@@ -29,22 +29,23 @@ class MapLimitsTest {
 
     @Test
     void estimateBytes_WhenTenByTenMapAndOneOrTwoPlanners_CountsGridPerCellAndScratchAllowancePerPlanner() {
-        // 100 cells x 3 B + 144 padded cells x 0.25 B = 300 + 36; each planner 32 MiB + page tables 144 x 0.25 B
+        // 100 cells x 3 B + 144 padded cells x 0.375 B (bits 0.25, chunk borders 0.125) = 300 + 54; each planner
+        // 32 MiB + page tables 144 x 0.25 B
         long planner = (32L << 20) + 36;
-        assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(336);
-        assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(336 + planner);
-        assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(336 + 2 * planner);
+        assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(354);
+        assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(354 + planner);
+        assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(354 + 2 * planner);
         // planners that also build flow fields: another 32 MiB each
         assertThat(MapMemory.estimateBytes(10, 10, 2, MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES))
-                .isEqualTo(336 + 2 * (planner + (32L << 20)));
+                .isEqualTo(354 + 2 * (planner + (32L << 20)));
     }
 
     @Test
     void estimateBytes_WhenTenThousandSquaredAndTwoPlanners_FitsInOneGibibyteEvenWithFlowFields() {
         long bytes = MapMemory.estimateBytes(10_000, 10_000, 2);
-        assertThat(bytes / 100_000_000.0).isBetween(4.4, 4.45);
+        assertThat(bytes / 100_000_000.0).isBetween(4.5, 4.6);
         long server = MapMemory.estimateBytes(10_000, 10_000, 2, 64L << 20);
-        assertThat(server / 100_000_000.0).isBetween(5.05, 5.1);
+        assertThat(server / 100_000_000.0).isBetween(5.2, 5.25);
         assertThat(server).isLessThan(1L << 30);
     }
 
@@ -88,7 +89,7 @@ class MapLimitsTest {
 
     @Test
     void load_WhenEstimateExceedsFreeHeap_RefusesBeforeReadingRowsWithRaiseXmxHint() throws IOException {
-        // 1000 x 1000: 10,000,000 + ceil(1002^2 x 5.25) = 15,271,021 B grid, 36 x 1002^2 = 36,144,144 B per planner
+        // 1000 x 1000: 3,000,000 + ceil(1002^2 x 0.375) = 3,376,502 B grid; per planner 32 MiB + 1002^2 / 4 B
         Path p = write("huge.map", "type octile\nheight 1000\nwidth 1000\nmap\n");
         AtomicLong asked = new AtomicLong();
         MapLimits small = ROOMY.withPlannerThreads(2).withMemory(needed -> {
@@ -99,7 +100,7 @@ class MapLimitsTest {
                 .isInstanceOf(MapFormatException.class)
                 .hasMessage(p + ":3: map of 1000 x 1000 needs about 68 MiB (2 planner threads), the heap has 64 MiB "
                         + "free; raise -Xmx or lower the map size");
-        assertThat(asked.get()).isEqualTo(MapMemory.estimateBytes(1000, 1000, 2)).isEqualTo(70_861_867L);
+        assertThat(asked.get()).isEqualTo(MapMemory.estimateBytes(1000, 1000, 2)).isEqualTo(70_987_368L);
     }
 
     @Test
