@@ -170,19 +170,20 @@ final class ChunkBorders {
     static final class Labelling {
         private static final short[] CLOSED = filled((short) -1, SIZE, SIZE);
         private static final short[] OPEN = filled((short) 0, SIZE, SIZE);
-        private static final int MAX_RUNS = SIZE * SIZE / 2;
+        /** Runs a chunk holds at first; grown (doubled) when a chunk has more (at most 2,048). */
+        private static final int INITIAL_RUNS = 256;
 
         final short[] border = new short[ENTRIES];
         /** Per run: its bits within the chunk row. */
-        private final long[] runMask = new long[MAX_RUNS];
+        private long[] runMask = new long[INITIAL_RUNS];
         /** Per run: union-find parent (a root is the smallest run of its set). */
-        private final int[] runParent = new int[MAX_RUNS];
+        private int[] runParent = new int[INITIAL_RUNS];
         /** Per run: its component. */
-        private final int[] runComp = new int[MAX_RUNS];
+        private int[] runComp = new int[INITIAL_RUNS];
         /** Runs of chunk row i are {@code rowStart[i] .. rowStart[i+1]-1}, left to right. */
         private final int[] rowStart = new int[SIZE + 1];
         /** Per component: its first cell in row-major order, as {@code row << SHIFT | col} within the chunk. */
-        private final int[] first = new int[MAX_RUNS];
+        private int[] first = new int[INITIAL_RUNS];
         private int components;
         private int col0;
         private int row0;
@@ -250,6 +251,9 @@ final class ChunkBorders {
                 int prev = i > 0 ? rowStart[i - 1] : 0;
                 int prevEnd = runs;
                 while (w != 0) {
+                    if (runs == runMask.length) {
+                        grow();
+                    }
                     long low = w & -w;
                     long rest = w + low;
                     long run = w & ~rest;
@@ -305,6 +309,14 @@ final class ChunkBorders {
                 }
             }
             return this;
+        }
+
+        private void grow() {
+            int n = runMask.length * 2;
+            runMask = java.util.Arrays.copyOf(runMask, n);
+            runParent = java.util.Arrays.copyOf(runParent, n);
+            runComp = java.util.Arrays.copyOf(runComp, n);
+            first = java.util.Arrays.copyOf(first, n);
         }
 
         /** The chunk row of run {@code r} (binary search over row starts). */

@@ -16,10 +16,11 @@ import java.util.Map;
  * <li>terrain of the rectangle; the bounding box {@code T} of cells whose class changed;</li>
  * <li>per layer, clearance in {@code [x0 - MAX_CLEARANCE + 1, x1] x [y0 - MAX_CLEARANCE + 1, y1]} of {@code T}
  *     (a cell's capped clearance depends only on the {@code MAX_CLEARANCE}-square below-right of it), re-run
- *     right-to-left, bottom-to-top; the box {@code K} of values that changed;</li>
+ *     right-to-left, bottom-to-top, only where an input changed; the box {@code K} of values that changed;</li>
  * <li>per grid of agent size {@code k}, standability and cost in {@code (K shifted by (k-1)/2) ∪ T}; JPS row and
  *     column bits flipped for cells whose standability changed;</li>
- * <li>islands ({@link Islands}): closed cells may split their island, opened cells may merge islands.</li>
+ * <li>the chunk graph ({@link ChunkBorders}) of the chunks holding cells whose standability changed, then
+ *     islands ({@link Islands}): closed cells may split their island, opened cells may merge islands.</li>
  * </ol>
  * Not thread-safe; used by one call at a time.
  */
@@ -46,8 +47,8 @@ final class GridEdit {
         final ChunkBorders borders;
         final Islands islands;
         ByteChunks clearance;
-        /** Labellings of the chunks an update touched, reused across the rectangles of one edit. */
-        private final List<ChunkBorders.Labelling> labellings = new ArrayList<>();
+        /** Labellings of the chunks an update touched, shared by the grids of one edit (one update at a time). */
+        List<ChunkBorders.Labelling> labellings;
 
         Work(NavGrid g) {
             from = g;
@@ -151,12 +152,14 @@ final class GridEdit {
         // are listed first: a grid above size 1 is published only after its layer's clearance, so every grid
         // listed that needs clearance finds it below, even while other threads build more grids on the base
         List<NavGrid> built = base.builtGrids();
+        List<ChunkBorders.Labelling> labellings = new ArrayList<>();
         for (Map.Entry<MoveLayer, ByteChunks> e : base.clearances().entrySet()) {
             clearances.put(e.getKey(), e.getValue().editableCopy());
         }
         for (NavGrid g : built) {
             Work wk = new Work(g);
             wk.clearance = clearances.get(g.layer());
+            wk.labellings = labellings;
             works.add(wk);
         }
         for (CellEdit e : edits) {
@@ -207,7 +210,8 @@ final class GridEdit {
     }
 
     /**
-     * Re-runs the clearance recurrence over the window a change in [tx0,tx1]x[ty0,ty1] can reach.
+     * Re-runs the clearance recurrence over the window a change in [tx0,tx1]x[ty0,ty1] can reach, row by row from
+     * the bottom, only where an input changed.
      *
      * @return {@code {x0, y0, x1, y1}} of the values that changed, or null when none did
      */
@@ -219,16 +223,36 @@ final class GridEdit {
         int y0 = Integer.MAX_VALUE;
         int x1 = -1;
         int y1 = -1;
+        // (c, r) depends on its terrain and on (c+1, r), (c, r+1), (c+1, r+1): it can change only inside the
+        // terrain box, above a change in the row below (columns loBelow-1..hiBelow), or left of a change in its row
+        int loBelow = Integer.MAX_VALUE;
+        int hiBelow = -1;
         for (int r = ty1; r >= cy0; r--) {
-            for (int c = tx1; c >= cx0; c--) {
+            boolean terrainRow = r >= ty0;
+            int hi = Math.max(terrainRow ? tx1 : -1, hiBelow);
+            if (hi < 0) {
+                break; // above the terrain box and nothing changed in the row below
+            }
+            int lo = Math.min(terrainRow ? tx0 : Integer.MAX_VALUE, hiBelow < 0 ? Integer.MAX_VALUE : loBelow - 1);
+            int rowLo = Integer.MAX_VALUE;
+            int rowHi = -1;
+            boolean rightChanged = false;
+            for (int c = hi; c >= cx0 && (c >= lo || rightChanged); c--) {
                 int v = NavGrid.clearanceAt(terrain, w, h, layer, clearance, c, r);
-                if (v != clearance.get(c, r)) {
+                rightChanged = v != clearance.get(c, r);
+                if (rightChanged) {
                     clearance.set(c, r, (byte) v);
-                    x0 = Math.min(x0, c);
-                    y0 = Math.min(y0, r);
-                    x1 = Math.max(x1, c);
-                    y1 = Math.max(y1, r);
+                    rowLo = c;
+                    rowHi = Math.max(rowHi, c);
                 }
+            }
+            loBelow = rowLo;
+            hiBelow = rowHi;
+            if (rowHi >= 0) {
+                x0 = Math.min(x0, rowLo);
+                y0 = Math.min(y0, r);
+                x1 = Math.max(x1, rowHi);
+                y1 = Math.max(y1, r);
             }
         }
         return x1 < 0 ? null : new int[] {x0, y0, x1, y1};
