@@ -66,14 +66,14 @@ final class GridEdit {
             costOwned = costRows == null ? null : new boolean[costRows.length];
             island = g.islandChunks().editableCopy();
             borders = g.chunkBorders().editableCopy();
-            islands = new Islands(rows, island, borders, w, h, stride, g.islandSizeArray().clone(),
-                    g.islandLabelBound(), g.islandCount());
+            islands = new Islands(rows, island, g.islandOfArray().clone(), borders, w, h, stride,
+                    g.islandSizeArray().clone(), g.islandLabelBound(), g.islandCount());
         }
 
         NavGrid build(GridMap map) {
             island.freeze();
-            return new NavGrid(map, from, rows, columns, costRows, island, islands.count, islands.sizes,
-                    islands.labelBound, borders);
+            return new NavGrid(map, from, rows, columns, costRows, island, islands.islandOf, islands.count,
+                    islands.sizes, islands.labelBound, borders);
         }
 
         /** Recomputes standability and cost in [x0,x1]x[y0,y1] (clipped) and updates bits and islands. */
@@ -281,8 +281,10 @@ final class GridEdit {
      *
      * <p>Opened cells, pieces and untouched islands next to opened cells are then joined with a union-find; each
      * resulting island keeps the label of its largest member whose cells are not enumerated (an untouched island
-     * or a remainder) and the other such members are relabelled by a flood (so a merge costs the size of the
-     * smaller islands). Sizes per label are kept to choose; the count is exact, labels may have gaps.
+     * or a remainder); each other such member is relabelled by a flood when it has fewer cells than there are
+     * labels, else its label is pointed at the kept one in the grid's label table (one pass over the table for all
+     * of them), so a merge costs at most the smaller of the absorbed island and the table. Stored labels are read
+     * through that table. Sizes per label are kept to choose; the count is exact, labels may have gaps.
      */
     static final class Islands {
         /** The grid's bit rows, already updated to the new standability. */
@@ -293,6 +295,8 @@ final class GridEdit {
         final int w;
         final int h;
         final int stride;
+        /** Island of each stored label (see {@link NavGrid}); labels below are islands, i.e. entries of this. */
+        int[] islandOf;
         int[] sizes;
         int labelBound;
         int count;
@@ -319,8 +323,9 @@ final class GridEdit {
         /** Which flood owns a node (chunk-graph floods). */
         private IntIntMap nodeOwner;
 
-        Islands(long[][] rows, IntChunks labels, ChunkBorders borders, int w, int h, int stride, int[] sizes,
-                int labelBound, int count) {
+        Islands(long[][] rows, IntChunks labels, int[] islandOf, ChunkBorders borders, int w, int h, int stride,
+                int[] sizes, int labelBound, int count) {
+            this.islandOf = islandOf;
             this.rows = rows;
             this.labels = labels;
             this.borders = borders;
@@ -339,7 +344,7 @@ final class GridEdit {
         private int label(int p) {
             int x = p % stride;
             int y = p / stride;
-            return NavGrid.bit(rows[y], x) ? labels.get(x - 1, y - 1) : 0;
+            return NavGrid.bit(rows[y], x) ? islandOf[labels.get(x - 1, y - 1)] : 0;
         }
 
         /** Writes the label at padded index p, inside the map. */
@@ -407,7 +412,7 @@ final class GridEdit {
             java.util.LinkedHashMap<Integer, IntList[]> seeds = new java.util.LinkedHashMap<>();
             for (int i = 0; i < closed.size(); i++) {
                 int p = closed.get(i);
-                int l = labels.get(p % stride - 1, p / stride - 1);
+                int l = islandOf[labels.get(p % stride - 1, p / stride - 1)];
                 closedPerLabel.addTo(l, 1);
                 IntList[] s = seeds.computeIfAbsent(l, x -> new IntList[] {new IntList(), new IntList()});
                 for (int d : new int[] {-1, 1, -stride, stride}) {
@@ -444,10 +449,7 @@ final class GridEdit {
                     if (node == keep) {
                         continue;
                     }
-                    int nl = labelBound++;
-                    if (labelBound > sizes.length) {
-                        sizes = java.util.Arrays.copyOf(sizes, Math.max(labelBound, sizes.length * 2));
-                    }
+                    int nl = newLabel();
                     relabel(anchor.get(node), l, nl, queue);
                     sizes[nl] = queue.size();
                     rest -= queue.size();
@@ -496,7 +498,7 @@ final class GridEdit {
                 int p = closed.get(i);
                 int x = p % stride - 1;
                 int y = p / stride - 1;
-                closedLabel[i] = labels.get(x, y);
+                closedLabel[i] = islandOf[labels.get(x, y)];
                 closedPerLabel.addTo(closedLabel[i], 1);
             }
             java.util.LinkedHashMap<Integer, IntList> seeds = new java.util.LinkedHashMap<>();
@@ -579,6 +581,7 @@ final class GridEdit {
             }
             IntList newLabels = new IntList();
             IntList newSizes = new IntList();
+            IntIntMap absorbed = new IntIntMap(); // label of an absorbed island -> label of the island it joined
             int classes = 0;
             IntList queue = new IntList();
             for (IntList m : members.values()) {
@@ -599,7 +602,7 @@ final class GridEdit {
                 if (keep >= 0) {
                     label = nodeLabel.get(keep);
                 } else {
-                    label = labelBound++;
+                    label = newLabel();
                 }
                 for (int j = 0; j < m.size(); j++) {
                     int node = m.get(j);
@@ -608,7 +611,14 @@ final class GridEdit {
                         setLabel(nodeCell.get(node), label);
                     } else if (bigSize(node, seedNodes, closedPerLabel, enumerated, pieceSize) >= 0) {
                         if (node != keep) {
-                            relabel(nodeCell.get(node), nodeLabel.get(node), label, queue);
+                            // an island absorbed: rewrite its cells when they are fewer than the label table,
+                            // else point its label at the kept one (one pass over the table for all of them)
+                            long cells = bigSize(node, seedNodes, closedPerLabel, enumerated, pieceSize);
+                            if (cells < labelBound) {
+                                relabel(nodeCell.get(node), nodeLabel.get(node), label, queue);
+                            } else {
+                                absorbed.put(nodeLabel.get(node), label);
+                            }
                         }
                     } else {
                         for (int s = 0; s < seedNodes; s++) {
@@ -624,8 +634,13 @@ final class GridEdit {
                 newLabels.add(label);
                 newSizes.add((int) total);
             }
-            if (labelBound > sizes.length) {
-                sizes = java.util.Arrays.copyOf(sizes, Math.max(labelBound, sizes.length * 2));
+            if (absorbed.size() > 0) {
+                for (int i = 1; i < labelBound; i++) {
+                    int to = absorbed.get(islandOf[i]);
+                    if (to >= 0) {
+                        islandOf[i] = to;
+                    }
+                }
             }
             for (int i = 0; i < involved.size(); i++) {
                 sizes[involved.get(i)] = 0;
@@ -634,6 +649,19 @@ final class GridEdit {
                 sizes[newLabels.get(i)] = newSizes.get(i);
             }
             count += classes - involved.size();
+        }
+
+        /** A fresh label, its own island, with room in the label-indexed tables. */
+        private int newLabel() {
+            int l = labelBound++;
+            if (labelBound > sizes.length) {
+                sizes = java.util.Arrays.copyOf(sizes, Math.max(labelBound, sizes.length * 2));
+            }
+            if (labelBound > islandOf.length) {
+                islandOf = java.util.Arrays.copyOf(islandOf, Math.max(labelBound, islandOf.length * 2));
+            }
+            islandOf[l] = l;
+            return l;
         }
 
         /**

@@ -46,7 +46,14 @@ public final class NavGrid {
     private final long[][] columns;
     /** Padded row y's entry costs, or null when uniform ({@link #costRows()}). */
     private final float[][] costRows;
+    /** Stored label per cell (chunks); the island is {@code islandOf[stored]}. */
     private final IntChunks island;
+    /**
+     * Island of each stored label: the identity when built from scratch; after an edit merged large islands, the
+     * labels of the absorbed ones point at the island that kept its label (so a merge rewrites this table, not the
+     * cells). Indexed by stored label, at least {@link #islandLabelBound()} entries.
+     */
+    private final int[] islandOf;
     private final int islandCount;
     private final int[] islandSize;
     private final int islandLabelBound;
@@ -173,12 +180,17 @@ public final class NavGrid {
         islandCount = label;
         islandLabelBound = label + 1;
         islandSize = java.util.Arrays.copyOf(sizes, label + 1);
+        islandOf = new int[label + 1];
+        for (int i = 0; i <= label; i++) {
+            islandOf[i] = i;
+        }
         borders = ChunkBorders.build(rows, width, height);
     }
 
     /** Wraps arrays derived incrementally by {@link GridEdit}; takes ownership of them. */
     NavGrid(GridMap map, NavGrid from, long[][] rows, long[][] columns, float[][] costRows,
-            IntChunks island, int islandCount, int[] islandSize, int islandLabelBound, ChunkBorders borders) {
+            IntChunks island, int[] islandOf, int islandCount, int[] islandSize, int islandLabelBound,
+            ChunkBorders borders) {
         this.map = map;
         this.layer = from.layer;
         this.agentSize = from.agentSize;
@@ -192,6 +204,7 @@ public final class NavGrid {
         this.columns = columns;
         this.costRows = costRows;
         this.island = island;
+        this.islandOf = islandOf;
         this.islandCount = islandCount;
         this.islandSize = islandSize;
         this.islandLabelBound = islandLabelBound;
@@ -339,7 +352,7 @@ public final class NavGrid {
     public int island(int cell) {
         int c = cell % width;
         int r = cell / width;
-        return bit(rows[r + 1], c + 1) ? island.get(c, r) : 0;
+        return bit(rows[r + 1], c + 1) ? islandOf[island.get(c, r)] : 0;
     }
 
     /** Number of islands (connected components of standable cells). */
@@ -349,8 +362,8 @@ public final class NavGrid {
 
     /**
      * One more than the largest island label in use: every label is in {@code [1, islandLabelBound())}. Equals
-     * {@code islandCount() + 1} on a map built from scratch; after incremental edits labels may have gaps (a merged
-     * or vanished island leaves its label unused), so size label-indexed arrays with this, not with the count.
+     * {@code islandCount() + 1} on a map built from scratch; after incremental edits labels may have gaps (a merged,
+     * split or vanished island leaves its label unused), so size label-indexed arrays with this, not with the count.
      */
     public int islandLabelBound() {
         return islandLabelBound;
@@ -363,6 +376,11 @@ public final class NavGrid {
 
     int[] islandSizeArray() {
         return islandSize;
+    }
+
+    /** The stored-label-to-island table (shared: read only). */
+    int[] islandOfArray() {
+        return islandOf;
     }
 
 
@@ -445,7 +463,7 @@ public final class NavGrid {
                     if (c < 0 || c >= width) {
                         continue;
                     }
-                    if (!bit(rows[r + 1], c + 1) || (requiredIsland != 0 && island.get(c, r) != requiredIsland)) {
+                    if (!bit(rows[r + 1], c + 1) || (requiredIsland != 0 && islandOf[island.get(c, r)] != requiredIsland)) {
                         continue;
                     }
                     long dc = c - col;

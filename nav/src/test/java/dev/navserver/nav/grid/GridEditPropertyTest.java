@@ -78,8 +78,8 @@ class GridEditPropertyTest {
     }
 
     /**
-     * Walls across corridors of mazes and room maps spanning many chunks: closures only, so the chunk graph decides
-     * every split; pieces meet far away or not at all.
+     * Walls across corridors of mazes and room maps spanning many chunks (the chunk graph decides every split of a
+     * closure; pieces meet far away or not at all), and some openings that merge islands.
      */
     @Property(tries = 60)
     void wallsAcrossCorridors_OnManyChunkMaps_SplitExactlyAsARebuild(
@@ -104,7 +104,9 @@ class GridEditPropertyTest {
                 int len = 1 + rnd.nextInt(3);
                 int c = rnd.nextInt(w - (across ? len : 1) + 1);
                 int r = rnd.nextInt(h - (across ? 1 : len) + 1);
-                edits.add(CellEdit.fill(c, r, across ? len : 1, across ? 1 : len, Terrain.WALL));
+                // mostly walls (the chunk graph decides splits), some openings (merges through the label table)
+                byte terrain = rnd.nextInt(3) == 0 ? Terrain.OPEN : Terrain.WALL;
+                edits.add(CellEdit.fill(c, r, across ? len : 1, across ? 1 : len, terrain));
             }
             GridMap next = current.edited(edits);
             GridMap rebuilt = new GridMap("m", w, h, WorldTransform.UNIT, next.terrainCopy());
@@ -113,6 +115,36 @@ class GridEditPropertyTest {
             }
             current = next;
         }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aGateBetweenTwoLargeHalves_OpenedJoinsThemThroughTheLabelTable_ClosedSplitsThemAgain() {
+        // 150 x 70, a wall down column 75 with a one-cell gate at row 35: halves of about 5,000 cells each
+        int w = 150;
+        int h = 70;
+        byte[] t = new byte[w * h];
+        for (int r = 0; r < h; r++) {
+            t[r * w + 75] = Terrain.WALL;
+        }
+        GridMap closed = new GridMap("gate", w, h, WorldTransform.UNIT, t);
+        NavGrid before = closed.navGrid();
+        assertThat(before.islandCount()).isEqualTo(2);
+        GridMap open = closed.edited(List.of(CellEdit.fill(75, 35, 1, 1, Terrain.OPEN)));
+        NavGrid joined = open.navGrid();
+        assertThat(joined.islandCount()).isEqualTo(1);
+        assertThat(joined.island(0)).isEqualTo(joined.island(w - 1)).isEqualTo(joined.island(35 * w + 75));
+        assertThat(joined.islandSize(joined.island(0))).isEqualTo(w * h - h + 1);
+        // the absorbed half's cells keep their stored label; the table points it at the kept island
+        assertThat(joined.islandOfArray()).isNotEqualTo(before.islandOfArray());
+        assertSameDerived(joined, new GridMap("gate", w, h, WorldTransform.UNIT, open.terrainCopy()).navGrid());
+        GridMap shut = open.edited(List.of(CellEdit.fill(75, 35, 1, 1, Terrain.WALL)));
+        NavGrid split = shut.navGrid();
+        assertThat(split.islandCount()).isEqualTo(2);
+        assertThat(split.island(0)).isNotEqualTo(split.island(w - 1));
+        assertSameDerived(split, closed.navGrid());
+        // and open again: still exact after a split of an aliased island
+        NavGrid again = shut.edited(List.of(CellEdit.fill(75, 35, 1, 1, Terrain.OPEN))).navGrid();
+        assertSameDerived(again, joined);
     }
 
     private static List<NavGrid> buildGrids(GridMap map, int maxSize) {
