@@ -67,6 +67,11 @@ public final class PathSearch {
     private int stride;
     private boolean jps;
     private boolean twoBucket;
+    /** The grid's dead-end trees when the 4-connected core search runs between two roots, else null. */
+    private DeadEndTable trees;
+    private int width;
+    private int fourStartP;
+    private int fourGoalP;
     private boolean substituteGoal;
     private int budget;
     private int expanded;
@@ -148,7 +153,7 @@ public final class PathSearch {
                 && options.maxExpandedNodes() == Integer.MAX_VALUE && options.arrivalRadiusCells() == 0;
         expanded = 0;
         if (twoBucket) {
-            fourWay.begin(grid, grid.pad(startCell), grid.pad(goalCell));
+            startFourConnected(grid, grid.pad(startCell), grid.pad(goalCell));
             return;
         }
         jps = options.algorithm() == Algorithm.JPS && !four && grid.uniformCost();
@@ -229,15 +234,96 @@ public final class PathSearch {
         }
     }
 
+    /**
+     * Begins the 4-connected fast path from padded {@code startP} to padded {@code goalP}: with the grid's
+     * {@link DeadEndTable}, walks both up their trees; when they meet, the tree path is the answer (finished here);
+     * otherwise the two-bucket A* runs on the core between the two roots. Without a table it searches the grid.
+     */
+    private void startFourConnected(NavGrid grid, int startP, int goalP) {
+        DeadEndTable t = DeadEndTable.forGrid(grid);
+        trees = null;
+        if (t == null) {
+            fourWay.begin(grid, startP, goalP);
+            return;
+        }
+        int s = stride;
+        width = grid.width();
+        int ds = t.depth(startP);
+        int dg = t.depth(goalP);
+        int a = startP;
+        int b = goalP;
+        int da = ds;
+        for (int db = dg; db > da; db--) {
+            b = t.parent(b, s);
+        }
+        for (; da > dg; da--) {
+            a = t.parent(a, s);
+        }
+        while (a != b && da > 0) {
+            a = t.parent(a, s);
+            b = t.parent(b, s);
+            da--;
+        }
+        if (a == b) {
+            // one tree: up from the start to the common ancestor a, down to the goal
+            int len = ds + dg - 2 * da;
+            int[] cells = new int[len + 1];
+            walkInto(t, cells, startP, ds - da, 0, 1);
+            walkInto(t, cells, goalP, dg - da, len, -1);
+            cells[ds - da] = unpad(a);
+            finish(substituteGoal ? PathResult.partial(cells, len, len) : PathResult.found(cells, len, len));
+            return;
+        }
+        // a and b are distinct core cells, the roots of the start's and the goal's trees
+        trees = t;
+        fourStartP = startP;
+        fourGoalP = goalP;
+        expanded = ds + dg;
+        fourWay.begin(grid, t.coreRows(), a, b);
+    }
+
+    /**
+     * Writes the first {@code steps} cells of the walk up from padded {@code p} to {@code cells[from]},
+     * {@code cells[from + dir]}, ...; returns the padded cell reached.
+     */
+    private int walkInto(DeadEndTable t, int[] cells, int p, int steps, int from, int dir) {
+        int s = stride;
+        int i = from;
+        for (int k = 0; k < steps; k++) {
+            cells[i] = unpad(p);
+            i += dir;
+            p = t.parent(p, s);
+        }
+        return p;
+    }
+
+    private int unpad(int p) {
+        return (p / stride - 1) * width + p % stride - 1;
+    }
+
     /** {@link #step} for the 4-connected two-bucket A*. */
     private boolean stepTwoBucket(int maxExpansions) {
         TwoBucketAStar b = fourWay;
         int done = 0;
         while (true) {
             if (b.found()) {
-                int[] cells = b.path();
-                finish(substituteGoal ? PathResult.partial(cells, b.length(), expanded)
-                        : PathResult.found(cells, b.length(), expanded));
+                int[] cells;
+                int len;
+                if (trees == null) {
+                    cells = b.path();
+                    len = b.length();
+                } else {
+                    // start's tree walk, core path between the roots, goal's tree walk backwards
+                    int ds = trees.depth(fourStartP);
+                    int dg = trees.depth(fourGoalP);
+                    len = ds + b.length() + dg;
+                    cells = new int[len + 1];
+                    walkInto(trees, cells, fourStartP, ds, 0, 1);
+                    b.pathInto(cells, ds);
+                    walkInto(trees, cells, fourGoalP, dg, len, -1);
+                }
+                finish(substituteGoal ? PathResult.partial(cells, len, expanded)
+                        : PathResult.found(cells, len, expanded));
                 return true;
             }
             if (b.exhausted()) {
@@ -296,5 +382,6 @@ public final class PathSearch {
         jumps.release();
         goal.release();
         fourWay.release();
+        trees = null;
     }
 }

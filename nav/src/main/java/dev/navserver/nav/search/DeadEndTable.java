@@ -1,0 +1,207 @@
+package dev.navserver.nav.search;
+
+import dev.navserver.nav.grid.NavGrid;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+/**
+ * The dead ends of one {@link NavGrid} under 4-connected moves: its standable cells split into the <em>core</em>
+ * (the 2-core of the 4-neighbour graph: what is left after repeatedly removing cells with at most one standable
+ * neighbour left) and the <em>trees</em> removed on the way, each tree hanging off one core cell, its root, or
+ * forming a whole island without a core (a maze without loops is one such tree).
+ *
+ * <p><b>Why it is exact.</b> A removed cell joins the rest of its island only through its root: a path that enters
+ * a tree from the root must leave it through the root again. So (1) the shortest path between two cells of one tree
+ * is the tree path through their lowest common ancestor, (2) a shortest path from a tree cell to a cell outside its
+ * tree runs up the tree to the root first, and (3) the shortest path between two core cells stays in the core. The
+ * 4-connected fast path ({@link PathSearch}) therefore walks up the trees of start and goal ({@link #parent}) and
+ * searches ({@link TwoBucketAStar}) only the core ({@link #coreRows()}) between the two roots; on a perfect maze the
+ * core is empty and a query is two walks up one tree, O(path length).
+ *
+ * <p><b>Storage.</b> Per padded cell one {@code int}: {@code depth << 2 | direction}, where depth is the number of
+ * moves up to the root (0 for core cells, roots of coreless islands, walls and the border) and direction the move
+ * to the parent (0 left, 1 right, 2 up, 3 down); plus the core as bit rows in the layout of {@link NavGrid#openRows()}.
+ * Depths are below the padded size, at most 2^30 ({@link TwoBucketAStar#applies}), so the packed value read with
+ * {@code >>>} is exact. 4 bytes per padded cell: 41 KB on the 121 x 81 maze, 1 MB on 512 x 512;
+ * {@link #forGrid} builds none above {@link #MAX_TABLE_BYTES}. Building is linear in the padded size and holds
+ * 5 more bytes per padded cell of scratch while it runs.
+ *
+ * <p><b>When it pays.</b> Only where trees hold a fair share of the standable cells: with fewer than
+ * {@code 1 /} {@link #MIN_TREE_SHARE} of them removed, {@link #forGrid} answers null and the fast path searches the
+ * whole grid as before (an open field with scattered walls has almost no dead ends).
+ *
+ * <p><b>Validity.</b> A table belongs to exactly one {@link NavGrid} instance; edited maps have new grids, which get
+ * their own table on first use (keyed by identity, weakly, as {@link LandmarkTable} is).
+ *
+ * <p>Immutable and thread-safe once built.
+ */
+final class DeadEndTable {
+    /** Largest table {@link #forGrid} builds, in bytes (16 Mi padded cells, e.g. 4094 x 4094). */
+    static final long MAX_TABLE_BYTES = 64L << 20;
+    /** A table is kept only when at least one standable cell in this many is in a tree. */
+    static final int MIN_TREE_SHARE = 16;
+
+    /** Tables by grid identity; {@link #NONE} marks a grid for which none pays or fits. */
+    private static final Map<NavGrid, DeadEndTable> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final DeadEndTable NONE = new DeadEndTable(new int[0], new long[0][], 0, 0);
+
+    private final int[] up;
+    private final long[][] coreRows;
+    private final int treeCells;
+    private final int coreCells;
+
+    private DeadEndTable(int[] up, long[][] coreRows, int treeCells, int coreCells) {
+        this.up = up;
+        this.coreRows = coreRows;
+        this.treeCells = treeCells;
+        this.coreCells = coreCells;
+    }
+
+    /**
+     * The shared table of {@code grid}, built by the first caller (linear in the padded size; two threads asking at
+     * once may both build, one result is kept).
+     *
+     * @return the table, or null when the grid is outside {@link TwoBucketAStar#applies}, the table would exceed
+     *     {@link #MAX_TABLE_BYTES}, or too few cells are in trees ({@link #MIN_TREE_SHARE})
+     */
+    static DeadEndTable forGrid(NavGrid grid) {
+        DeadEndTable t = TABLES.get(grid);
+        if (t == null) {
+            DeadEndTable built = 4L * grid.paddedSize() > MAX_TABLE_BYTES || !TwoBucketAStar.applies(grid)
+                    ? NONE : worthIt(build(grid));
+            synchronized (TABLES) {
+                t = TABLES.get(grid);
+                if (t == null) {
+                    TABLES.put(grid, built);
+                    t = built;
+                }
+            }
+        }
+        return t == NONE ? null : t;
+    }
+
+    private static DeadEndTable worthIt(DeadEndTable t) {
+        long open = (long) t.treeCells + t.coreCells;
+        return open > 0 && (long) t.treeCells * MIN_TREE_SHARE >= open ? t : NONE;
+    }
+
+    /** Builds the table of {@code grid} regardless of size and share (tests; {@link #forGrid} for searches). */
+    static DeadEndTable build(NavGrid grid) {
+        long[][] rows = grid.openRows();
+        int s = grid.stride();
+        int n = grid.paddedSize();
+        int[] step = {-1, 1, -s, s};
+        // state: low 3 bits the standable neighbours not yet removed; REMOVED once peeled; PLACED once in a tree
+        final int removed = 8;
+        final int placed = 16;
+        byte[] state = new byte[n];
+        int[] queue = new int[n];
+        int head = 0;
+        int tail = 0;
+        int open = 0;
+        for (int p = s; p < n - s; p++) {
+            if (openAt(rows, s, p)) {
+                open++;
+                int d = 0;
+                for (int k = 0; k < 4; k++) {
+                    if (openAt(rows, s, p + step[k])) {
+                        d++;
+                    }
+                }
+                state[p] = (byte) d;
+                if (d <= 1) {
+                    queue[tail++] = p;
+                }
+            }
+        }
+        // peel: a cell whose count drops to 1 joins the queue (once: counts only fall)
+        while (head < tail) {
+            int p = queue[head++];
+            state[p] |= removed;
+            for (int k = 0; k < 4; k++) {
+                int q = p + step[k];
+                if (openAt(rows, s, q) && (state[q] & removed) == 0) {
+                    int d = (state[q] & 7) - 1;
+                    state[q] = (byte) ((state[q] & ~7) | d);
+                    if (d == 1) {
+                        queue[tail++] = q;
+                    }
+                }
+            }
+        }
+        int trees = tail;
+        int[] up = new int[n];
+        long[][] core = new long[rows.length][];
+        for (int y = 0; y < rows.length; y++) {
+            core[y] = new long[rows[y].length];
+        }
+        // hang the trees off their roots: core cells first, then one root per coreless island
+        for (int pass = 0; pass < 2; pass++) {
+            for (int r = s; r < n - s; r++) {
+                if (!openAt(rows, s, r) || (state[r] & placed) != 0
+                        || (pass == 0) == ((state[r] & removed) != 0)) {
+                    continue;
+                }
+                state[r] |= placed;
+                if (pass == 0) {
+                    core[r / s][(r % s) >>> 6] |= 1L << (r % s);
+                }
+                head = 0;
+                tail = 0;
+                queue[tail++] = r;
+                while (head < tail) {
+                    int p = queue[head++];
+                    int depth = up[p] >>> 2;
+                    for (int k = 0; k < 4; k++) {
+                        int q = p + step[k];
+                        if (openAt(rows, s, q) && (state[q] & (removed | placed)) == removed) {
+                            state[q] |= placed;
+                            up[q] = (depth + 1) << 2 | (k ^ 1); // the move back: left <-> right, up <-> down
+                            queue[tail++] = q;
+                        }
+                    }
+                }
+            }
+        }
+        return new DeadEndTable(up, core, trees, open - trees);
+    }
+
+    private static boolean openAt(long[][] rows, int stride, int p) {
+        return NavGrid.bit(rows[p / stride], p % stride);
+    }
+
+    /** Moves from padded cell {@code p} up to its root; 0 for core cells, roots, walls and the border. */
+    int depth(int p) {
+        return up[p] >>> 2;
+    }
+
+    /** The parent of tree cell {@code p} (depth > 0) as a padded id, on a grid of padded width {@code stride}. */
+    int parent(int p, int stride) {
+        switch (up[p] & 3) {
+            case 0:
+                return p - 1;
+            case 1:
+                return p + 1;
+            case 2:
+                return p - stride;
+            default:
+                return p + stride;
+        }
+    }
+
+    /** The core's cells as bit rows in the layout of {@link NavGrid#openRows()}; shared, read only. */
+    long[][] coreRows() {
+        return coreRows;
+    }
+
+    /** Standable cells in trees (not in the core). */
+    int treeCells() {
+        return treeCells;
+    }
+
+    /** Standable cells in the core. */
+    int coreCells() {
+        return coreCells;
+    }
+}
