@@ -1,6 +1,7 @@
 package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.NavGrid;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -24,8 +25,9 @@ import java.util.WeakHashMap;
  * to the parent (0 left, 1 right, 2 up, 3 down); plus the core as bit rows in the layout of {@link NavGrid#openRows()}.
  * Depths are below the padded size, at most 2^30 ({@link TwoBucketAStar#applies}), so the packed value read with
  * {@code >>>} is exact. 4 bytes per padded cell: 41 KB on the 121 x 81 maze, 1 MB on 512 x 512;
- * {@link #forGrid} builds none above {@link #MAX_TABLE_BYTES}. Building is linear in the padded size and holds
- * 5 more bytes per padded cell of scratch while it runs.
+ * {@link #forGrid} builds none above {@link #MAX_TABLE_BYTES}. Building is linear in the padded size (one pass
+ * over the bit rows, then work per removed cell) and holds 1 byte per padded cell and 4 per removed cell of scratch
+ * while it runs.
  *
  * <p><b>When it pays.</b> Only where trees hold a fair share of the standable cells: with fewer than
  * {@code 1 /} {@link #MIN_TREE_SHARE} of them removed, {@link #forGrid} answers null and the fast path searches the
@@ -45,6 +47,15 @@ final class DeadEndTable {
     /** Tables by grid identity; {@link #NONE} marks a grid for which none pays or fits. */
     private static final Map<NavGrid, DeadEndTable> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
     private static final DeadEndTable NONE = new DeadEndTable(new int[0], new long[0][], 0, 0);
+
+    /** Build state bits (see {@link #build}). */
+    private static final int REMOVED = 8;
+    private static final int KNOWN = 16;
+    /** Marks a parent direction during the build, before the depths are known. */
+    private static final int PARENT = 4;
+    /** Moves by direction code: left, right, up, down (the codes of {@link #parent}). */
+    private static final int[] DX = {-1, 1, 0, 0};
+    private static final int[] DY = {0, 0, -1, 1};
 
     private final int[] up;
     private final long[][] coreRows;
@@ -86,89 +97,109 @@ final class DeadEndTable {
         return open > 0 && (long) t.treeCells * MIN_TREE_SHARE >= open ? t : NONE;
     }
 
-    /** Builds the table of {@code grid} regardless of size and share (tests; {@link #forGrid} for searches). */
+    /**
+     * Builds the table of {@code grid} regardless of size and share (tests; {@link #forGrid} for searches). The grid
+     * must satisfy {@link TwoBucketAStar#applies} (padded sides of at most 65,535 cells).
+     *
+     * <p>Peeling: the cells with at most one standable neighbour, found a 64-cell word at a time, start a queue; a
+     * popped cell is removed, its parent is its one neighbour not yet removed (none: it is the root of a coreless
+     * island), and a neighbour left with one is queued. Parents are removed after their children or never (core),
+     * so one pass over the queue backwards gives every depth.
+     */
     static DeadEndTable build(NavGrid grid) {
         long[][] rows = grid.openRows();
         int s = grid.stride();
         int n = grid.paddedSize();
-        int[] step = {-1, 1, -s, s};
-        // state: low 3 bits the standable neighbours not yet removed; REMOVED once peeled; PLACED once in a tree
-        final int removed = 8;
-        final int placed = 16;
+        int words = grid.rowWords();
         byte[] state = new byte[n];
-        int[] queue = new int[n];
-        int head = 0;
-        int tail = 0;
-        int open = 0;
-        for (int p = s; p < n - s; p++) {
-            if (openAt(rows, s, p)) {
-                open++;
-                int d = 0;
-                for (int k = 0; k < 4; k++) {
-                    if (openAt(rows, s, p + step[k])) {
-                        d++;
-                    }
-                }
-                state[p] = (byte) d;
-                if (d <= 1) {
-                    queue[tail++] = p;
-                }
-            }
-        }
-        // peel: a cell whose count drops to 1 joins the queue (once: counts only fall)
-        while (head < tail) {
-            int p = queue[head++];
-            state[p] |= removed;
-            for (int k = 0; k < 4; k++) {
-                int q = p + step[k];
-                if (openAt(rows, s, q) && (state[q] & removed) == 0) {
-                    int d = (state[q] & 7) - 1;
-                    state[q] = (byte) ((state[q] & ~7) | d);
-                    if (d == 1) {
-                        queue[tail++] = q;
-                    }
-                }
-            }
-        }
-        int trees = tail;
         int[] up = new int[n];
-        long[][] core = new long[rows.length][];
-        for (int y = 0; y < rows.length; y++) {
-            core[y] = new long[rows[y].length];
-        }
-        // hang the trees off their roots: core cells first, then one root per coreless island
-        for (int pass = 0; pass < 2; pass++) {
-            for (int r = s; r < n - s; r++) {
-                if (!openAt(rows, s, r) || (state[r] & placed) != 0
-                        || (pass == 0) == ((state[r] & removed) != 0)) {
+        int open = 0;
+        int tail = 0;
+        int[] queue = new int[64];
+        // cells with at most one standable neighbour, as packed y << 16 | x
+        for (int y = 1; y < rows.length - 1; y++) {
+            long[] row = rows[y];
+            long[] above = rows[y - 1];
+            long[] below = rows[y + 1];
+            for (int i = 0; i < words; i++) {
+                long here = row[i];
+                if (here == 0) {
                     continue;
                 }
-                state[r] |= placed;
-                if (pass == 0) {
-                    core[r / s][(r % s) >>> 6] |= 1L << (r % s);
-                }
-                head = 0;
-                tail = 0;
-                queue[tail++] = r;
-                while (head < tail) {
-                    int p = queue[head++];
-                    int depth = up[p] >>> 2;
-                    for (int k = 0; k < 4; k++) {
-                        int q = p + step[k];
-                        if (openAt(rows, s, q) && (state[q] & (removed | placed)) == removed) {
-                            state[q] |= placed;
-                            up[q] = (depth + 1) << 2 | (k ^ 1); // the move back: left <-> right, up <-> down
-                            queue[tail++] = q;
-                        }
+                open += Long.bitCount(here);
+                long left = here << 1 | (i > 0 ? row[i - 1] >>> 63 : 0);
+                long right = here >>> 1 | (i + 1 < words ? row[i + 1] << 63 : 0);
+                long vertical = above[i] ^ below[i];
+                long horizontal = left ^ right;
+                long twoOrMore = (left & right) | (above[i] & below[i]) | (vertical & horizontal);
+                long low = here & ~twoOrMore;
+                while (low != 0) {
+                    int x = i << 6 | Long.numberOfTrailingZeros(low);
+                    low &= low - 1;
+                    if (tail == queue.length) {
+                        queue = Arrays.copyOf(queue, Math.min(2 * tail, n));
                     }
+                    queue[tail++] = y << 16 | x;
                 }
             }
         }
-        return new DeadEndTable(up, core, trees, open - trees);
+        // state of a cell: REMOVED, and once KNOWN its standable neighbours not yet removed in the low 3 bits
+        for (int head = 0; head < tail; head++) {
+            int e = queue[head];
+            int x = e & 0xFFFF;
+            int y = e >>> 16;
+            int p = y * s + x;
+            state[p] |= REMOVED;
+            int parent = 0;
+            for (int k = 0; k < 4; k++) {
+                int qx = x + DX[k];
+                int qy = y + DY[k];
+                int q = qy * s + qx;
+                if (!NavGrid.bit(rows[qy], qx) || (state[q] & REMOVED) != 0) {
+                    continue;
+                }
+                parent = k | PARENT; // at most one such neighbour: the cell was queued with one left
+                int count = (state[q] & KNOWN) != 0 ? state[q] & 7 : openNeighbours(rows, qx, qy);
+                count--;
+                state[q] = (byte) (KNOWN | count);
+                if (count == 1) {
+                    if (tail == queue.length) {
+                        queue = Arrays.copyOf(queue, Math.min(2 * tail, n));
+                    }
+                    queue[tail++] = qy << 16 | qx;
+                }
+            }
+            up[p] = parent;
+        }
+        // depths, parents first; the core is what was never removed
+        long[][] core = new long[rows.length][];
+        for (int y = 0; y < rows.length; y++) {
+            core[y] = rows[y].clone();
+        }
+        for (int i = tail - 1; i >= 0; i--) {
+            int e = queue[i];
+            int x = e & 0xFFFF;
+            int y = e >>> 16;
+            core[y][x >>> 6] &= ~(1L << x);
+            int p = y * s + x;
+            int v = up[p];
+            if ((v & PARENT) != 0) {
+                int k = v & 3;
+                int q = (y + DY[k]) * s + x + DX[k];
+                up[p] = ((up[q] >>> 2) + 1) << 2 | k;
+            }
+        }
+        return new DeadEndTable(up, core, tail, open - tail);
     }
 
-    private static boolean openAt(long[][] rows, int stride, int p) {
-        return NavGrid.bit(rows[p / stride], p % stride);
+    private static int openNeighbours(long[][] rows, int x, int y) {
+        int d = 0;
+        for (int k = 0; k < 4; k++) {
+            if (NavGrid.bit(rows[y + DY[k]], x + DX[k])) {
+                d++;
+            }
+        }
+        return d;
     }
 
     /** Moves from padded cell {@code p} up to its root; 0 for core cells, roots, walls and the border. */
