@@ -2,6 +2,7 @@ package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
+import java.lang.ref.WeakReference;
 import java.util.Objects;
 
 /**
@@ -16,9 +17,12 @@ import java.util.Objects;
  *
  * <p><b>JPS.</b> {@link Algorithm#JPS} applies to 8-connected moves on uniform-cost grids; with non-uniform costs
  * the search runs A*. With {@link Moves#FOUR} on a uniform-cost grid, an unlimited budget and arrival radius 0,
- * {@link Algorithm#JPS} selects the 4-connected fast path: A* whose open list is two stacks, one per
- * {@code f} value ({@link TwoBucketAStar}), exact, with {@link PathResult#expanded()} counting expanded cells; with
- * a budget or a radius it runs A*. {@link Algorithm#ASTAR} always runs the heap A*. Straight jumps scan the grid's bit rows and columns a 64-cell word at a
+ * {@link Algorithm#JPS} selects the 4-connected fast path, exact: where the grid has enough dead ends
+ * ({@link DeadEndTable}, built once per grid and shared), start and goal walk up their dead-end trees, and when they
+ * meet the tree path is the answer; otherwise, and on grids without such a table, A* whose open list is two stacks,
+ * one per {@code f} value ({@link TwoBucketAStar}), searches between the two tree roots over the grid's core only
+ * (or the whole grid). {@link PathResult#expanded()} counts the cells walked up the trees plus the cells the
+ * two-stack A* expanded. With a budget or a radius it runs A*. {@link Algorithm#ASTAR} always runs the heap A*. Straight jumps scan the grid's bit rows and columns a 64-cell word at a
  * time. Diagonal jumps prune intermediate jump points (Harabor and Grastien 2014): a diagonal cell whose only
  * reason to be a jump point is a straight jump starting at it is not put on the open list; the straight jumps'
  * ends become successors of the diagonal jump's origin (turning at that cell) and the diagonal jump goes on.
@@ -69,6 +73,12 @@ public final class PathSearch {
     private boolean twoBucket;
     /** The grid's dead-end trees when the 4-connected core search runs between two roots, else null. */
     private DeadEndTable trees;
+    /**
+     * The grid whose {@link DeadEndTable} (possibly none) {@link #lastTrees} holds: looked up in the shared cache,
+     * which takes a lock, only when the grid changes; weak, so an old map version is not kept alive by this context.
+     */
+    private WeakReference<NavGrid> lastTreesGrid = new WeakReference<>(null);
+    private DeadEndTable lastTrees;
     private int width;
     private int fourStartP;
     private int fourGoalP;
@@ -240,7 +250,11 @@ public final class PathSearch {
      * otherwise the two-bucket A* runs on the core between the two roots. Without a table it searches the grid.
      */
     private void startFourConnected(NavGrid grid, int startP, int goalP) {
-        DeadEndTable t = DeadEndTable.forGrid(grid);
+        if (lastTreesGrid.get() != grid) {
+            lastTrees = DeadEndTable.forGrid(grid);
+            lastTreesGrid = new WeakReference<>(grid);
+        }
+        DeadEndTable t = lastTrees;
         trees = null;
         if (t == null) {
             fourWay.begin(grid, startP, goalP);
