@@ -26,8 +26,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Issue 12's seed-000 case: 4-connected moves on a 121 x 81 perfect maze ({@link MazeGenerator}, seed 0), the same
- * maze {@code bench/seed000/astar.py} times. {@link Algorithm#JPS} with {@link Moves#FOUR} runs the bit-parallel
- * BFS, {@link Algorithm#ASTAR} the plain A*. {@code corner} is (1, 1) to (119, 79); {@code random} cycles through
+ * maze {@code bench/seed000/astar.py} times. {@link Algorithm#JPS} with {@link Moves#FOUR} runs the 4-connected fast
+ * path (walks up the grid's dead-end trees, two-stack A* on the rest; see {@code PathSearch}), {@link Algorithm#ASTAR}
+ * the heap A*. {@code corner} is (1, 1) to (119, 79); {@code random} cycles through
  * 1,000 seeded pairs of standable cells on the largest island. The {@code open512} map (512 x 512, 10% random walls, seed 0) shows the cost of
  * an uninformed search where A*'s heuristic pays. One invocation is one query: the score is mean µs per query; {@link CpuClock} adds thread CPU time.
  */

@@ -2,6 +2,7 @@ package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
+import java.lang.ref.WeakReference;
 import java.util.Objects;
 
 /**
@@ -16,9 +17,12 @@ import java.util.Objects;
  *
  * <p><b>JPS.</b> {@link Algorithm#JPS} applies to 8-connected moves on uniform-cost grids; with non-uniform costs
  * the search runs A*. With {@link Moves#FOUR} on a uniform-cost grid, an unlimited budget and arrival radius 0,
- * {@link Algorithm#JPS} selects the 4-connected fast path: A* whose open list is two stacks, one per
- * {@code f} value ({@link TwoBucketAStar}), exact, with {@link PathResult#expanded()} counting expanded cells; with
- * a budget or a radius it runs A*. {@link Algorithm#ASTAR} always runs the heap A*. Straight jumps scan the grid's bit rows and columns a 64-cell word at a
+ * {@link Algorithm#JPS} selects the 4-connected fast path, exact: where the grid has enough dead ends
+ * ({@link DeadEndTable}, built once per grid and shared), start and goal walk up their dead-end trees, and when they
+ * meet the tree path is the answer; otherwise, and on grids without such a table, A* whose open list is two stacks,
+ * one per {@code f} value ({@link TwoBucketAStar}), searches between the two tree roots over the grid's core only
+ * (or the whole grid). {@link PathResult#expanded()} counts the cells walked up the trees plus the cells the
+ * two-stack A* expanded. With a budget or a radius it runs A*. {@link Algorithm#ASTAR} always runs the heap A*. Straight jumps scan the grid's bit rows and columns a 64-cell word at a
  * time. Diagonal jumps prune intermediate jump points (Harabor and Grastien 2014): a diagonal cell whose only
  * reason to be a jump point is a straight jump starting at it is not put on the open list; the straight jumps'
  * ends become successors of the diagonal jump's origin (turning at that cell) and the diagonal jump goes on.
@@ -67,6 +71,17 @@ public final class PathSearch {
     private int stride;
     private boolean jps;
     private boolean twoBucket;
+    /** The grid's dead-end trees when the 4-connected core search runs between two roots, else null. */
+    private DeadEndTable trees;
+    /**
+     * The grid whose {@link DeadEndTable} (possibly none) {@link #lastTrees} holds: looked up in the shared cache,
+     * which takes a lock, only when the grid changes; weak, so an old map version is not kept alive by this context.
+     */
+    private WeakReference<NavGrid> lastTreesGrid = new WeakReference<>(null);
+    private DeadEndTable lastTrees;
+    private int width;
+    private int fourStartP;
+    private int fourGoalP;
     private boolean substituteGoal;
     private int budget;
     private int expanded;
@@ -148,7 +163,7 @@ public final class PathSearch {
                 && options.maxExpandedNodes() == Integer.MAX_VALUE && options.arrivalRadiusCells() == 0;
         expanded = 0;
         if (twoBucket) {
-            fourWay.begin(grid, grid.pad(startCell), grid.pad(goalCell));
+            startFourConnected(grid, grid.pad(startCell), grid.pad(goalCell));
             return;
         }
         jps = options.algorithm() == Algorithm.JPS && !four && grid.uniformCost();
@@ -229,15 +244,100 @@ public final class PathSearch {
         }
     }
 
+    /**
+     * Begins the 4-connected fast path from padded {@code startP} to padded {@code goalP}: with the grid's
+     * {@link DeadEndTable}, walks both up their trees; when they meet, the tree path is the answer (finished here);
+     * otherwise the two-bucket A* runs on the core between the two roots. Without a table it searches the grid.
+     */
+    private void startFourConnected(NavGrid grid, int startP, int goalP) {
+        if (lastTreesGrid.get() != grid) {
+            lastTrees = DeadEndTable.forGrid(grid);
+            lastTreesGrid = new WeakReference<>(grid);
+        }
+        DeadEndTable t = lastTrees;
+        trees = null;
+        if (t == null) {
+            fourWay.begin(grid, startP, goalP);
+            return;
+        }
+        int s = stride;
+        width = grid.width();
+        int ds = t.depth(startP);
+        int dg = t.depth(goalP);
+        int a = startP;
+        int b = goalP;
+        int da = ds;
+        for (int db = dg; db > da; db--) {
+            b = t.parent(b, s);
+        }
+        for (; da > dg; da--) {
+            a = t.parent(a, s);
+        }
+        while (a != b && da > 0) {
+            a = t.parent(a, s);
+            b = t.parent(b, s);
+            da--;
+        }
+        if (a == b) {
+            // one tree: up from the start to the common ancestor a, down to the goal
+            int len = ds + dg - 2 * da;
+            int[] cells = new int[len + 1];
+            walkInto(t, cells, startP, ds - da, 0, 1);
+            walkInto(t, cells, goalP, dg - da, len, -1);
+            cells[ds - da] = unpad(a);
+            finish(substituteGoal ? PathResult.partial(cells, len, len) : PathResult.found(cells, len, len));
+            return;
+        }
+        // a and b are distinct core cells, the roots of the start's and the goal's trees
+        trees = t;
+        fourStartP = startP;
+        fourGoalP = goalP;
+        expanded = ds + dg;
+        fourWay.begin(grid, t.coreRows(), a, b);
+    }
+
+    /**
+     * Writes the first {@code steps} cells of the walk up from padded {@code p} to {@code cells[from]},
+     * {@code cells[from + dir]}, ...; returns the padded cell reached.
+     */
+    private int walkInto(DeadEndTable t, int[] cells, int p, int steps, int from, int dir) {
+        int s = stride;
+        int i = from;
+        for (int k = 0; k < steps; k++) {
+            cells[i] = unpad(p);
+            i += dir;
+            p = t.parent(p, s);
+        }
+        return p;
+    }
+
+    private int unpad(int p) {
+        return (p / stride - 1) * width + p % stride - 1;
+    }
+
     /** {@link #step} for the 4-connected two-bucket A*. */
     private boolean stepTwoBucket(int maxExpansions) {
         TwoBucketAStar b = fourWay;
         int done = 0;
         while (true) {
             if (b.found()) {
-                int[] cells = b.path();
-                finish(substituteGoal ? PathResult.partial(cells, b.length(), expanded)
-                        : PathResult.found(cells, b.length(), expanded));
+                int[] cells;
+                int len;
+                if (trees == null) {
+                    cells = b.path();
+                    len = b.length();
+                } else {
+                    // start's tree walk, core path between the roots, goal's tree walk backwards
+                    int ds = trees.depth(fourStartP);
+                    int dg = trees.depth(fourGoalP);
+                    len = ds + b.length() + dg;
+                    cells = new int[len + 1];
+                    walkInto(trees, cells, fourStartP, ds, 0, 1);
+                    b.pathInto(cells, ds);
+                    walkInto(trees, cells, fourGoalP, dg, len, -1);
+                }
+                finish(substituteGoal ? PathResult.partial(cells, len, expanded)
+                        : PathResult.found(cells, len, expanded));
                 return true;
             }
             if (b.exhausted()) {
@@ -296,5 +396,6 @@ public final class PathSearch {
         jumps.release();
         goal.release();
         fourWay.release();
+        trees = null;
     }
 }

@@ -98,7 +98,16 @@ final class TwoBucketAStar {
 
     /** Begins a search from padded node {@code startP} to padded node {@code goalP}, both standable. */
     void begin(NavGrid grid, int startP, int goalP) {
-        rows = grid.openRows();
+        begin(grid, grid.openRows(), startP, goalP);
+    }
+
+    /**
+     * Begins a search over the cells set in {@code rows} (the layout of {@link NavGrid#openRows()}, a subset of
+     * {@code grid}'s standable cells, e.g. {@link DeadEndTable#coreRows()}) from padded node {@code startP} to padded
+     * node {@code goalP}, both set in {@code rows}.
+     */
+    void begin(NavGrid grid, long[][] rows, int startP, int goalP) {
+        this.rows = rows;
         stride = grid.stride();
         width = grid.width();
         int n = grid.paddedSize();
@@ -277,12 +286,21 @@ final class TwoBucketAStar {
 
     /** The path as map cell ids from start to goal; valid once {@link #found()}. Allocates the array. */
     int[] path() {
+        int[] cells = new int[length() + 1];
+        pathInto(cells, 0);
+        return cells;
+    }
+
+    /**
+     * Writes the path as map cell ids from start to goal into {@code cells[from .. from + length()]}; valid once
+     * {@link #found()}.
+     */
+    void pathInto(int[] cells, int from) {
         int len = costOf(goalP);
-        int[] cells = new int[len + 1];
         int s = stride;
         int q = goalP;
         for (int i = len; i >= 0; i--) {
-            cells[i] = (q / s - 1) * width + q % s - 1;
+            cells[from + i] = (q / s - 1) * width + q % s - 1;
             if (i > 0) {
                 switch (pages[q >>> PAGE_SHIFT][at(q) + 1] & 3) {
                     case LEFT -> q += 1;
@@ -292,7 +310,6 @@ final class TwoBucketAStar {
                 }
             }
         }
-        return cells;
     }
 
     /** Drops the reference to the last grid's array (scratch is kept). */

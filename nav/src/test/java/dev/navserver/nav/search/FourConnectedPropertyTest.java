@@ -13,7 +13,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * The 4-connected two-bucket A* ({@link TwoBucketAStar}) ({@link Algorithm#JPS} with {@link Moves#FOUR} on a uniform-cost grid) against
+ * The 4-connected fast path ({@link DeadEndTable} walks, {@link TwoBucketAStar}) ({@link Algorithm#JPS} with {@link Moves#FOUR} on a uniform-cost grid) against
  * the 4-connected A* ({@link Algorithm#ASTAR}) as the oracle: same status and length, and every path is a chain of
  * 4-adjacent standable cells from the start to the goal.
  */

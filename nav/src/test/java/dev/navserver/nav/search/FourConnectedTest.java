@@ -9,7 +9,7 @@ import dev.navserver.nav.grid.MoveLayer;
 import dev.navserver.nav.grid.NavGrid;
 import org.junit.jupiter.api.Test;
 
-/** Drawn scenarios for the 4-connected two-bucket A* ({@link TwoBucketAStar}) ({@link Algorithm#JPS} with {@link Moves#FOUR}). */
+/** Drawn scenarios for the 4-connected fast path ({@link DeadEndTable}, {@link TwoBucketAStar}) ({@link Algorithm#JPS} with {@link Moves#FOUR}). */
 class FourConnectedTest {
     private static final SearchOptions FOUR = SearchOptions.DEFAULT.withMoves(Moves.FOUR);
 
