@@ -186,14 +186,19 @@ final class PlanDispatcher {
         m.inFlight = 0;
     }
 
+    /** Whether a path planned on an older map generation may still be used on the current one. */
+    interface GenerationCheck {
+        boolean stillValid(long generation, WorldPath path);
+    }
+
     /**
      * Applies every plan that finished since the last call, in completion order: drops results of monsters gone or
-     * superseded, and of another map generation; a failed plan leaves the monster to plan afresh; the rest go to
-     * {@code adopter}.
+     * superseded, and of another map generation unless {@code older} accepts them; a failed plan leaves the monster
+     * to plan afresh; the rest go to {@code adopter}.
      *
      * @return number of results adopted
      */
-    int applyFinished(Map<String, Monster> monsters, long mapGeneration, Adopter adopter) {
+    int applyFinished(Map<String, Monster> monsters, long mapGeneration, GenerationCheck older, Adopter adopter) {
         int applied = 0;
         PlanDone d;
         while ((d = done.poll()) != null) {
@@ -203,7 +208,8 @@ final class PlanDispatcher {
                 continue;
             }
             m.inFlight = 0;
-            if (d.mapGeneration() != mapGeneration || d.path() == null) {
+            if (d.path() == null
+                    || (d.mapGeneration() != mapGeneration && !older.stillValid(d.mapGeneration(), d.path()))) {
                 if (d.path() != null) {
                     metrics.planDropped();
                 }

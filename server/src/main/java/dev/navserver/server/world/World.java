@@ -54,6 +54,18 @@ public final class World {
 
     private GridMap map;
     private long mapGeneration;
+    /** The generation the last map file load (or the start) began; plans from before it are always dropped. */
+    private long reloadGeneration;
+    /**
+     * Edits applied since the last load, oldest first, at most {@value #EDIT_LOG} of them: a plan that returns from
+     * an older generation is kept when its path passes none of the areas edited since ({@link #stillValid}).
+     */
+    private final java.util.ArrayDeque<EditRecord> recentEdits = new java.util.ArrayDeque<>();
+    private static final int EDIT_LOG = 256;
+
+    /** The generation an edit produced and the cell rectangles it wrote. */
+    private record EditRecord(long generation, List<CellRect> areas) {
+    }
     private Chase settings;
     private ReplanRule rule;
     private double now;
@@ -149,6 +161,8 @@ public final class World {
     public void setMap(GridMap newMap) {
         this.map = Objects.requireNonNull(newMap);
         mapGeneration++;
+        reloadGeneration = mapGeneration;
+        recentEdits.clear();
         for (Monster m : monsters.values()) {
             if (Spawner.check(newMap, m.x, m.z) != SpawnStatus.SPAWNED) {
                 int snapped = Spawner.nearestWalkable(newMap, m.x, m.z, 0);
@@ -163,12 +177,14 @@ public final class World {
     }
 
     /**
-     * Replaces the map by an edited version of it ({@code map_edit}). In-flight plans are dropped when they return
-     * (they were planned on the older version) and their monsters plan afresh. Of the others, a monster re-plans at
-     * once when it stands on a cell the edit blocked (it first moves to the nearest walkable cell), when its path
-     * has no full route ({@code partial} or {@code unreachable}: an opened wall may give one), or when the rest of
-     * its path passes within one cell of an edited area (the margin covers corner cutting); every other monster
-     * keeps its path, which the edit did not touch.
+     * Replaces the map by an edited version of it ({@code map_edit}). A monster re-plans at once when it stands on a
+     * cell the edit blocked (it first moves to the nearest walkable cell), when its path has no full route
+     * ({@code partial} or {@code unreachable}: an opened wall may give one), or when the rest of its path passes
+     * within one cell of an edited area (the margin covers corner cutting); a plan it had in flight is then dropped
+     * when it returns. Every other monster keeps its path, which the edit did not touch, and its plan in flight: when
+     * that returns it is kept only if it found a full route that passes within one cell of none of the areas edited
+     * since it was submitted ({@link #stillValid}), else dropped and planned afresh. (Dropping every plan in flight
+     * on every edit starves planning when edits come faster than plans return.)
      *
      * @param edited a map of the same size and transform
      * @param areas  the cell rectangles the edit wrote, on the map
@@ -185,9 +201,13 @@ public final class World {
     public int applyEdit(GridMap edited, List<CellRect> areas, long arrivalNanos) {
         this.map = Objects.requireNonNull(edited);
         mapGeneration++;
+        if (recentEdits.size() == EDIT_LOG) {
+            recentEdits.removeFirst();
+        }
+        recentEdits.addLast(new EditRecord(mapGeneration, List.copyOf(areas)));
         int replans = 0;
         for (Monster m : monsters.values()) {
-            boolean replan = PlanDispatcher.inFlight(m);
+            boolean replan = false;
             if (Spawner.check(edited, m.x, m.z) != SpawnStatus.SPAWNED) {
                 int snapped = Spawner.nearestWalkable(edited, m.x, m.z, 0);
                 if (snapped != GridMap.NO_CELL) {
@@ -195,7 +215,8 @@ public final class World {
                     m.z = edited.worldZ(snapped);
                 }
                 replan = true;
-            } else if (m.path != null && (m.path.status() != SearchStatus.FOUND || crosses(m, edited, areas))) {
+            } else if (m.path != null && (m.path.status() != SearchStatus.FOUND
+                    || crosses(m.path, Math.max(m.next, 1), m.x, m.z, edited, areas))) {
                 replan = true;
             }
             if (!replan) {
@@ -212,13 +233,33 @@ public final class World {
         return replans;
     }
 
-    /** Whether the rest of the monster's path (from where it stands) passes within one cell of an edited area. */
-    private static boolean crosses(Monster m, GridMap map, List<CellRect> areas) {
-        WorldPath path = m.path;
+    /**
+     * Whether a plan that returns from generation {@code generation} may still be used on the current map: no map
+     * file load since, a full route ({@code FOUND}), and no area edited since (all of them still in the log) within
+     * one cell of its path.
+     */
+    private boolean stillValid(long generation, WorldPath path) {
+        if (generation < reloadGeneration || path.status() != SearchStatus.FOUND || !path.hasPoints()
+                || recentEdits.isEmpty() || recentEdits.peekFirst().generation() > generation + 1) {
+            return false;
+        }
+        for (EditRecord e : recentEdits) {
+            if (e.generation() > generation && crosses(path, 1, path.x(0), path.z(0), map, e.areas())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether a path from (x, z) through its points {@code from, from + 1, ...} (the last one also tested on its
+     * own) passes within one cell of an edited area.
+     */
+    private static boolean crosses(WorldPath path, int from, double x, double z, GridMap map, List<CellRect> areas) {
         double cs = map.transform().cellSize();
-        double ax = m.x;
-        double az = m.z;
-        for (int i = Math.max(m.next, 1); i <= path.size(); i++) {
+        double ax = x;
+        double az = z;
+        for (int i = from; i <= path.size(); i++) {
             double bx = i < path.size() ? path.x(i) : ax;
             double bz = i < path.size() ? path.z(i) : az;
             for (CellRect r : areas) {
@@ -375,7 +416,7 @@ public final class World {
      * @return number of results adopted
      */
     public int applyFinishedPlans() {
-        return dispatcher.applyFinished(monsters, mapGeneration, this::adopt);
+        return dispatcher.applyFinished(monsters, mapGeneration, this::stillValid, this::adopt);
     }
 
     /**

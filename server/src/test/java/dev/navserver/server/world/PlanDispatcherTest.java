@@ -77,7 +77,9 @@ class PlanDispatcherTest {
     }
 
     private int apply(long generation) {
-        return dispatcher.applyFinished(Map.of(monster.id, monster), generation, (m, path, playerSeq, arrival) -> {
+        // plans of an older generation are never still valid here (World decides that from its edit log)
+        return dispatcher.applyFinished(Map.of(monster.id, monster), generation, (g, path) -> false,
+                (m, path, playerSeq, arrival) -> {
             adopted.add(m.id + " " + path.x(path.size() - 1) + "," + path.z(path.size() - 1) + " seq=" + playerSeq
                     + " arrival=" + arrival);
             return true;
@@ -133,7 +135,7 @@ class PlanDispatcherTest {
     void applyFinished_WhenMonsterGone_DropsIt() {
         dispatcher.submit(monster, MAP, 0, 0);
         runPool();
-        assertThat(dispatcher.applyFinished(Map.of(), 0, (m, p, s, a) -> true)).isZero();
+        assertThat(dispatcher.applyFinished(Map.of(), 0, (g, p) -> false, (m, p, s, a) -> true)).isZero();
         assertThat(metrics.dropped).isEqualTo(1);
     }
 
@@ -177,7 +179,8 @@ class PlanDispatcherTest {
     void applyFinished_WhenAdopterRefuses_NotCounted() {
         dispatcher.submit(monster, MAP, 0, 0);
         runPool();
-        assertThat(dispatcher.applyFinished(Map.of(monster.id, monster), 0, (m, p, s, a) -> false)).isZero();
+        assertThat(dispatcher.applyFinished(Map.of(monster.id, monster), 0, (g, p) -> false,
+                (m, p, s, a) -> false)).isZero();
         assertThat(PlanDispatcher.inFlight(monster)).isFalse();
     }
 }

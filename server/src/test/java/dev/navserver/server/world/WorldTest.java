@@ -166,6 +166,62 @@ class WorldTest {
     }
 
     @Test
+    void applyEdit_APlanInFlightIsKeptWhenItsPathMissesTheEdit_AndDroppedWhenItCrossesIt() {
+        World async = new World("open", open, settings(0.5, 0.5), straight, r -> deferred.add(r), WorldMetrics.NONE,
+                spawner(1), () -> { });
+        async.addPlayer("s-2");
+        async.playerPos("s-2", 1, 10, 0, 0);
+        String along = async.spawn("s-2", -10, 0).monsterId(); // plan along z = 0 (row 20)
+        async.tick(0, DT);
+        assertThat(deferred).hasSize(1);
+        // an edit far from the path (rows 2..3) arrives while the plan is in flight
+        var far = new dev.navserver.protocol.message.CellRect(2, 2, 2, 2);
+        assertThat(async.applyEdit(walled(far), List.of(far))).isZero();
+        deferred.forEach(Runnable::run);
+        deferred.clear();
+        assertThat(async.applyFinishedPlans()).as("kept: its path misses the edited area").isEqualTo(1);
+        assertThat(deferred).as("no plan afresh").isEmpty();
+
+        // next plan in flight, then an edit across its path: dropped on return and planned afresh
+        async.playerPos("s-2", 2, 12, 0, 0);
+        async.tick(0.6, DT);
+        assertThat(deferred).hasSize(1);
+        var across = new dev.navserver.protocol.message.CellRect(25, 10, 1, 3); // x = 5, z = 10..8: not on z = 0
+        var wall = new dev.navserver.protocol.message.CellRect(24, 19, 1, 3); // x = 4, z = 1..-1: on the path
+        assertThat(async.applyEdit(walled(far, across, wall), List.of(across, wall)))
+                .as("its current path crosses the wall too: re-planned at once").isEqualTo(1);
+        assertThat(deferred).hasSize(2);
+        deferred.get(0).run(); // the plan submitted before the edit returns
+        assertThat(async.applyFinishedPlans()).as("superseded by the re-plan").isZero();
+        deferred.get(1).run();
+        assertThat(async.applyFinishedPlans()).isEqualTo(1);
+        assertThat(async.monsterState(along)).isNotEqualTo(MonsterState.REPLAN);
+    }
+
+    @Test
+    void applyFinishedPlans_APlanFromBeforeAnEditAcrossItsPathIsDroppedEvenWhenTheMonsterKeptItsOldPath() {
+        World async = new World("open", open, settings(0.5, 0.5), straight, r -> deferred.add(r), WorldMetrics.NONE,
+                spawner(1), () -> { });
+        async.addPlayer("s-2");
+        async.playerPos("s-2", 1, -10, 0, 10); // the first plan runs along x = -10, z = 10..0
+        String m = async.spawn("s-2", -10, 0).monsterId();
+        async.tick(0, DT);
+        deferred.forEach(Runnable::run);
+        deferred.clear();
+        assertThat(async.applyFinishedPlans()).isEqualTo(1);
+        async.playerPos("s-2", 2, 10, 0, 0); // the player went east: the next plan runs along z = 0
+        async.tick(0.6, DT);
+        assertThat(deferred).hasSize(1);
+        // a wall across z = 0 at x = 4: the old path (x = -10) misses it, the plan in flight crosses it
+        var wall = new dev.navserver.protocol.message.CellRect(24, 19, 1, 3);
+        assertThat(async.applyEdit(walled(wall), List.of(wall))).isZero();
+        deferred.get(0).run();
+        deferred.clear();
+        assertThat(async.applyFinishedPlans()).as("planned before the wall, across it").isZero();
+        assertThat(async.monsterState(m)).isEqualTo(MonsterState.REPLAN);
+    }
+
+    @Test
     void segmentHitsBox_TouchingTheBorderCounts() {
         assertThat(World.segmentHitsBox(-5, 0, 5, 0, -1, -1, 1, 1)).isTrue();
         assertThat(World.segmentHitsBox(-5, 1, 5, 1, -1, -1, 1, 1)).isTrue();
