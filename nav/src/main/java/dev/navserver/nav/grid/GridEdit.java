@@ -19,8 +19,9 @@ import java.util.Map;
  *     right-to-left, bottom-to-top, only where an input changed; the box {@code K} of values that changed;</li>
  * <li>per grid of agent size {@code k}, standability and cost in {@code (K shifted by (k-1)/2) ∪ T}; JPS row and
  *     column bits flipped for cells whose standability changed;</li>
- * <li>the chunk graph ({@link ChunkBorders}) of the chunks holding cells whose standability changed, then
- *     islands ({@link Islands}): closed cells may split their island, opened cells may merge islands.</li>
+ * <li>islands ({@link Islands}) in two steps, each with the chunk graph ({@link ChunkBorders}) of the chunks
+ *     it changed re-labelled first: the closed cells alone (they may split their island), then the opened cells
+ *     (they may merge islands).</li>
  * </ol>
  * Not thread-safe; used by one call at a time.
  */
@@ -103,30 +104,49 @@ final class GridEdit {
                         }
                     }
                     if (fits != NavGrid.bit(rows[y], x)) {
-                        (fits ? opened : closed).add(y * stride + x);
-                        if (!rowOwned[y]) {
-                            rows[y] = rows[y].clone();
-                            rowOwned[y] = true;
+                        if (fits) {
+                            opened.add(y * stride + x); // flipped after the closures' islands are done
+                        } else {
+                            closed.add(y * stride + x);
+                            flip(x, y);
                         }
-                        if (!columnOwned[x]) {
-                            columns[x] = columns[x].clone();
-                            columnOwned[x] = true;
-                        }
-                        rows[y][x >>> 6] ^= 1L << x;
-                        columns[x][y >>> 6] ^= 1L << y;
                     }
                 }
             }
-            if (!closed.isEmpty() || !opened.isEmpty()) {
-                IntIntMap touched = new IntIntMap();
-                relabelChunks(closed, touched);
-                relabelChunks(opened, touched);
-                islands.update(closed, opened, touched, labellings);
+            // islands in two exact steps: the closures alone, then the openings
+            if (!closed.isEmpty()) {
+                islands.close(closed, relabelChunks(closed), labellings);
+            }
+            if (!opened.isEmpty()) {
+                for (int i = 0; i < opened.size(); i++) {
+                    flip(opened.get(i) % stride, opened.get(i) / stride);
+                }
+                relabelChunks(opened);
+                islands.open(opened);
             }
         }
 
-        /** Re-labels the chunks of {@code cells} (padded) not yet in {@code touched} (chunk -> labelling index). */
-        private void relabelChunks(IntList cells, IntIntMap touched) {
+        /** Flips the standability bit of padded (x, y) in its row and column, copying them first if shared. */
+        private void flip(int x, int y) {
+            if (!rowOwned[y]) {
+                rows[y] = rows[y].clone();
+                rowOwned[y] = true;
+            }
+            if (!columnOwned[x]) {
+                columns[x] = columns[x].clone();
+                columnOwned[x] = true;
+            }
+            rows[y][x >>> 6] ^= 1L << x;
+            columns[x][y >>> 6] ^= 1L << y;
+        }
+
+        /**
+         * Re-labels the chunks holding {@code cells} (padded) from the bit rows as they are now.
+         *
+         * @return chunk index -> index of its labelling in {@link #labellings}
+         */
+        private IntIntMap relabelChunks(IntList cells) {
+            IntIntMap touched = new IntIntMap();
             for (int i = 0; i < cells.size(); i++) {
                 int p = cells.get(i);
                 int ci = borders.chunkOf(p % stride - 1, p / stride - 1);
@@ -139,6 +159,7 @@ final class GridEdit {
                     touched.put(ci, n);
                 }
             }
+            return touched;
         }
     }
 
@@ -259,35 +280,29 @@ final class GridEdit {
     }
 
     /**
-     * Island labels of one grid, patched in place after standability changed.
+     * Island labels of one grid, patched in place after standability changed: first the closed cells, on bit rows
+     * where only they have flipped ({@link #close}), then the opened cells on the final bit rows ({@link #open}).
+     * Each step leaves labels exact for the standability it sees, so the two together are exact.
      *
-     * <p>Only closed cells (a wall, the common case): the rest of each island {@code L} they belonged to falls into
+     * <p><b>Closed cells</b> (a wall, a closed door): the rest of each island {@code L} they belonged to falls into
      * pieces, each touching a closed cell. Whether it split is decided on the chunk graph ({@link ChunkBorders}),
      * whose nodes are the components of standable cells within a chunk, with the touched chunks already
      * re-labelled: from the node of every neighbour of the closed cells, the pieces grow node by node, one node per
-     * growing piece per round, until at most one is still growing (the same balanced search as the cell floods
-     * below, over nodes instead of cells). Only a piece that ran out is relabelled, by a flood over its cells. Cost:
-     * the touched chunks' labelling, the nodes around the closure until the pieces meet (a detour through other
-     * chunks costs a few nodes per chunk, not its cells), and the cells of the pieces split off.
+     * growing piece per round however many seeds it has merged (so a piece of many seeds does not outgrow a lone
+     * one), until at most one is still growing; that one is the remainder and keeps {@code L}. Only a piece that
+     * ran out is relabelled, by a flood over its cells. Cost: the touched chunks' labelling, the nodes around the
+     * closure until the pieces meet (a detour through other chunks costs a few nodes per chunk, not its cells), and
+     * the cells of the pieces split off.
      *
-     * <p>When cells were also opened, the same search runs over cells: a flood restricted to label {@code L} starts
-     * from every neighbour of the closed cells (opened cells have no label yet and stop it); floods that meet are
-     * one piece, and every growing piece advances one cell in turn (from its floods in rotation), so a
-     * piece of many floods does not outgrow a lone one; a piece whose floods all run out has been enumerated
-     * whole. It stops when at most one piece is still growing: that one is the remainder and keeps whatever it
-     * has not visited. Cost: about (number of pieces) x (size of every piece but the largest), plus the ring
-     * around the closed cells when nothing splits; worst case the whole island when the two sides of a cut are
-     * both large.
-     *
-     * <p>Opened cells, pieces and untouched islands next to opened cells are then joined with a union-find; each
-     * resulting island keeps the label of its largest member whose cells are not enumerated (an untouched island
-     * or a remainder); each other such member is relabelled by a flood when it has fewer cells than there are
-     * labels, else its label is pointed at the kept one in the grid's label table (one pass over the table for all
-     * of them), so a merge costs at most the smaller of the absorbed island and the table. Stored labels are read
-     * through that table. Sizes per label are kept to choose; the count is exact, labels may have gaps.
+     * <p><b>Opened cells</b> and the islands next to them are joined with a union-find; each resulting island keeps
+     * the label of its largest island, or a new label when it is made of opened cells only; each other island in it
+     * is relabelled by a flood when it has fewer cells than there are labels, else its label is pointed at the kept
+     * one in the grid's label table (one pass over the table for all of them), so a merge costs at most the smaller
+     * of the absorbed island and the table. Stored labels are read through that table. Sizes per label are kept to
+     * choose; the count is exact, labels may have gaps.
      */
     static final class Islands {
-        /** The grid's bit rows, already updated to the new standability. */
+        /** The grid's bit rows, updated to the standability the current step sees. */
         final long[][] rows;
         final IntChunks labels;
         /** The chunk graph, the touched chunks already re-labelled. */
@@ -301,33 +316,24 @@ final class GridEdit {
         int labelBound;
         int count;
 
-        // union-find nodes: seeds of floods (SEED), opened cells (OPENED), untouched islands (INTACT)
-        private static final int SEED = 0;
-        private static final int OPENED = 1;
-        private static final int INTACT = 2;
+        // union-find over the pieces of a closure's search (one per seed node) or over an opening's members
         private final IntList parent = new IntList();
-        private final IntList kind = new IntList();
-        private final IntList nodeLabel = new IntList();
-        private final IntList nodeCell = new IntList();
-        private final List<IntList> floodCells = new ArrayList<>();
-        private final IntList floodHead = new IntList();
+        /** Per piece: the nodes it has claimed, in order; {@link #head} of them visited. */
+        private final List<IntList> claimed = new ArrayList<>();
+        private final IntList head = new IntList();
+        /** Per root piece: how many of its member pieces still have nodes to visit. */
         private final IntList pending = new IntList();
-        /** Per union-find node: a cell of it (its own cell, or for a chunk-graph node the seed cell it came from). */
+        /** Per piece: a cell of it (the seed cell it started from). */
         private final IntList anchor = new IntList();
-        /** Neighbours of the cell or node being visited. */
+        /** Neighbours of the node being visited. */
         private final IntList around = new IntList();
-        /** Whether the floods run over chunk-graph nodes (node codes) rather than cells (padded indices). */
-        private boolean graph;
-        /** Which flood owns a cell (cell floods). */
-        private PagedIntMap owner;
-        /** Which flood owns a node (chunk-graph floods). */
-        private IntIntMap nodeOwner;
+        private final IntList queue = new IntList();
 
         Islands(long[][] rows, IntChunks labels, int[] islandOf, ChunkBorders borders, int w, int h, int stride,
                 int[] sizes, int labelBound, int count) {
-            this.islandOf = islandOf;
             this.rows = rows;
             this.labels = labels;
+            this.islandOf = islandOf;
             this.borders = borders;
             this.w = w;
             this.h = h;
@@ -338,8 +344,9 @@ final class GridEdit {
         }
 
         /**
-         * Label at padded index p: 0 where not standable (under the new standability) and on the border. Stored
-         * labels of cells that are not standable are don't-cares ({@link IntChunks.LabelWriter}), hence the mask.
+         * Island at padded index p: 0 where not standable (under the bit rows as they are now) and on the border.
+         * Stored labels of cells that are not standable are don't-cares ({@link IntChunks.LabelWriter}), hence the
+         * mask.
          */
         private int label(int p) {
             int x = p % stride;
@@ -347,22 +354,9 @@ final class GridEdit {
             return NavGrid.bit(rows[y], x) ? islandOf[labels.get(x - 1, y - 1)] : 0;
         }
 
-        /** Writes the label at padded index p, inside the map. */
+        /** Writes the stored label at padded index p, inside the map. */
         private void setLabel(int p, int label) {
             labels.set(p % stride - 1, p / stride - 1, label);
-        }
-
-        private int newNode(int k, int label, int cell, int anchorCell) {
-            int id = parent.size();
-            parent.add(id);
-            kind.add(k);
-            nodeLabel.add(label);
-            nodeCell.add(cell);
-            anchor.add(anchorCell);
-            floodCells.add(null);
-            floodHead.add(0);
-            pending.add(0);
-            return id;
         }
 
         private int find(int x) {
@@ -374,40 +368,24 @@ final class GridEdit {
             return x;
         }
 
-        private int union(int a, int b) {
-            int ra = find(a);
-            int rb = find(b);
-            if (ra != rb) {
-                parent.set(rb, ra);
+        /** A fresh label, its own island, with room in the label-indexed tables. */
+        private int newLabel() {
+            int l = labelBound++;
+            if (labelBound > sizes.length) {
+                sizes = java.util.Arrays.copyOf(sizes, Math.max(labelBound, sizes.length * 2));
             }
-            return ra;
-        }
-
-        private void clear() {
-            parent.clear();
-            kind.clear();
-            nodeLabel.clear();
-            nodeCell.clear();
-            floodCells.clear();
-            floodHead.clear();
-            pending.clear();
-            anchor.clear();
-        }
-
-        /** Sets the labels after the cells {@code closed} and {@code opened} (padded) changed standability. */
-        void update(IntList closed, IntList opened, IntIntMap touched, List<ChunkBorders.Labelling> labellings) {
-            if (opened.isEmpty()) {
-                closeOnGraph(closed, touched, labellings);
-            } else {
-                updateByCells(closed, opened);
+            if (labelBound > islandOf.length) {
+                islandOf = java.util.Arrays.copyOf(islandOf, Math.max(labelBound, islandOf.length * 2));
             }
+            islandOf[l] = l;
+            return l;
         }
 
-        /** Closed cells only: splits found on the chunk graph (see the class comment). */
-        private void closeOnGraph(IntList closed, IntIntMap touched, List<ChunkBorders.Labelling> labellings) {
-            clear();
-            graph = true;
-            nodeOwner = new IntIntMap();
+        /**
+         * Labels after the cells {@code closed} (padded) became blocked; the bit rows show them blocked and nothing
+         * else changed; {@code touched} maps each chunk holding one of them to its fresh labelling.
+         */
+        void close(IntList closed, IntIntMap touched, List<ChunkBorders.Labelling> labellings) {
             IntIntMap closedPerLabel = new IntIntMap();
             java.util.LinkedHashMap<Integer, IntList[]> seeds = new java.util.LinkedHashMap<>();
             for (int i = 0; i < closed.size(); i++) {
@@ -424,7 +402,6 @@ final class GridEdit {
                 }
             }
             IntList involved = closedPerLabel.keys();
-            int maxNew = 0;
             for (int i = 0; i < involved.size(); i++) {
                 int l = involved.get(i);
                 IntList[] s = seeds.get(l);
@@ -434,23 +411,17 @@ final class GridEdit {
                     count--;
                     continue;
                 }
-                int first = parent.size();
-                IntIntMap remainder = new IntIntMap(1);
-                flood(l, s[0], s[1], remainder);
-                int keep = remainder.get(l);
-                IntList queue = new IntList();
-                for (int node = first; node < parent.size(); node++) {
-                    if (find(node) != node) {
+                int remainder = search(s[0], s[1]);
+                for (int piece = 0; piece < parent.size(); piece++) {
+                    if (find(piece) != piece || piece == remainder) {
                         continue;
                     }
-                    if (keep < 0) {
-                        keep = node; // every piece ran out: the first keeps the label
-                    }
-                    if (node == keep) {
+                    if (remainder < 0) {
+                        remainder = piece; // every piece ran out: the first keeps the label
                         continue;
                     }
                     int nl = newLabel();
-                    relabel(anchor.get(node), l, nl, queue);
+                    relabel(anchor.get(piece), l, nl);
                     sizes[nl] = queue.size();
                     rest -= queue.size();
                     count++;
@@ -483,251 +454,48 @@ final class GridEdit {
             return ci << ChunkBorders.COMPONENT_BITS | component;
         }
 
-        /** Cells opened, perhaps with cells closed: floods over cells (see the class comment). */
-        private void updateByCells(IntList closed, IntList opened) {
-            clear();
-            graph = false;
-            // 0. opened cells have no label yet (what is stored there is stale)
-            for (int i = 0; i < opened.size(); i++) {
-                setLabel(opened.get(i), 0);
-            }
-            // 1. closed cells leave their islands (the mask in label() already reads them as 0)
-            IntIntMap closedPerLabel = new IntIntMap();
-            int[] closedLabel = new int[closed.size()];
-            for (int i = 0; i < closed.size(); i++) {
-                int p = closed.get(i);
-                int x = p % stride - 1;
-                int y = p / stride - 1;
-                closedLabel[i] = islandOf[labels.get(x, y)];
-                closedPerLabel.addTo(closedLabel[i], 1);
-            }
-            java.util.LinkedHashMap<Integer, IntList> seeds = new java.util.LinkedHashMap<>();
-            for (int i = 0; i < closed.size(); i++) {
-                int p = closed.get(i);
-                int l = closedLabel[i];
-                for (int nb : new int[] {p - 1, p + 1, p - stride, p + stride}) {
-                    if (label(nb) == l) {
-                        seeds.computeIfAbsent(l, x -> new IntList()).add(nb);
-                    }
-                }
-            }
-            // 2. pieces of each split-suspect label
-            owner = new PagedIntMap(stride * (h + 2));
-            IntIntMap remainder = new IntIntMap();
-            for (Map.Entry<Integer, IntList> se : seeds.entrySet()) {
-                flood(se.getKey(), se.getValue(), se.getValue(), remainder);
-            }
-            int seedNodes = parent.size();
-            int[] piece = new int[seedNodes];
-            for (int i = 0; i < seedNodes; i++) {
-                piece[i] = find(i);
-            }
-            // 3. opened cells join their neighbours
-            IntIntMap openedNode = new IntIntMap(opened.size());
-            for (int i = 0; i < opened.size(); i++) {
-                openedNode.put(opened.get(i), newNode(OPENED, 0, opened.get(i), opened.get(i)));
-            }
-            IntIntMap intactNode = new IntIntMap();
-            for (int i = 0; i < opened.size(); i++) {
-                int p = opened.get(i);
-                int node = openedNode.get(p);
-                for (int nb : new int[] {p - 1, p + 1, p - stride, p + stride}) {
-                    if (!NavGrid.bit(rows[nb / stride], nb % stride)) {
-                        continue;
-                    }
-                    int l = label(nb);
-                    int other;
-                    if (l == 0) {
-                        other = openedNode.get(nb);
-                    } else if (closedPerLabel.containsKey(l)) {
-                        other = owner.get(nb);
-                        if (other < 0) {
-                            other = remainder.get(l);
-                        }
-                    } else {
-                        other = intactNode.get(l);
-                        if (other < 0) {
-                            other = newNode(INTACT, l, nb, nb);
-                            intactNode.put(l, other);
-                        }
-                    }
-                    if (other < 0) {
-                        throw new IllegalStateException("island bookkeeping lost cell " + nb + " of label " + l);
-                    }
-                    union(node, other);
-                }
-            }
-            // 4. sizes of pieces
-            IntIntMap enumerated = new IntIntMap(); // label -> cells in exhausted pieces
-            IntIntMap pieceSize = new IntIntMap(); // exhausted piece root -> cells
-            for (int i = 0; i < seedNodes; i++) {
-                if (pending.get(piece[i]) == 0) {
-                    pieceSize.addTo(piece[i], floodCells.get(i).size());
-                    enumerated.addTo(nodeLabel.get(i), floodCells.get(i).size());
-                }
-            }
-            // 5. group members by final root
-            java.util.LinkedHashMap<Integer, IntList> members = new java.util.LinkedHashMap<>();
-            for (int i = 0; i < parent.size(); i++) {
-                if (i < seedNodes && piece[i] != i) {
-                    continue; // a piece is represented by its root
-                }
-                members.computeIfAbsent(find(i), x -> new IntList()).add(i);
-            }
-            IntList involved = closedPerLabel.keys();
-            IntList intactLabels = intactNode.keys();
-            for (int i = 0; i < intactLabels.size(); i++) {
-                involved.add(intactLabels.get(i));
-            }
-            IntList newLabels = new IntList();
-            IntList newSizes = new IntList();
-            IntIntMap absorbed = new IntIntMap(); // label of an absorbed island -> label of the island it joined
-            int classes = 0;
-            IntList queue = new IntList();
-            for (IntList m : members.values()) {
-                classes++;
-                long total = 0;
-                int keep = -1;
-                long keepSize = -1;
-                for (int j = 0; j < m.size(); j++) {
-                    int node = m.get(j);
-                    long s = bigSize(node, seedNodes, closedPerLabel, enumerated, pieceSize);
-                    if (s >= 0 && s > keepSize) {
-                        keep = node;
-                        keepSize = s;
-                    }
-                    total += s >= 0 ? s : (kind.get(node) == OPENED ? 1 : pieceSize.getOrZero(node));
-                }
-                int label;
-                if (keep >= 0) {
-                    label = nodeLabel.get(keep);
-                } else {
-                    label = newLabel();
-                }
-                for (int j = 0; j < m.size(); j++) {
-                    int node = m.get(j);
-                    int k = kind.get(node);
-                    if (k == OPENED) {
-                        setLabel(nodeCell.get(node), label);
-                    } else if (bigSize(node, seedNodes, closedPerLabel, enumerated, pieceSize) >= 0) {
-                        if (node != keep) {
-                            // an island absorbed: rewrite its cells when they are fewer than the label table,
-                            // else point its label at the kept one (one pass over the table for all of them)
-                            long cells = bigSize(node, seedNodes, closedPerLabel, enumerated, pieceSize);
-                            if (cells < labelBound) {
-                                relabel(nodeCell.get(node), nodeLabel.get(node), label, queue);
-                            } else {
-                                absorbed.put(nodeLabel.get(node), label);
-                            }
-                        }
-                    } else {
-                        for (int s = 0; s < seedNodes; s++) {
-                            if (piece[s] == node) {
-                                IntList cells = floodCells.get(s);
-                                for (int c = 0; c < cells.size(); c++) {
-                                    setLabel(cells.get(c), label);
-                                }
-                            }
-                        }
-                    }
-                }
-                newLabels.add(label);
-                newSizes.add((int) total);
-            }
-            if (absorbed.size() > 0) {
-                for (int i = 1; i < labelBound; i++) {
-                    int to = absorbed.get(islandOf[i]);
-                    if (to >= 0) {
-                        islandOf[i] = to;
-                    }
-                }
-            }
-            for (int i = 0; i < involved.size(); i++) {
-                sizes[involved.get(i)] = 0;
-            }
-            for (int i = 0; i < newLabels.size(); i++) {
-                sizes[newLabels.get(i)] = newSizes.get(i);
-            }
-            count += classes - involved.size();
-        }
-
-        /** A fresh label, its own island, with room in the label-indexed tables. */
-        private int newLabel() {
-            int l = labelBound++;
-            if (labelBound > sizes.length) {
-                sizes = java.util.Arrays.copyOf(sizes, Math.max(labelBound, sizes.length * 2));
-            }
-            if (labelBound > islandOf.length) {
-                islandOf = java.util.Arrays.copyOf(islandOf, Math.max(labelBound, islandOf.length * 2));
-            }
-            islandOf[l] = l;
-            return l;
-        }
-
         /**
-         * Cells of a member whose cells are not enumerated (an untouched island or a remainder piece), or -1 for
-         * an opened cell or an exhausted piece.
-         */
-        private long bigSize(int node, int seedNodes, IntIntMap closedPerLabel,
-                             IntIntMap enumerated, IntIntMap pieceSize) {
-            int k = kind.get(node);
-            int l = nodeLabel.get(node);
-            if (k == INTACT) {
-                return sizes[l];
-            }
-            if (k == SEED && pending.get(node) > 0) {
-                return (long) sizes[l] - closedPerLabel.getOrZero(l) - enumerated.getOrZero(l);
-            }
-            return -1;
-        }
-
-        private int ownerOf(int key) {
-            return graph ? nodeOwner.get(key) : owner.get(key);
-        }
-
-        private void own(int key, int node) {
-            if (graph) {
-                nodeOwner.put(key, node);
-            } else {
-                owner.put(key, node);
-            }
-        }
-
-        /**
-         * Floods pieces of label {@code l} from {@code seeds} (cells, or chunk-graph nodes when {@link #graph}) in
-         * turn until at most one is still growing.
+         * Grows pieces from the seed nodes (one island's), each growing piece one node per round, until at most one
+         * is still growing. Afterwards pieces are {@code 0 .. parent.size()-1}, joined ones pointing at their root.
          *
-         * @param seedCells a cell of each seed (the seed itself for cells)
+         * @param seedCells a cell of each seed node
+         * @return the piece still growing (the remainder), or -1 when every piece ran out
          */
-        private void flood(int l, IntList seeds, IntList seedCells, IntIntMap remainder) {
-            int first = parent.size();
-            for (int i = 0; i < seeds.size(); i++) {
-                int s = seeds.get(i);
-                if (ownerOf(s) >= 0) {
+        private int search(IntList seedNodes, IntList seedCells) {
+            parent.clear();
+            claimed.clear();
+            head.clear();
+            pending.clear();
+            anchor.clear();
+            IntIntMap owner = new IntIntMap(); // node -> piece that claimed it
+            for (int i = 0; i < seedNodes.size(); i++) {
+                int node = seedNodes.get(i);
+                if (owner.get(node) >= 0) {
                     continue;
                 }
-                int node = newNode(SEED, l, s, seedCells.get(i));
-                IntList cells = new IntList();
-                cells.add(s);
-                floodCells.set(node, cells);
-                pending.set(node, 1);
-                own(s, node);
+                int piece = parent.size();
+                parent.add(piece);
+                IntList nodes = new IntList();
+                nodes.add(node);
+                claimed.add(nodes);
+                head.add(0);
+                pending.add(1);
+                anchor.add(seedCells.get(i));
+                owner.put(node, piece);
             }
-            int end = parent.size();
-            int active = end - first;
-            // the floods of each growing piece that still have cells to visit (pending(root) of them), by root
-            IntList[] members = new IntList[end - first];
+            int n = parent.size();
+            int active = n;
+            // per root: its member pieces that still have nodes to visit
+            IntList[] members = new IntList[n];
             IntList roots = new IntList();
-            for (int node = first; node < end; node++) {
-                members[node - first] = new IntList(1);
-                members[node - first].add(node);
-                roots.add(node);
+            for (int piece = 0; piece < n; piece++) {
+                members[piece] = new IntList(1);
+                members[piece].add(piece);
+                roots.add(piece);
             }
             IntList nextRoots = new IntList();
             int turn = 0;
             while (active > 1) {
-                // one cell per growing piece per round, however many floods it has merged: a piece of many
-                // floods must not outgrow a lone one it has yet to meet
                 nextRoots.clear();
                 for (int i = 0; i < roots.size(); i++) {
                     int r = roots.get(i);
@@ -735,7 +503,7 @@ final class GridEdit {
                         continue; // joined another piece, or ran dry
                     }
                     if (active > 1) {
-                        active -= advance(l, r, members, first, turn);
+                        active -= advance(r, members, owner, turn);
                     }
                     if (parent.get(r) == r && pending.get(r) > 0) {
                         nextRoots.add(r);
@@ -746,52 +514,45 @@ final class GridEdit {
                 nextRoots = t;
                 turn++;
             }
-            for (int node = first; node < end; node++) {
-                if (find(node) == node && pending.get(node) > 0) {
-                    remainder.put(l, node);
+            for (int piece = 0; piece < n; piece++) {
+                if (find(piece) == piece && pending.get(piece) > 0) {
+                    return piece;
                 }
             }
+            return -1;
         }
 
         /**
-         * Visits one cell (or node) of piece {@code r} (label {@code l}) from one of its floods (taken in turn),
-         * claiming unowned neighbours and joining the pieces it touches into {@code r}.
+         * Visits one node of root piece {@code r} from one of its member pieces (taken in turn), claiming unowned
+         * neighbours and joining the pieces it touches into {@code r}.
          *
          * @return by how much the number of growing pieces dropped (joined pieces, and {@code r} if it ran dry)
          */
-        private int advance(int l, int r, IntList[] members, int first, int turn) {
-            IntList mine = members[r - first];
+        private int advance(int r, IntList[] members, IntIntMap owner, int turn) {
+            IntList mine = members[r];
             int k = turn % mine.size();
-            int node = mine.get(k);
-            IntList cells = floodCells.get(node);
-            int head = floodHead.get(node);
-            int q = cells.get(head);
-            floodHead.set(node, head + 1);
+            int piece = mine.get(k);
+            IntList nodes = claimed.get(piece);
+            int at = head.get(piece);
+            int q = nodes.get(at);
+            head.set(piece, at + 1);
             int dropped = 0;
             around.clear();
-            if (graph) {
-                borders.neighbours(q >>> ChunkBorders.COMPONENT_BITS, q & ((1 << ChunkBorders.COMPONENT_BITS) - 1),
-                        around);
-            } else {
-                for (int nb : new int[] {q - 1, q + 1, q - stride, q + stride}) {
-                    if (label(nb) == l) {
-                        around.add(nb);
-                    }
-                }
-            }
+            borders.neighbours(q >>> ChunkBorders.COMPONENT_BITS, q & ((1 << ChunkBorders.COMPONENT_BITS) - 1),
+                    around);
             for (int i = 0; i < around.size(); i++) {
                 int nb = around.get(i);
-                int o = ownerOf(nb);
+                int o = owner.get(nb);
                 if (o < 0) {
-                    own(nb, node);
-                    cells.add(nb);
-                } else if (o != node) {
+                    owner.put(nb, piece);
+                    nodes.add(nb);
+                } else if (o != piece) {
                     int rb = find(o);
                     if (rb != r) {
                         boolean both = pending.get(rb) > 0;
                         parent.set(rb, r);
                         pending.set(r, pending.get(r) + pending.get(rb));
-                        IntList theirs = members[rb - first];
+                        IntList theirs = members[rb];
                         for (int j = 0; j < theirs.size(); j++) {
                             mine.add(theirs.get(j));
                         }
@@ -802,7 +563,7 @@ final class GridEdit {
                     }
                 }
             }
-            if (head + 1 >= cells.size()) {
+            if (at + 1 >= nodes.size()) {
                 mine.set(k, mine.get(mine.size() - 1));
                 mine.removeLast();
                 pending.set(r, pending.get(r) - 1);
@@ -813,13 +574,127 @@ final class GridEdit {
             return dropped;
         }
 
-        /** Relabels the cells labelled {@code from} connected to {@code start}. */
-        private void relabel(int start, int from, int to, IntList queue) {
+        /**
+         * Labels after the cells {@code opened} (padded) became standable; the bit rows show them standable and
+         * nothing else changed.
+         */
+        void open(IntList opened) {
+            // members: opened cells (node = index in opened), then islands next to them (label -> node)
+            parent.clear();
+            IntIntMap cellNode = new IntIntMap(opened.size());
+            for (int i = 0; i < opened.size(); i++) {
+                parent.add(i);
+                cellNode.put(opened.get(i), i);
+                setLabel(opened.get(i), 0); // what is stored there is stale
+            }
+            IntIntMap islandNode = new IntIntMap();
+            IntList islandLabels = new IntList(); // per node beyond the opened cells: its island
+            for (int i = 0; i < opened.size(); i++) {
+                int p = opened.get(i);
+                for (int nb : new int[] {p - 1, p + 1, p - stride, p + stride}) {
+                    if (!NavGrid.bit(rows[nb / stride], nb % stride)) {
+                        continue;
+                    }
+                    int other = cellNode.get(nb);
+                    if (other < 0) {
+                        int l = label(nb);
+                        other = islandNode.get(l);
+                        if (other < 0) {
+                            other = parent.size();
+                            parent.add(other);
+                            islandNode.put(l, other);
+                            islandLabels.add(l);
+                        }
+                    }
+                    int ra = find(i);
+                    int rb = find(other);
+                    if (ra != rb) {
+                        parent.set(rb, ra);
+                    }
+                }
+            }
+            // per class (root): the largest island keeps its label, the others join it
+            int n = opened.size();
+            IntIntMap keep = new IntIntMap(); // root -> label kept
+            IntIntMap total = new IntIntMap(); // root -> cells
+            for (int node = 0; node < parent.size(); node++) {
+                int root = find(node);
+                int cells = node < n ? 1 : sizes[islandLabels.get(node - n)];
+                total.addTo(root, cells);
+                if (node >= n) {
+                    int l = islandLabels.get(node - n);
+                    int kept = keep.get(root);
+                    if (kept < 0 || sizes[l] > sizes[kept]) {
+                        keep.put(root, l);
+                    }
+                }
+            }
+            IntIntMap absorbed = new IntIntMap(); // label of an absorbed island -> label of the island it joined
+            int classes = 0;
+            for (int node = 0; node < parent.size(); node++) {
+                int root = find(node);
+                if (node == root) {
+                    classes++;
+                    if (keep.get(root) < 0) {
+                        keep.put(root, newLabel()); // opened cells only
+                    }
+                }
+            }
+            for (int node = 0; node < parent.size(); node++) {
+                int label = keep.get(find(node));
+                if (node < n) {
+                    setLabel(opened.get(node), label);
+                    continue;
+                }
+                int l = islandLabels.get(node - n);
+                if (l != label) {
+                    // rewrite its cells when they are fewer than the label table, else point its label at the
+                    // kept one (one pass over the table for all of them)
+                    if (sizes[l] < labelBound) {
+                        relabel(firstCellNextTo(opened, l), l, label);
+                    } else {
+                        absorbed.put(l, label);
+                    }
+                    sizes[l] = 0;
+                }
+            }
+            if (absorbed.size() > 0) {
+                for (int i = 1; i < labelBound; i++) {
+                    int to = absorbed.get(islandOf[i]);
+                    if (to >= 0) {
+                        islandOf[i] = to;
+                    }
+                }
+            }
+            for (int node = 0; node < parent.size(); node++) {
+                int root = find(node);
+                if (node == root) {
+                    sizes[keep.get(root)] = total.get(root);
+                }
+            }
+            count += classes - islandLabels.size();
+        }
+
+        /** A standable neighbour of an opened cell whose island is {@code l} (one exists for every joined island). */
+        private int firstCellNextTo(IntList opened, int l) {
+            for (int i = 0; i < opened.size(); i++) {
+                int p = opened.get(i);
+                for (int nb : new int[] {p - 1, p + 1, p - stride, p + stride}) {
+                    if (label(nb) == l) {
+                        return nb;
+                    }
+                }
+            }
+            throw new IllegalStateException("no cell of island " + l + " next to the opened cells");
+        }
+
+        /** Relabels the cells of island {@code from} connected to {@code start}; {@link #queue} holds them after. */
+        private void relabel(int start, int from, int to) {
             queue.clear();
             setLabel(start, to);
             queue.add(start);
-            for (int head = 0; head < queue.size(); head++) {
-                int q = queue.get(head);
+            for (int at = 0; at < queue.size(); at++) {
+                int q = queue.get(at);
                 for (int nb : new int[] {q - 1, q + 1, q - stride, q + stride}) {
                     if (label(nb) == from) {
                         setLabel(nb, to);
