@@ -67,7 +67,7 @@ final class GridEdit {
             costOwned = costRows == null ? null : new boolean[costRows.length];
             island = g.islandChunks().editableCopy();
             borders = g.chunkBorders().editableCopy();
-            islands = new Islands(rows, island, g.islandOfArray().clone(), borders, w, h, stride,
+            islands = new Islands(rows, island, g.islandOfArray().clone(), borders, stride,
                     g.islandSizeArray().clone(), g.islandLabelBound(), g.islandCount());
         }
 
@@ -307,8 +307,6 @@ final class GridEdit {
         final IntChunks labels;
         /** The chunk graph, the touched chunks already re-labelled. */
         final ChunkBorders borders;
-        final int w;
-        final int h;
         final int stride;
         /** Island of each stored label (see {@link NavGrid}); labels below are islands, i.e. entries of this. */
         int[] islandOf;
@@ -329,14 +327,12 @@ final class GridEdit {
         private final IntList around = new IntList();
         private final IntList queue = new IntList();
 
-        Islands(long[][] rows, IntChunks labels, int[] islandOf, ChunkBorders borders, int w, int h, int stride,
-                int[] sizes, int labelBound, int count) {
+        Islands(long[][] rows, IntChunks labels, int[] islandOf, ChunkBorders borders, int stride, int[] sizes,
+                int labelBound, int count) {
             this.rows = rows;
             this.labels = labels;
             this.islandOf = islandOf;
             this.borders = borders;
-            this.w = w;
-            this.h = h;
             this.stride = stride;
             this.sizes = sizes;
             this.labelBound = labelBound;

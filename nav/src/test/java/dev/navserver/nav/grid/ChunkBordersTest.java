@@ -129,13 +129,6 @@ class ChunkBordersTest {
     }
 
     private static NavGrid grid(String[] rows) {
-        int w = rows[0].length();
-        byte[] t = new byte[w * rows.length];
-        for (int r = 0; r < rows.length; r++) {
-            for (int c = 0; c < w; c++) {
-                t[r * w + c] = rows[r].charAt(c) == '#' ? Terrain.WALL : Terrain.OPEN;
-            }
-        }
-        return new GridMap("ascii", w, rows.length, WorldTransform.UNIT, t).navGrid();
+        return dev.navserver.nav.AsciiMaps.map(rows).navGrid();
     }
 }
