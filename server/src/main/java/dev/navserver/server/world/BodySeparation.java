@@ -20,6 +20,14 @@ import java.util.Objects;
  * than {@link #TOLERANCE_METERS}; a round after the first looks only at the monsters the previous one moved (and
  * re-hashes only those), so a crowd at rest costs one pass and a few jammed pairs cost a few rounds of their own.
  *
+ * <p>Pushes along the line between centres cannot settle everything: a wall holds them while the tick's own moves
+ * press two monsters together (a door corner), or they cancel (a monster between two players walking at each
+ * other), or the only way out is sideways (a player walking a monster into a wall corner). When a wall held a push
+ * or the round limit was hit, two last steps follow, over the same few candidates: a monster the tick left deeper
+ * in another body than where the tick began goes back there ({@link #undoDeepening}: the tick adds no overlap),
+ * then a monster still deeper than the tolerance in a body moves to the nearest free spot a clear line reaches
+ * ({@link #escapeStuck}; players never give way, monsters do).
+ *
  * <p>Positions are copied into primitive arrays for the rounds and written back once. Scratch arrays grow to the
  * largest crowd seen and are reused: no allocation per tick once grown. Tick thread only.
  */
@@ -34,6 +42,14 @@ final class BodySeparation {
     static final double FAULT_METERS = 0.05;
     /** A monster this young (seconds) may still overlap: it was spawned on top of another and is separating. */
     static final double SPAWN_GRACE_SECONDS = 1.0;
+    /** Distance between the rings of spots a stuck monster tries ({@link #escapeStuck}), metres. */
+    static final double ESCAPE_STEP_METERS = 0.1;
+    /** How far a stuck monster may look for a free spot ({@link #escapeStuck}), in {@code max(2 rM, rM + rP)}. */
+    static final int ESCAPE_REACHES = 2;
+    /** Times a monster may move to a spot of its own per tick ({@link #escapeStuck}). */
+    static final int ESCAPE_TURNS = 3;
+    /** Directions tried on each ring by {@link #escapeStuck}. */
+    static final int ESCAPE_DIRECTIONS = 16;
     private static final double GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
 
     private final PathPlanner planner;
@@ -58,6 +74,11 @@ final class BodySeparation {
     /** Whether a wall stopped all or part of monster i's push earlier this tick: its partners then take the whole. */
     private boolean[] pinned = new boolean[0];
     private int[] pinnedList = new int[0];
+    /** Work list of {@link #undoDeepening}, then of {@link #escapeStuck}; {@link #queuedFlag}: whether queued. */
+    private int[] queue = new int[0];
+    private boolean[] queuedFlag = new boolean[0];
+    /** Spots taken per monster this tick ({@link #escapeStuck}); every monster with one is pinned, and reset. */
+    private int[] escapes = new int[0];
     private int pinnedCount;
     private int[] playerCellX = new int[0];
     private int[] playerCellZ = new int[0];
@@ -71,6 +92,8 @@ final class BodySeparation {
     private int[] nextInCell = new int[0];
     private int[] head = new int[0];
     private int mask;
+    /** Side of the hash cells this tick, metres. */
+    private double cellSide;
 
     BodySeparation(PathPlanner planner) {
         this.planner = Objects.requireNonNull(planner);
@@ -109,6 +132,7 @@ final class BodySeparation {
         }
         activeCount = n;
         Arrays.fill(isActive, 0, n, true);
+        cellSide = reach;
         indexPlayers(players, reach);
         index(n, reach);
         int rounds = 0;
@@ -123,8 +147,14 @@ final class BodySeparation {
                 apply(map, reach, reach / 2);
             }
         }
-        // Only a wall (a pinned monster) or the round limit can leave an overlap behind: then count, else skip.
-        int faults = overlapping || pinnedCount > 0 ? countFaults(overlapping, 2 * rM, rM + rP, now) : 0;
+        // Only a wall (a pinned monster) or the round limit can leave an overlap behind: then take back the moves
+        // that deepened one, move the monsters still stuck in a body to free spots, and count what is left.
+        int faults = 0;
+        if (overlapping || pinnedCount > 0) {
+            undoDeepening(overlapping, 2 * rM, rM + rP, reach);
+            escapeStuck(overlapping, 2 * rM, rM + rP, reach, map);
+            faults = countFaults(overlapping, 2 * rM, rM + rP, now);
+        }
         for (int i = 0; i < n; i++) {
             if (moved[i]) {
                 Monster m = monsters[i];
@@ -135,6 +165,249 @@ final class BodySeparation {
             monsters[i] = null;
         }
         return faults;
+    }
+
+    /**
+     * Takes back the tick's move (mover, avoidance and pushes together) of every monster that the rounds left
+     * deeper than {@link #TOLERANCE_METERS} inside another body, and deeper than it would be had it (and, for a pair
+     * of monsters, its partner) stayed where the tick began: it goes back to where it stood. Repeated until no such monster is
+     * left (each goes back at most once, so this ends); a monster taken back stands where the previous tick left
+     * it, so the tick adds no overlap: what is left was there when the tick began (a spawn, a map edit, a player
+     * walking into a monster a wall holds) and is not made deeper. The candidates are those of
+     * {@link #countFaults}: the pinned monsters and, when {@code cutShort}, the last round's movers; every monster
+     * taken back is pinned, so that the count looks at it.
+     */
+    private void undoDeepening(boolean cutShort, double minPair, double minPlayer, double cell) {
+        int queued = 0;
+        for (int k = 0; k < pinnedCount; k++) {
+            queued = enqueue(pinnedList[k], queued);
+        }
+        if (cutShort) {
+            for (int a = 0; a < activeCount; a++) {
+                queued = enqueue(activeList[a], queued);
+            }
+        }
+        double pairLimit = minPair - TOLERANCE_METERS;
+        double playerLimit = minPlayer - TOLERANCE_METERS;
+        for (int q = 0; q < queued; q++) {
+            int i = queue[q];
+            boolean takeBack = false;
+            for (int ox = -1; ox <= 1; ox++) {
+                for (int oz = -1; oz <= 1; oz++) {
+                    int cx = cellX[i] + ox;
+                    int cz = cellZ[i] + oz;
+                    for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
+                        if (j == i || cellX[j] != cx || cellZ[j] != cz || !hasMoved(i) && !hasMoved(j)) {
+                            continue;
+                        }
+                        double d = Math.sqrt(sq(xs[j] - xs[i]) + sq(zs[j] - zs[i]));
+                        if (d < pairLimit
+                                && d < Math.sqrt(sq(startX[j] - startX[i]) + sq(startZ[j] - startZ[i])) - 1e-9) {
+                            takeBack = true;
+                            if (hasMoved(j)) {
+                                takeBackMove(j, cell);
+                                queued = enqueue(j, queued);
+                            }
+                        }
+                    }
+                    if (takeBack || !hasMoved(i)) {
+                        continue;
+                    }
+                    for (int p = playerHead[hash(cx, cz) & playerMask]; p >= 0; p = playerNext[p]) {
+                        if (playerCellX[p] != cx || playerCellZ[p] != cz) {
+                            continue;
+                        }
+                        double d = Math.sqrt(sq(playerX[p] - xs[i]) + sq(playerZ[p] - zs[i]));
+                        if (d < playerLimit
+                                && d < Math.sqrt(sq(playerX[p] - startX[i]) + sq(playerZ[p] - startZ[i])) - 1e-9) {
+                            takeBack = true;
+                        }
+                    }
+                }
+            }
+            if (takeBack && hasMoved(i)) {
+                takeBackMove(i, cell);
+                queued = enqueue(i, queued); // from where it stood, it may overlap a monster that moved there
+            }
+        }
+        for (int q = 0; q < queued; q++) {
+            queuedFlag[queue[q]] = false;
+        }
+    }
+
+    /**
+     * The rounds push along the line between centres, so pushes that cancel (a monster between two players walking
+     * at each other) or that only a wall could take (a monster pressed into a wall corner by its player) leave it
+     * where it is. Each candidate of {@link #countFaults} still deeper than {@link #TOLERANCE_METERS} in a body looks
+     * for the nearest spot {@link #clear} allows, up to {@value #ESCAPE_REACHES} × {@code max(2 rM, rM + rP)} away,
+     * on rings {@value #ESCAPE_STEP_METERS} m apart, {@value #ESCAPE_DIRECTIONS} directions each (first away from its
+     * deepest overlap, then alternately either side of it): the first spot in no body beyond the tolerance; failing
+     * that, the spot in no player's body that is least deep in a monster's, if that is less deep than where it
+     * stands (players are the clients': only monsters can give way). The monsters such a spot overlaps look for
+     * spots of their own in turn, each at most {@value #ESCAPE_TURNS} times a tick.
+     */
+    private void escapeStuck(boolean cutShort, double minPair, double minPlayer, double cell, GridMap map) {
+        int queued = 0;
+        for (int k = 0; k < pinnedCount; k++) {
+            queued = enqueue(pinnedList[k], queued);
+        }
+        if (cutShort) {
+            for (int a = 0; a < activeCount; a++) {
+                queued = enqueue(activeList[a], queued);
+            }
+        }
+        for (int q = 0; q < queued; q++) {
+            int i = queue[q];
+            queuedFlag[i] = false;
+            if (escapes[i] >= ESCAPE_TURNS) {
+                continue;
+            }
+            double here = deepest(i, xs[i], zs[i], minPair, minPlayer);
+            if (Math.max(here, deepestInPlayer) <= TOLERANCE_METERS) {
+                continue;
+            }
+            double hereInPlayer = deepestInPlayer;
+            double away = Math.atan2(zs[i] - deepestZ, xs[i] - deepestX);
+            double bestX = Double.NaN;
+            double bestZ = Double.NaN;
+            double bestDepth = hereInPlayer > TOLERANCE_METERS ? Double.POSITIVE_INFINITY : here;
+            search:
+            for (double dist = ESCAPE_STEP_METERS; dist <= ESCAPE_REACHES * cell + 1e-9;
+                    dist += ESCAPE_STEP_METERS) {
+                for (int k = 0; k < ESCAPE_DIRECTIONS; k++) {
+                    int side = (k + 1) / 2 * (k % 2 == 0 ? -1 : 1);
+                    double angle = away + side * (2 * Math.PI / ESCAPE_DIRECTIONS);
+                    double x1 = xs[i] + Math.cos(angle) * dist;
+                    double z1 = zs[i] + Math.sin(angle) * dist;
+                    double depth = deepest(i, x1, z1, minPair, minPlayer);
+                    if (deepestInPlayer > TOLERANCE_METERS || depth >= bestDepth || !clear(map, i, x1, z1)) {
+                        continue;
+                    }
+                    bestX = x1;
+                    bestZ = z1;
+                    bestDepth = depth;
+                    if (depth <= TOLERANCE_METERS) {
+                        break search;
+                    }
+                }
+            }
+            if (Double.isNaN(bestX)) {
+                continue;
+            }
+            escapes[i]++;
+            xs[i] = bestX;
+            zs[i] = bestZ;
+            moved[i] = true;
+            pin(i);
+            rehash(i, cell);
+            if (bestDepth > TOLERANCE_METERS) {
+                queued = enqueueOverlapped(i, minPair, queued);
+            }
+        }
+        for (int k = 0; k < pinnedCount; k++) {
+            escapes[pinnedList[k]] = 0;
+        }
+    }
+
+    /** Queues the monsters deeper than the tolerance in monster {@code i}'s body. Returns the new queue length. */
+    private int enqueueOverlapped(int i, double minPair, int queued) {
+        double limit2 = sq(minPair - TOLERANCE_METERS);
+        for (int ox = -1; ox <= 1; ox++) {
+            for (int oz = -1; oz <= 1; oz++) {
+                int cx = cellX[i] + ox;
+                int cz = cellZ[i] + oz;
+                for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
+                    if (j != i && cellX[j] == cx && cellZ[j] == cz
+                            && sq(xs[j] - xs[i]) + sq(zs[j] - zs[i]) < limit2) {
+                        queued = enqueue(j, queued);
+                    }
+                }
+            }
+        }
+        return queued;
+    }
+
+    /** Where the partner of the last {@link #deepest} call's deepest overlap stands. */
+    private double deepestX;
+    private double deepestZ;
+    /** The deepest overlap in a player's body of the last {@link #deepest} call, metres. */
+    private double deepestInPlayer;
+
+    /**
+     * The deepest overlap (metres, negative when apart) of monster {@code i} in another monster's body if it stood
+     * at (x, z), the others where they stand; sets {@link #deepestInPlayer} likewise for the players, and
+     * {@link #deepestX} to where the partner of the deepest of both stands.
+     */
+    private double deepest(int i, double x, double z, double minPair, double minPlayer) {
+        double worst = Double.NEGATIVE_INFINITY;
+        double worstPlayer = Double.NEGATIVE_INFINITY;
+        double worstAny = Double.NEGATIVE_INFINITY;
+        int hx = (int) Math.floor(x / cellSide);
+        int hz = (int) Math.floor(z / cellSide);
+        for (int ox = -1; ox <= 1; ox++) {
+            for (int oz = -1; oz <= 1; oz++) {
+                int cx = hx + ox;
+                int cz = hz + oz;
+                for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
+                    if (j != i && cellX[j] == cx && cellZ[j] == cz) {
+                        double depth = minPair - Math.sqrt(sq(xs[j] - x) + sq(zs[j] - z));
+                        worst = Math.max(worst, depth);
+                        if (depth > worstAny) {
+                            worstAny = depth;
+                            deepestX = xs[j];
+                            deepestZ = zs[j];
+                        }
+                    }
+                }
+                for (int p = playerHead[hash(cx, cz) & playerMask]; p >= 0; p = playerNext[p]) {
+                    if (playerCellX[p] == cx && playerCellZ[p] == cz) {
+                        double depth = minPlayer - Math.sqrt(sq(playerX[p] - x) + sq(playerZ[p] - z));
+                        worstPlayer = Math.max(worstPlayer, depth);
+                        if (depth > worstAny) {
+                            worstAny = depth;
+                            deepestX = playerX[p];
+                            deepestZ = playerZ[p];
+                        }
+                    }
+                }
+            }
+        }
+        deepestInPlayer = worstPlayer;
+        return worst;
+    }
+
+    /** Whether monster {@code i} stands elsewhere than where the tick began. */
+    private boolean hasMoved(int i) {
+        return xs[i] != startX[i] || zs[i] != startZ[i];
+    }
+
+    /**
+     * Puts monster {@code i} back where the tick began and pins it; it may be queued again (to be looked at from
+     * there), so a monster is queued at most twice.
+     */
+    private void takeBackMove(int i, double cell) {
+        queuedFlag[i] = false;
+        xs[i] = startX[i];
+        zs[i] = startZ[i];
+        moved[i] = true;
+        pin(i);
+        rehash(i, cell);
+    }
+
+    /**
+     * Queues monster {@code i} for {@link #undoDeepening} or {@link #escapeStuck} unless it is queued. Returns the
+     * new queue length.
+     */
+    private int enqueue(int i, int queued) {
+        if (queuedFlag[i]) {
+            return queued;
+        }
+        if (queued == queue.length) {
+            queue = Arrays.copyOf(queue, Math.max(16, queue.length * 2));
+        }
+        queuedFlag[i] = true;
+        queue[queued] = i;
+        return queued + 1;
     }
 
     /**
@@ -212,6 +485,9 @@ final class BodySeparation {
         moved = new boolean[cap];
         pinned = new boolean[cap];
         pinnedList = new int[cap];
+        queue = new int[2 * cap];
+        queuedFlag = new boolean[cap];
+        escapes = new int[cap];
         isActive = new boolean[cap];
         activeList = new int[cap];
         touchedList = new int[cap];

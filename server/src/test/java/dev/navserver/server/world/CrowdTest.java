@@ -169,8 +169,9 @@ class CrowdTest {
             m.tickStartZ = m.z;
         }
         BodySeparation bodies = new BodySeparation(new NavPlanner(SearchOptions.DEFAULT));
-        assertThat(bodies.separate(List.of(a, b), List.of(p), map, 0.6, 0.5, 0.5)).as("in the spawn grace").isZero();
-        assertThat(bodies.separate(List.of(a, b), List.of(p), map, 0.6, 0.5, 1.5)).as("1.2 m apart cannot fit in a 1 m cell").isEqualTo(1);
+        assertThat(bodies.separate(List.of(a, b), List.of(p), map, 0.75, 0.5, 0.5)).as("in the spawn grace").isZero();
+        assertThat(bodies.separate(List.of(a, b), List.of(p), map, 0.75, 0.5, 1.5))
+                .as("1.5 m apart cannot fit in a 1 m cell, not even across its diagonal").isEqualTo(1);
         for (Monster m : List.of(a, b)) {
             assertThat(map.navGrid().openCell(map.cellAt(m.x, m.z))).as("%s stays in its cell", m.id).isTrue();
         }
