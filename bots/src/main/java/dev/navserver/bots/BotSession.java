@@ -315,13 +315,23 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             seeMonster(s.monster());
         }
         int n = 0;
-        for (long s = seq; s >= 1 && s > seq - RING && n < RING; s--) {
-            int slot = (int) (s & (RING - 1));
-            candidates[2 * n] = sentX[slot];
-            candidates[2 * n + 1] = sentZ[slot];
-            n++;
-            if (now - sentNanos[slot] > POSITION_LAG_NANOS) {
-                break; // the newest one sent before the window: the server has had it for a while
+        long used = ms.playerSeq();
+        if (used >= 1 && used <= seq && used > seq - RING) {
+            // the server names the position it kept the bodies clear of: check against exactly that one
+            int slot = (int) (used & (RING - 1));
+            candidates[0] = sentX[slot];
+            candidates[1] = sentZ[slot];
+            n = 1;
+        }
+        if (n == 0) { // an older server: any of the positions sent recently
+            for (long s = seq; s >= 1 && s > seq - RING && n < RING; s--) {
+                int slot = (int) (s & (RING - 1));
+                candidates[2 * n] = sentX[slot];
+                candidates[2 * n + 1] = sentZ[slot];
+                n++;
+                if (now - sentNanos[slot] > POSITION_LAG_NANOS) {
+                    break; // the newest one sent before the window: the server has had it for a while
+                }
             }
         }
         java.util.function.Predicate<String> inGrace = id -> {

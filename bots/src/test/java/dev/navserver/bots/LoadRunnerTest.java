@@ -232,6 +232,35 @@ class LoadRunnerTest {
         }
     }
 
+    @Test
+    void run_WhenASnapshotNamesTheOlderPositionItWasMadeFor_TheMonsterOnThatPositionIsAnOverlap() throws Exception {
+        FakeServer.Script script = new FakeServer.Script() {
+            private final java.util.Map<Long, Vec3> sent = new java.util.HashMap<>();
+
+            @Override
+            public void onPlayerPos(FakeServer.Session s, PlayerPos pos) {
+                sent.put(pos.seq(), pos.pos());
+                if (s.monsters.isEmpty() || s.positions != 60) {
+                    return;
+                }
+                // made for the position of 1 s ago, far from the newest (the bot walks at 2.5 m/s): a monster on
+                // that older position overlaps the player the snapshot names, though not the newest position
+                long older = pos.seq() - 20;
+                Vec3 then = sent.get(older);
+                s.send(new dev.navserver.protocol.message.Monsters(3.0, List.of(
+                        new dev.navserver.protocol.message.MonsterSnapshot(s.monsters.get(0), then, "chase")),
+                        older));
+            }
+        };
+        try (FakeServer fake = new FakeServer(MAP, 1, script)) {
+            BotsReport r = run(fake, 1, 1, 4.0, 60);
+
+            assertThat(r.messagesIn()).containsEntry("monsters", 1L);
+            assertThat(r.dynamics().overlaps()).isEqualTo(1);
+            assertThat(err()).contains("from the player (limit 0.850)");
+        }
+    }
+
     private static NavPath path(String monster, long seq, PlayerPos pos, Vec3... points) {
         return new NavPath(monster, seq, pos.seq(), "ok", List.of(points), 2.0, 1.0);
     }

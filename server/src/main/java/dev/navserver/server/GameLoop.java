@@ -477,7 +477,7 @@ public final class GameLoop implements TickLoop.Task {
         for (WorldEvent.MonsterView v : e.monsters()) {
             out.add(new MonsterSnapshot(v.monsterId(), new Vec3(v.x(), v.y(), v.z()), v.state().wire()));
         }
-        s.write(new Monsters(context.serverTime(), out));
+        s.write(new Monsters(context.serverTime(), out, e.playerSeq()));
     }
 
     /** Worlds by map name; tick thread only (status pages read sizes racily). */

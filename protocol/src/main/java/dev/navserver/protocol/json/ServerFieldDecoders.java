@@ -153,6 +153,7 @@ final class ServerFieldDecoders {
     private static Monsters monsters(Fields f, RequestId id) {
         double serverTime = f.number("serverTime", -Double.MAX_VALUE, Double.MAX_VALUE);
         List<Fields> entries = f.objectList("list", Integer.MAX_VALUE);
+        Long playerSeq = f.optionalInteger("playerSeq", 0, Protocol.MAX_COUNTER);
         List<MonsterSnapshot> list = new ArrayList<>(entries.size());
         for (Fields e : entries) {
             String monster = e.string("monster", MAX_TEXT_CHARS);
@@ -163,7 +164,7 @@ final class ServerFieldDecoders {
             }
             list.add(new MonsterSnapshot(monster, pos, state));
         }
-        return f.failed() ? null : new Monsters(serverTime, list);
+        return f.failed() ? null : new Monsters(serverTime, list, playerSeq == null ? 0 : playerSeq);
     }
 
     private static ErrorMessage error(Fields f, RequestId id) {

@@ -7,13 +7,24 @@ import java.util.List;
  *
  * @param serverTime server clock, seconds
  * @param list       one entry per monster of the session
+ * @param playerSeq  {@code seq} of the session's last {@code player_pos} the server had applied when it made the
+ *                   snapshot (the player position its bodies were kept clear of), 0 when unknown (a reader of a
+ *                   snapshot without the field)
  */
-public record Monsters(double serverTime, List<MonsterSnapshot> list) implements ServerMessage {
+public record Monsters(double serverTime, List<MonsterSnapshot> list, long playerSeq) implements ServerMessage {
     public static final String TYPE = "monsters";
 
     public Monsters {
         Require.finite(serverTime, "serverTime");
         list = Require.list(list, "list");
+        if (playerSeq < 0) {
+            throw new IllegalArgumentException("playerSeq must be >= 0, got " + playerSeq);
+        }
+    }
+
+    /** A snapshot without a player position. */
+    public Monsters(double serverTime, List<MonsterSnapshot> list) {
+        this(serverTime, list, 0);
     }
 
     @Override

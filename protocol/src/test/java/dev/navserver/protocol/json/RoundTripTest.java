@@ -107,6 +107,7 @@ class RoundTripTest {
                 new Monsters(10.0, List.of(new MonsterSnapshot("m-9", A, MonsterStates.CHASE),
                         new MonsterSnapshot("m-10", B, MonsterStates.LOCAL))),
                 new Monsters(0.5, List.of()),
+                new Monsters(0.75, List.of(new MonsterSnapshot("m-9", A, MonsterStates.IDLE)), 41),
                 new ErrorMessage(RequestId.of("q1"), ErrorCodes.OUT_OF_BOUNDS, "to is off the map"),
                 new ErrorMessage(null, ErrorCodes.FRAME_TOO_LONG, null),
                 new Bye(ByeReasons.SHUTDOWN),

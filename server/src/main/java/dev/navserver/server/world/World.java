@@ -621,7 +621,7 @@ public final class World {
             for (Monster m : p.monsters) {
                 list.add(new WorldEvent.MonsterView(m.id, m.x, y, m.z, m.state));
             }
-            outbox.add(new WorldEvent.SnapshotDue(p.sessionId, list));
+            outbox.add(new WorldEvent.SnapshotDue(p.sessionId, Math.max(p.seq, 0), list));
         }
     }
 

@@ -38,7 +38,7 @@ public sealed interface WorldEvent {
     }
 
     /** A session's periodic snapshot of its monsters is due. */
-    record SnapshotDue(String sessionId, List<MonsterView> monsters) implements WorldEvent {
+    record SnapshotDue(String sessionId, long playerSeq, List<MonsterView> monsters) implements WorldEvent {
     }
 
     /** A monster was spawned for a session's player, at a world position in metres. */
