@@ -63,8 +63,8 @@ public final class World {
     private final java.util.ArrayDeque<EditRecord> recentEdits = new java.util.ArrayDeque<>();
     private static final int EDIT_LOG = 256;
 
-    /** The generation an edit produced and the cell rectangles it wrote. */
-    private record EditRecord(long generation, List<CellRect> areas) {
+    /** The generation an edit produced and the world boxes around the cell rectangles it wrote ({@link #boxes}). */
+    private record EditRecord(long generation, double[] boxes) {
     }
     private Chase settings;
     private ReplanRule rule;
@@ -204,7 +204,8 @@ public final class World {
         if (recentEdits.size() == EDIT_LOG) {
             recentEdits.removeFirst();
         }
-        recentEdits.addLast(new EditRecord(mapGeneration, List.copyOf(areas)));
+        double[] boxes = boxes(edited, areas);
+        recentEdits.addLast(new EditRecord(mapGeneration, boxes));
         int replans = 0;
         for (Monster m : monsters.values()) {
             boolean replan = false;
@@ -216,7 +217,7 @@ public final class World {
                 }
                 replan = true;
             } else if (m.path != null && (m.path.status() != SearchStatus.FOUND
-                    || crosses(m.path, Math.max(m.next, 1), m.x, m.z, edited, areas))) {
+                    || crosses(m.path, Math.max(m.next, 1), m.x, m.z, boxes))) {
                 replan = true;
             }
             if (!replan) {
@@ -243,8 +244,12 @@ public final class World {
                 || recentEdits.isEmpty() || recentEdits.peekFirst().generation() > generation + 1) {
             return false;
         }
-        for (EditRecord e : recentEdits) {
-            if (e.generation() > generation && crosses(path, 1, path.x(0), path.z(0), map, e.areas())) {
+        for (java.util.Iterator<EditRecord> it = recentEdits.descendingIterator(); it.hasNext(); ) {
+            EditRecord e = it.next();
+            if (e.generation() <= generation) {
+                break; // older edits the plan already saw
+            }
+            if (crosses(path, 1, path.x(0), path.z(0), e.boxes())) {
                 return false;
             }
         }
@@ -252,22 +257,34 @@ public final class World {
     }
 
     /**
-     * Whether a path from (x, z) through its points {@code from, from + 1, ...} (the last one also tested on its
-     * own) passes within one cell of an edited area.
+     * World boxes {@code {minX, minZ, maxX, maxZ}, ...} around the cell rectangles, grown by one cell beyond the
+     * cells' centres plus half a cell (the margin covers corner cutting).
      */
-    private static boolean crosses(WorldPath path, int from, double x, double z, GridMap map, List<CellRect> areas) {
+    private static double[] boxes(GridMap map, List<CellRect> areas) {
         double cs = map.transform().cellSize();
+        double[] out = new double[4 * areas.size()];
+        int k = 0;
+        for (CellRect r : areas) {
+            out[k++] = map.transform().x(r.col()) - 1.5 * cs;
+            out[k++] = map.transform().z(r.row() + r.height() - 1) - 1.5 * cs;
+            out[k++] = map.transform().x(r.col() + r.width() - 1) + 1.5 * cs;
+            out[k++] = map.transform().z(r.row()) + 1.5 * cs;
+        }
+        return out;
+    }
+
+    /**
+     * Whether a path from (x, z) through its points {@code from, from + 1, ...} (the last one also tested on its
+     * own) meets one of the {@link #boxes}.
+     */
+    private static boolean crosses(WorldPath path, int from, double x, double z, double[] boxes) {
         double ax = x;
         double az = z;
         for (int i = from; i <= path.size(); i++) {
             double bx = i < path.size() ? path.x(i) : ax;
             double bz = i < path.size() ? path.z(i) : az;
-            for (CellRect r : areas) {
-                double minX = map.transform().x(r.col()) - 1.5 * cs;
-                double maxX = map.transform().x(r.col() + r.width() - 1) + 1.5 * cs;
-                double maxZ = map.transform().z(r.row()) + 1.5 * cs;
-                double minZ = map.transform().z(r.row() + r.height() - 1) - 1.5 * cs;
-                if (segmentHitsBox(ax, az, bx, bz, minX, minZ, maxX, maxZ)) {
+            for (int k = 0; k < boxes.length; k += 4) {
+                if (segmentHitsBox(ax, az, bx, bz, boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3])) {
                     return true;
                 }
             }
@@ -277,23 +294,27 @@ public final class World {
         return false;
     }
 
-    /** Liang-Barsky: whether segment (x0,z0)-(x1,z1) meets the closed box. */
+    /** Liang-Barsky: whether segment (x0,z0)-(x1,z1) meets the closed box. No allocation. */
     static boolean segmentHitsBox(double x0, double z0, double x1, double z1, double minX, double minZ, double maxX,
             double maxZ) {
-        double t0 = 0;
-        double t1 = 1;
+        if (Math.max(x0, x1) < minX || Math.min(x0, x1) > maxX || Math.max(z0, z1) < minZ
+                || Math.min(z0, z1) > maxZ) {
+            return false; // the segment's bounding box misses the box: the common case
+        }
         double dx = x1 - x0;
         double dz = z1 - z0;
-        double[] p = {-dx, dx, -dz, dz};
-        double[] q = {x0 - minX, maxX - x0, z0 - minZ, maxZ - z0};
+        double t0 = 0;
+        double t1 = 1;
         for (int k = 0; k < 4; k++) {
-            if (p[k] == 0) {
-                if (q[k] < 0) {
+            double p = k == 0 ? -dx : k == 1 ? dx : k == 2 ? -dz : dz;
+            double q = k == 0 ? x0 - minX : k == 1 ? maxX - x0 : k == 2 ? z0 - minZ : maxZ - z0;
+            if (p == 0) {
+                if (q < 0) {
                     return false;
                 }
             } else {
-                double t = q[k] / p[k];
-                if (p[k] < 0) {
+                double t = q / p;
+                if (p < 0) {
                     t0 = Math.max(t0, t);
                 } else {
                     t1 = Math.min(t1, t);
