@@ -1,0 +1,124 @@
+package dev.navserver.bench;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.io.MapLimits;
+import dev.navserver.nav.io.MapLoader;
+import dev.navserver.nav.search.PathResult;
+import dev.navserver.nav.search.PathSearch;
+import dev.navserver.nav.search.SearchOptions;
+import dev.navserver.nav.search.SearchStatus;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * {@code QueryScaling MAP...}: how the cost of a query grows with the map (issue 12). Per map: loads it as the
+ * server does, then for each distance band (octile distance between start and goal, cells: 64–256, 256–1,024,
+ * 1,024–4,096, 4,096+) draws seeded random pairs of standable cells on one island in that band and answers each
+ * with the default search (JPS, octile, no node budget) on one warm {@link PathSearch}, after a few warm-up queries.
+ * Prints one line per band: queries, CPU time per query p50 / p90 / p99 / max (ms, the thread's CPU time, so other
+ * processes on the machine inflate it less than wall time), mean expanded nodes. Pairs per band shrink with the band
+ * (100, 50, 20, 10) to bound the run. Every answer must be FOUND (same island). For docs/performance.md; run with
+ * enough heap for the largest map, e.g. {@code java -Xmx2g -cp benchmarks.jar ...}.
+ */
+public final class QueryScaling {
+    private static final int[] BAND_LO = {64, 256, 1_024, 4_096};
+    private static final int[] BAND_HI = {256, 1_024, 4_096, Integer.MAX_VALUE};
+    private static final int[] PAIRS = {100, 50, 20, 10};
+    private static final int WARMUP = 20;
+    /** Draws per wanted pair before a band is given up (a small map has no long pairs). */
+    private static final int TRIES_PER_PAIR = 2_000;
+
+    private QueryScaling() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        for (String a : args) {
+            run(Path.of(a));
+        }
+    }
+
+    private static void run(Path file) throws IOException {
+        GridMap map = MapLoader.load(file, MapLimits.DEFAULT.withPlannerThreads(1));
+        NavGrid grid = map.navGrid();
+        int w = map.width();
+        int h = map.height();
+        SplittableRandom rnd = new SplittableRandom(12);
+        PathSearch search = new PathSearch();
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        for (int i = 0; i < WARMUP; i++) {
+            int[] p = pair(grid, w, h, rnd, BAND_LO[0], BAND_HI[0]);
+            if (p != null) {
+                search.find(grid, p[0], p[1], p[2], p[3], SearchOptions.DEFAULT);
+            }
+        }
+        for (int b = 0; b < BAND_LO.length; b++) {
+            double[] ms = new double[PAIRS[b]];
+            long expanded = 0;
+            int n = 0;
+            for (int tries = 0; n < PAIRS[b] && tries < PAIRS[b] * TRIES_PER_PAIR; tries++) {
+                int[] p = pair(grid, w, h, rnd, BAND_LO[b], BAND_HI[b]);
+                if (p == null) {
+                    continue;
+                }
+                long t0 = cpu.getCurrentThreadCpuTime();
+                PathResult r = search.find(grid, p[0], p[1], p[2], p[3], SearchOptions.DEFAULT);
+                ms[n] = (cpu.getCurrentThreadCpuTime() - t0) / 1e6;
+                if (r.status() != SearchStatus.FOUND) {
+                    throw new AssertionError("pair on one island not found: " + Arrays.toString(p) + " " + r.status());
+                }
+                expanded += r.expanded();
+                n++;
+            }
+            if (n == 0) {
+                System.out.printf(Locale.ROOT, "scaling: %s %dx%d band=%s queries=0%n", file.getFileName(), w, h,
+                        band(b));
+                continue;
+            }
+            double[] got = Arrays.copyOf(ms, n);
+            Arrays.sort(got);
+            System.out.printf(Locale.ROOT, "scaling: %s %dx%d band=%s queries=%d cpu_ms p50=%.3f p90=%.3f p99=%.3f "
+                            + "max=%.3f mean_expanded=%d%n", file.getFileName(), w, h, band(b), n,
+                    quantile(got, 0.5), quantile(got, 0.9), quantile(got, 0.99), got[n - 1], expanded / n);
+        }
+    }
+
+    private static String band(int b) {
+        return BAND_HI[b] == Integer.MAX_VALUE ? BAND_LO[b] + "+" : BAND_LO[b] + "-" + BAND_HI[b];
+    }
+
+    /** Nearest-rank quantile of sorted values. */
+    private static double quantile(double[] sorted, double q) {
+        int i = (int) Math.ceil(q * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+    }
+
+    /**
+     * A random start, and a goal at octile distance in [lo, hi) from it on its island: {col0, row0, col1, row1};
+     * null when the draw misses (blocked cell, off the map, other island).
+     */
+    private static int[] pair(NavGrid grid, int w, int h, SplittableRandom rnd, int lo, int hi) {
+        int c0 = rnd.nextInt(w);
+        int r0 = rnd.nextInt(h);
+        if (!grid.open(c0, r0)) {
+            return null;
+        }
+        double d = lo + rnd.nextDouble() * (Math.min(hi, 2 * Math.max(w, h)) - lo);
+        double angle = rnd.nextDouble() * 2 * Math.PI;
+        int c1 = (int) Math.round(c0 + d * Math.cos(angle));
+        int r1 = (int) Math.round(r0 + d * Math.sin(angle));
+        if (c1 < 0 || r1 < 0 || c1 >= w || r1 >= h || !grid.open(c1, r1)) {
+            return null;
+        }
+        int dx = Math.abs(c1 - c0);
+        int dy = Math.abs(r1 - r0);
+        double octile = Math.max(dx, dy) + (Math.sqrt(2) - 1) * Math.min(dx, dy);
+        if (octile < lo || octile >= hi || grid.island(r0 * w + c0) != grid.island(r1 * w + c1)) {
+            return null;
+        }
+        return new int[] {c0, r0, c1, r1};
+    }
+}
