@@ -57,7 +57,7 @@ public class CrowdBenchmark {
     /** An agent draws a new target after this long even while it makes progress, seconds. */
     private static final double RETARGET_SECONDS = 30.0;
     /** Steps run in setup before JMH's own warm-up (60 s of simulated time). */
-    private static final int SETUP_STEPS = 1200;
+    static final int SETUP_STEPS = 1200;
 
     @Param({"10000"})
     public int agents;

@@ -63,7 +63,7 @@ public final class CrowdDrift {
                 }
             }
             System.out.printf("steps %5d..%5d  cpu %6.3f  nb2.5 %5.2f  nb1 %4.2f  slow %5.1f%%  speed %4.2f  respawns %6.2f%n",
-                    600 + s, 600 + s + window, (t1 - t0) / 1e6 / window, within25 / sample, within1 / sample,
+                    CrowdBenchmark.SETUP_STEPS + s, CrowdBenchmark.SETUP_STEPS + s + window, (t1 - t0) / 1e6 / window, within25 / sample, within1 / sample,
                     100.0 * slow / c.size(), speed / c.size(), (b.respawns() - respawns0) / (double) window);
         }
     }
