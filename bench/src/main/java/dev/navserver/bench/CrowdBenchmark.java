@@ -26,10 +26,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * grid-clamped moves) for {@code agents} agents of radius 0.4 m at 1.5 m/s in one world, on one thread, 20 Hz
  * ({@code dt} 0.05 s). Target: at most 5 ms per step for 10,000 agents.
  *
- * <p>Workload (stationary: density and cost per step stay flat after about 1,600 steps, checked with
- * {@link CrowdDrift}; setup runs 1,200 steps, JMH's warm-up about 1,000 more): every agent walks straight at its own
- * target, a random open cell of the {@code region}: the {@code whole} map (0.04 agents per square metre on
- * open512, about 1 other agent within 2.5 m) or its {@code centre} square (half the side, 256 x 256 m: 0.15 per
+ * <p>Workload (checked with {@link CrowdDrift}; setup runs 1,200 steps, JMH's warm-up about 1,000 more): density
+ * and cost per step are flat from about step 1,600 on for {@code centre} and for {@code rooms512 whole}; on
+ * {@code open512 whole} agents keep drifting towards the middle until about step 6,000 (2.3 ms at step 1,200, 3.2 ms
+ * at 4,000, 3.75 ms from 6,000 on), so its score understates the steady cost by about 10%. Every agent walks
+ * straight at its own target, a random open cell of the {@code region}: the {@code whole} map (0.04 agents per square metre on
+ * open512, 1.5-4.5 other agents within 2.5 m as it drifts) or its {@code centre} square (half the side, 256 x 256 m: 0.15 per
  * square metre on average, but random targets crowd the middle: about 8 other agents within 2.5 m of each on
  * open512). It draws a new target on arrival within 2 m and after 30 s without arriving, so agents cross each
  * other in every direction all the time. An agent that has not come 1 m nearer its target for 8 s (in a jam, or
