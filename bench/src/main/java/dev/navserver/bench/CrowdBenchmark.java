@@ -26,14 +26,21 @@ import org.openjdk.jmh.annotations.Warmup;
  * grid-clamped moves) for {@code agents} agents of radius 0.4 m at 1.5 m/s in one world, on one thread, 20 Hz
  * ({@code dt} 0.05 s). Target: at most 5 ms per step for 10,000 agents.
  *
- * <p>Workload (meant to be stationary, so that the score does not drift much with the number of steps JMH runs):
- * every agent walks straight at its own target, a random open cell of the {@code region}: the {@code whole} map
- * (0.04 agents per square metre on open512) or its {@code centre} square (half the side, 256 x 256 m: 0.15 per
- * square metre on average, about 10 agents within 3 m of each since random targets crowd the middle); on arrival within 2 m, or after 30 s without arriving (stuck on a wall),
- * it draws a new one. Agents therefore cross each other in every direction all the time. The preferred velocity is
- * set per agent every step, as the server's movement loop would. {@code open512}: 512 x 512 cells of 1 m, no
- * walls; {@code rooms512}: the bundled {@code maps/rooms512.map} (agents walk straight into walls and slide, which
- * costs the cell half-planes and the move clamp). Setup warms the world for 600 steps (30 s).
+ * <p>Workload (checked with {@link CrowdDrift}; setup runs 1,200 steps, JMH's warm-up about 1,000 more): density
+ * and cost per step are flat from about step 1,600 on for {@code centre} and for {@code rooms512 whole}; on
+ * {@code open512 whole} agents keep drifting towards the middle until about step 6,000 (2.3 ms at step 1,200, 3.2 ms
+ * at 4,000, 3.75 ms from 6,000 on), so its score understates the steady cost by about 10%. Every agent walks
+ * straight at its own target, a random open cell of the {@code region}: the {@code whole} map (0.04 agents per square metre on
+ * open512, 1.5-4.5 other agents within 2.5 m as it drifts) or its {@code centre} square (half the side, 256 x 256 m: 0.15 per
+ * square metre on average, but random targets crowd the middle: about 8 other agents within 2.5 m of each on
+ * open512). It draws a new target on arrival within 2 m and after 30 s without arriving, so agents cross each
+ * other in every direction all the time. An agent that has not come 1 m nearer its target for 8 s (in a jam, or
+ * pressed against a wall) is respawned at a random open cell of the region with a new target, as a game despawns
+ * a stuck monster and spawns another: without that, jams grow for thousands of steps (open512 centre: 6 agents
+ * within 2.5 m at step 600, 18 at step 4,000) and the score depends on how many steps a run takes. The preferred
+ * velocity is set per agent every step, as the server's movement loop would. {@code open512}: 512 x 512 cells of
+ * 1 m, no walls; {@code rooms512}: the bundled {@code maps/rooms512.map} (agents walk straight into walls and
+ * slide, which costs the cell half-planes and the move clamp, until they arrive, re-target or are respawned).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -45,6 +52,14 @@ public class CrowdBenchmark {
     private static final double DT = 0.05;
     private static final double SPEED = 1.5;
     private static final double RADIUS = 0.4;
+    /** Progress towards the target that counts, metres. */
+    private static final double PROGRESS_METERS = 1.0;
+    /** An agent that has not come {@link #PROGRESS_METERS} nearer its target for this long is respawned, seconds. */
+    private static final double STUCK_SECONDS = 8.0;
+    /** An agent draws a new target after this long even while it makes progress, seconds. */
+    private static final double RETARGET_SECONDS = 30.0;
+    /** Steps run in setup before JMH's own warm-up (60 s of simulated time). */
+    static final int SETUP_STEPS = 1200;
 
     @Param({"10000"})
     public int agents;
@@ -64,6 +79,11 @@ public class CrowdBenchmark {
     private double[] targetX;
     private double[] targetZ;
     private double[] targetAge;
+    /** Nearest the agent has come to its current target, metres. */
+    private double[] bestDist;
+    /** Seconds since the agent last came {@link #PROGRESS_METERS} nearer its target. */
+    private double[] noProgress;
+    private long respawns;
 
     @Setup(Level.Trial)
     public void build() {
@@ -75,6 +95,8 @@ public class CrowdBenchmark {
         targetX = new double[agents];
         targetZ = new double[agents];
         targetAge = new double[agents];
+        bestDist = new double[agents];
+        noProgress = new double[agents];
         for (int i = 0; i < agents; i++) {
             int cell = centralOpenCell();
             // jitter inside the cell so that no two agents start on one point
@@ -84,12 +106,13 @@ public class CrowdBenchmark {
             newTarget(i);
         }
         solver = new OrcaSolver(OrcaParams.DEFAULT);
-        for (int s = 0; s < 600; s++) {
+        for (int s = 0; s < SETUP_STEPS; s++) {
             tick();
         }
         // how often the linear program was infeasible during warm-up (printed once per fork, for the docs)
-        System.out.printf("%n[crowd] %s %s: %.2f%% of agent-steps infeasible during 600 warm-up steps%n", map, region,
-                100.0 * solver.infeasibleSolves() / (600.0 * agents));
+        System.out.printf("%n[crowd] %s %s: %.2f%% of agent-steps infeasible, %.2f respawns per step during %d"
+                + " warm-up steps%n", map, region, 100.0 * solver.infeasibleSolves() / ((double) SETUP_STEPS * agents),
+                respawns / (double) SETUP_STEPS, SETUP_STEPS);
     }
 
     private int centralOpenCell() {
@@ -111,6 +134,8 @@ public class CrowdBenchmark {
         targetX[i] = m.worldX(cell);
         targetZ[i] = m.worldZ(cell);
         targetAge[i] = 0;
+        bestDist[i] = Double.POSITIVE_INFINITY;
+        noProgress[i] = 0;
     }
 
     private static GridMap open512() {
@@ -125,7 +150,23 @@ public class CrowdBenchmark {
             double dz = targetZ[i] - crowd.z(i);
             double d = Math.sqrt(dx * dx + dz * dz);
             targetAge[i] += DT;
-            if (d < 2.0 || targetAge[i] > 30) {
+            if (d < bestDist[i] - PROGRESS_METERS) {
+                bestDist[i] = d;
+                noProgress[i] = 0;
+            } else {
+                noProgress[i] += DT;
+            }
+            if (noProgress[i] > STUCK_SECONDS) {
+                // a monster stuck in a jam or against a wall is despawned and a new one spawns elsewhere: keeps
+                // the density stationary (without it jams grow for thousands of steps)
+                int cell = centralOpenCell();
+                double cs = m.transform().cellSize();
+                crowd.setPosition(i, m.worldX(cell) + (rnd.nextDouble() - 0.5) * 0.5 * cs,
+                        m.worldZ(cell) + (rnd.nextDouble() - 0.5) * 0.5 * cs);
+                respawns++;
+                d = 0; // and draws a new target below
+            }
+            if (d < 2.0 || targetAge[i] > RETARGET_SECONDS) {
                 newTarget(i);
                 dx = targetX[i] - crowd.x(i);
                 dz = targetZ[i] - crowd.z(i);
@@ -140,6 +181,16 @@ public class CrowdBenchmark {
      * One 50 ms tick: preferred velocities for every agent, then one solver step. {@code cpuNanos / queries} is the
      * thread CPU time per step (robust when other processes share the machine).
      */
+    /** The crowd (for {@link CrowdDrift}). */
+    CrowdAgents crowd() {
+        return crowd;
+    }
+
+    /** Agents respawned so far (for {@link CrowdDrift}). */
+    long respawns() {
+        return respawns;
+    }
+
     @Benchmark
     public double step(CpuClock cpu) {
         cpu.queries++;

@@ -47,9 +47,6 @@ public final class OrcaSolver {
     private static final double WALL_MARGIN = 1e-4;
     /** Two facing agents closer than {@code rA + rB + this} may start a yield, metres. */
     private static final double YIELD_GAP = 0.5;
-    /** Smallest side of a spatial hash cell, metres: about the spacing of a dense crowd. */
-    private static final double HASH_CELL_METERS = 1.0;
-    /** Widening of the neighbour search's chords, metres: keeps them conservative under rounding. */
     /** Widening of a neighbour search bound, metres: keeps it conservative under rounding. */
     private static final double CHORD_SLACK = 1e-6;
     /** Low bits of a neighbour sort key that hold the candidate's number instead of the distance's mantissa. */
@@ -139,7 +136,11 @@ public final class OrcaSolver {
         }
         int n = agents.size;
         ensureCapacity(n);
-        hash.build(agents.x, agents.z, agents.vx, agents.vz, agents.radius, n, HASH_CELL_METERS);
+        // hash cells as wide as the neighbour distance: a search covers 2-3 runs of the cell-ordered arrays (one
+        // per hash row) instead of 5-6 with 1 m cells; more candidates are tested, but each costs a few branch-free
+        // operations while each run costs a mispredicted loop exit (measured 3-7% cheaper per step at 10,000
+        // agents; the neighbours found do not depend on the cell size)
+        hash.build(agents.x, agents.z, agents.vx, agents.vz, agents.radius, n, params.neighbourDistanceMeters());
         // in hash order: consecutive agents are neighbours, so their searches hit the same cache lines; the
         // result does not depend on the order (every agent reads only the state at the start of the step)
         int[] order = hash.agents();
@@ -538,16 +539,32 @@ public final class OrcaSolver {
         int r0 = (int) Math.ceil(gy - reach - 0.5);
         int r1 = (int) Math.floor(gy + reach + 0.5);
         double reach2 = reach * reach;
-        if (c0 >= 0 && r0 >= 0 && c1 < grid.width() && r1 < grid.height()) {
-            // common case first: every cell of the window open (a few word tests on the grid's bit rows)
+        int w = grid.width();
+        int h = grid.height();
+        int span = c1 - c0 + 1;
+        if (c0 >= -1 && r0 >= -1 && c1 <= w && r1 <= h && span < 64) {
+            // the window lies within the padded bit rows (off-map cells read as blocked): one word per row, and
+            // only its blocked cells are visited, in the same order as the general loop below
             long[][] rows = grid.openRows();
+            long full = (1L << span) - 1;
             boolean allOpen = true;
             for (int row = r0; row <= r1 && allOpen; row++) {
-                allOpen = rowOpen(rows[row + 1], c0 + 1, c1 + 1);
+                allOpen = (bits(rows[row + 1], c0 + 1) & full) == full;
             }
             if (allOpen) {
                 return 0;
             }
+            int added = 0;
+            for (int row = r0; row <= r1; row++) {
+                long blocked = ~bits(rows[row + 1], c0 + 1) & full;
+                while (blocked != 0) {
+                    int col = c0 + Long.numberOfTrailingZeros(blocked);
+                    blocked &= blocked - 1;
+                    // the cell between (round(gx), row) and this one lies in the padded range too
+                    added += obstacleLine(rows, gx, gy, col, row, reach2, cs, r, tauObst);
+                }
+            }
+            return added;
         }
         int added = 0;
         for (int row = r0; row <= r1; row++) {
@@ -569,37 +586,71 @@ public final class OrcaSolver {
                 if ((sx != 0 && !grid.open(col + sx, row)) || (sy != 0 && !grid.open(col, row + sy))) {
                     continue;
                 }
-                double d = Math.sqrt(d2);
-                if (d < EPS) {
-                    continue; // centre on the cell's border: the move clamp handles it
-                }
-                // to world: x grows with col, z shrinks with row
-                double wx = ex / d;
-                double wz = -ey / d;
-                double limit = Math.max(0, (d * cs - r) / tauObst);
-                ensureLines(lineCount + 1);
-                lpx[lineCount] = wx * limit;
-                lpz[lineCount] = wz * limit;
-                ldx[lineCount] = -wz;
-                ldz[lineCount] = wx;
-                lineCount++;
-                added++;
+                added += addObstacleLine(ex, ey, d2, cs, r, tauObst);
             }
         }
         return added;
     }
 
-    /** Whether a padded bit row of {@link NavGrid#openRows()} has bits {@code x0..x1} all set. */
-    private static boolean rowOpen(long[] bits, int x0, int x1) {
-        for (int w = x0 >>> 6; w <= x1 >>> 6; w++) {
-            int lo = Math.max(x0, w << 6) & 63;
-            int hi = Math.min(x1, (w << 6) + 63) & 63;
-            long mask = (hi == 63 ? -1L : (1L << (hi + 1)) - 1) & (-1L << lo);
-            if ((bits[w] & mask) != mask) {
-                return false;
-            }
+    /**
+     * {@link #addObstacleLines}'s test and line for blocked cell (col, row) whose neighbours towards the agent lie
+     * within the padded bit rows: the same arithmetic as the general loop (the clamps below equal
+     * {@code Math.min/max} here: the bounds {@code col +- 0.5} are never zero nor NaN).
+     */
+    private int obstacleLine(long[][] rows, double gx, double gy, int col, int row, double reach2, double cs,
+                             double r, double tauObst) {
+        double lo = col - 0.5;
+        double hi = col + 0.5;
+        double nx = gx < lo ? lo : gx > hi ? hi : gx;
+        double loY = row - 0.5;
+        double hiY = row + 0.5;
+        double ny = gy < loY ? loY : gy > hiY ? hiY : gy;
+        double ex = nx - gx;
+        double ey = ny - gy;
+        double d2 = ex * ex + ey * ey;
+        if (d2 >= reach2) {
+            return 0;
         }
-        return true;
+        int sx = gx > hi ? 1 : gx < lo ? -1 : 0;
+        int sy = gy > hiY ? 1 : gy < loY ? -1 : 0;
+        if ((sx != 0 && !NavGrid.bit(rows[row + 1], col + sx + 1))
+                || (sy != 0 && !NavGrid.bit(rows[row + sy + 1], col + 1))) {
+            return 0;
+        }
+        return addObstacleLine(ex, ey, d2, cs, r, tauObst);
+    }
+
+    /** Appends the half-plane of a blocked cell whose nearest point is (ex, ey) cells from the agent. */
+    private int addObstacleLine(double ex, double ey, double d2, double cs, double r, double tauObst) {
+        double d = Math.sqrt(d2);
+        if (d < EPS) {
+            return 0; // centre on the cell's border: the move clamp handles it
+        }
+        // to world: x grows with col, z shrinks with row
+        double wx = ex / d;
+        double wz = -ey / d;
+        double limit = Math.max(0, (d * cs - r) / tauObst);
+        ensureLines(lineCount + 1);
+        lpx[lineCount] = wx * limit;
+        lpz[lineCount] = wz * limit;
+        ldx[lineCount] = -wz;
+        ldz[lineCount] = wx;
+        lineCount++;
+        return 1;
+    }
+
+    /**
+     * Bits {@code x0 .. x0 + 63} of a padded bit row as one word (bit 0 = padded column x0); bits past the row's
+     * last word read as 0. The caller masks the span it needs.
+     */
+    private static long bits(long[] row, int x0) {
+        int word = x0 >>> 6;
+        int off = x0 & 63;
+        long v = row[word] >>> off;
+        if (off != 0 && word + 1 < row.length) {
+            v |= row[word + 1] << (64 - off);
+        }
+        return v;
     }
 
     // ---------------------------------------------------------------------------------------------------------
