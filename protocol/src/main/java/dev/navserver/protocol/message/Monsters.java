@@ -1,5 +1,6 @@
 package dev.navserver.protocol.message;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -9,9 +10,10 @@ import java.util.List;
  * @param list       one entry per monster of the session
  * @param playerSeq  {@code seq} of the session's last {@code player_pos} the server had applied when it made the
  *                   snapshot (the player position its bodies were kept clear of), 0 when unknown (a reader of a
- *                   snapshot without the field)
+ *                   snapshot without the field); omitted from the JSON when 0
  */
-public record Monsters(double serverTime, List<MonsterSnapshot> list, long playerSeq) implements ServerMessage {
+public record Monsters(double serverTime, List<MonsterSnapshot> list,
+                       @JsonInclude(JsonInclude.Include.NON_DEFAULT) long playerSeq) implements ServerMessage {
     public static final String TYPE = "monsters";
 
     public Monsters {
