@@ -198,8 +198,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         stats.connectNanos(now - connectStartNanos);
         sendPos(now);
         for (int k = 0; k < settings.spawnPerPlayer(); k++) {
-            int cell = map.randomIslandCellNear(startCell, BotsSettings.SPAWN_MIN_METERS,
-                    BotsSettings.SPAWN_MAX_METERS, random);
+            int cell = spawnCell(current, BotsSettings.SPAWN_MIN_METERS, BotsSettings.SPAWN_MAX_METERS);
             if (cell == GridMap.NO_CELL) {
                 break;
             }
@@ -207,8 +206,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             send(new Spawn(RequestId.of("r" + k), new Vec3(g.worldX(cell), g.transform().originY(), g.worldZ(cell))));
         }
         for (int k = 0; k < settings.crowdPerPlayer(); k++) {
-            int cell = map.randomIslandCellNear(startCell, BotsSettings.CROWD_MIN_METERS,
-                    BotsSettings.CROWD_MAX_METERS, random);
+            int cell = spawnCell(current, BotsSettings.CROWD_MIN_METERS, BotsSettings.CROWD_MAX_METERS);
             if (cell == GridMap.NO_CELL) {
                 break;
             }
@@ -217,6 +215,21 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         }
         lastTickNanos = now;
         ticker = ctx.executor().scheduleAtFixedRate(this::tick, periodNanos, periodNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * A spawn cell in the ring around the start on the start's island of the bots' map, and walkable on the grid of
+     * the version the bot joined at ({@code current}, null when that is the bots' map itself): a bot joining after
+     * edits must not ask for a cell an edit walled (the server would answer {@code blocked}, rightly).
+     */
+    private int spawnCell(GridMap current, double minMeters, double maxMeters) {
+        for (int attempt = 0; attempt < 32; attempt++) {
+            int cell = map.randomIslandCellNear(startCell, minMeters, maxMeters, random);
+            if (cell == GridMap.NO_CELL || current == null || current.navGrid().openCell(cell)) {
+                return cell;
+            }
+        }
+        return GridMap.NO_CELL;
     }
 
     /** Why the server's map differs from the bots' map, or null when it matches. */
