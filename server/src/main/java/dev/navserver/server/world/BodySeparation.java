@@ -177,7 +177,11 @@ final class BodySeparation {
      * {@link #countFaults}: the pinned monsters and, when {@code cutShort}, the last round's movers; every monster
      * taken back is pinned, so that the count looks at it.
      */
-    private void undoDeepening(boolean cutShort, double minPair, double minPlayer, double cell) {
+    /**
+     * Queues the candidates of {@link #countFaults}: the pinned monsters and, when {@code cutShort}, the last
+     * round's movers; returns how many were queued.
+     */
+    private int enqueueCandidates(boolean cutShort) {
         int queued = 0;
         for (int k = 0; k < pinnedCount; k++) {
             queued = enqueue(pinnedList[k], queued);
@@ -187,6 +191,11 @@ final class BodySeparation {
                 queued = enqueue(activeList[a], queued);
             }
         }
+        return queued;
+    }
+
+    private void undoDeepening(boolean cutShort, double minPair, double minPlayer, double cell) {
+        int queued = enqueueCandidates(cutShort);
         double pairLimit = minPair - TOLERANCE_METERS;
         double playerLimit = minPlayer - TOLERANCE_METERS;
         for (int q = 0; q < queued; q++) {
@@ -247,15 +256,7 @@ final class BodySeparation {
      * spots of their own in turn, each at most {@value #ESCAPE_TURNS} times a tick.
      */
     private void escapeStuck(boolean cutShort, double minPair, double minPlayer, double cell, GridMap map) {
-        int queued = 0;
-        for (int k = 0; k < pinnedCount; k++) {
-            queued = enqueue(pinnedList[k], queued);
-        }
-        if (cutShort) {
-            for (int a = 0; a < activeCount; a++) {
-                queued = enqueue(activeList[a], queued);
-            }
-        }
+        int queued = enqueueCandidates(cutShort);
         for (int q = 0; q < queued; q++) {
             int i = queue[q];
             queuedFlag[i] = false;
