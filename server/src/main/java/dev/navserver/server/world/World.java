@@ -604,12 +604,41 @@ public final class World {
             if (group == null || group.size() < min) {
                 dispatcher.submit(m, map, mapGeneration, now);
             } else if (group.get(0) == m) {
+                joinNearlyDue(group);
                 dispatcher.submitShared(group, map, mapGeneration, now);
             }
         }
         due.clear();
         dueByPlayer.clear();
     }
+
+    /**
+     * Adds to a shared group (monsters of one player, due now) the player's other chasing monsters that are past
+     * {@value #JOIN_FRACTION} of their re-plan interval and whose player has moved by the threshold since their last
+     * plan: they would be due within half an interval anyway, and joining now costs one descent of the field being
+     * built instead of a field of their own later. The player's chasers thus fall into one phase, one field per
+     * interval instead of one per phase.
+     */
+    private void joinNearlyDue(List<Monster> group) {
+        Player p = group.get(0).player;
+        if (group.size() == p.monsters.size()) {
+            return;
+        }
+        java.util.Set<Monster> in = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        in.addAll(group);
+        double since = settings.navIntervalSeconds() * JOIN_FRACTION;
+        double moved = settings.moveThresholdMeters();
+        for (Monster o : p.monsters) {
+            if (!in.contains(o) && o.state == MonsterState.CHASE && !PlanDispatcher.inFlight(o)
+                    && now - o.lastPlanTime >= since
+                    && MonsterMover.distance(p.x - o.planGoalX, p.z - o.planGoalZ) >= moved) {
+                group.add(o);
+            }
+        }
+    }
+
+    /** Part of the re-plan interval after which a chasing monster joins its player's shared plan early. */
+    static final double JOIN_FRACTION = 0.5;
 
     private void switchLocalNav(Monster m, double on, double off) {
         switch (mover.switchLocalNav(m, on, off)) {

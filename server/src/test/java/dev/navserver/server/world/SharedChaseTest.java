@@ -204,6 +204,40 @@ class SharedChaseTest {
     }
 
     @Test
+    void playerMoves_ChasersPlannedInTwoPhases_FallIntoOneSharedPlanOnceTheFirstPhaseIsDue() {
+        World w = world(3, false);
+        spawn(w, "s-1", 8); // phase A: planned at t = 0
+        tick(w);
+        tick(w);
+        for (int t = 0; t < 4; t++) {
+            tick(w); // t = 0.3 s
+        }
+        for (int i = 8; i < 11; i++) { // phase B: planned at t = 0.3 s
+            int c = cell(MONSTER_CELLS[i][0], MONSTER_CELLS[i][1]);
+            assertThat(w.spawn("s-1", ROOMS.worldX(c), ROOMS.worldZ(c)).status())
+                    .isEqualTo(World.SpawnStatus.SPAWNED);
+        }
+        tick(w);
+        tick(w);
+        assertThat(sharedCalls).containsExactly(8, 3);
+        navPaths(w);
+        sharedCalls.clear();
+
+        w.playerPos("s-1", 2, ROOMS.worldX(cell(PLAYER_COL, PLAYER_ROW - 2)), 0,
+                ROOMS.worldZ(cell(PLAYER_COL, PLAYER_ROW - 2)));
+        for (int t = 0; t < 12 && sharedCalls.isEmpty(); t++) {
+            tick(w);
+        }
+        // phase A is due at 0.5 s; phase B, planned 0.2-0.25 s before, past half its interval, joins it
+        assertThat(sharedCalls).containsExactly(11);
+        for (int t = 0; t < 12; t++) {
+            tick(w);
+        }
+        assertThat(sharedCalls).as("no second field for phase B").containsExactly(11);
+        assertThat(singlePlans).isZero();
+    }
+
+    @Test
     void tick_SevenMonstersOfOnePlayerDue_OneSearchEach() {
         World w = world(8, false);
         spawn(w, "s-1", 7);
