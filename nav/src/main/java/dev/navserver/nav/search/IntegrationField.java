@@ -40,7 +40,10 @@ import java.util.Objects;
  * minimises {@code step(c, n) + value(n)}; ties go to the neighbour in the direction of the previous step, else
  * to the first in the order N, S, W, E, NW, NE, SW, SE (straight runs, few turning points to smooth). That
  * minimum equals {@code value(c)} and {@code value(n) < value(c)}, so the descent ends at the goal along a path
- * whose cost is {@code value(c)}: for a required source, the optimal length that A* and JPS find.
+ * whose cost is {@code value(c)}: for a required source, the optimal length that A* and JPS find. The rest of a
+ * descent depends only on the cell it reached and the step it arrived with, so the descents of one build are kept
+ * and a later descent reaching a (cell, step) an earlier one passed copies the earlier one's remainder: many
+ * chasers of one player share the end of their paths, which is then walked once.
  *
  * <p><b>Memory.</b> Cells are numbered within the region ({@code (y - y0) * regionWidth + (x - x0)}), and their
  * values and open, closed and source bits live in pages of 64 such cells (a run of one region row) allocated the
@@ -94,6 +97,21 @@ public final class IntegrationField {
     /** Whether the last run used {@link #buckets} (uniform cost) rather than the heap. */
     private boolean bucketed;
     private int[] descentBuffer = new int[64];
+    /**
+     * The descents of the current build, one after another (map cell ids, each ending at the goal), and an
+     * open-addressing table from a padded cell to where a descent first passed it ({@code memoAt}, an index into
+     * {@link #trail}) and the step it arrived with ({@code memoStep}): the descent from a cell depends only on the
+     * cell and that step, so a later descent reaching the pair copies the rest instead of walking it. Entries of an
+     * older build are told apart by {@code memoGen}.
+     */
+    private int[] trail = new int[256];
+    private int trailSize;
+    private int[] memoKey = new int[256];
+    private int[] memoAt = new int[256];
+    private int[] memoStep = new int[256];
+    private int[] memoGen = new int[256];
+    private int memoGeneration = 1;
+    private int memoCount;
     /** Rim cells settled by the current run, padded ids in settling order (so by non-decreasing value). */
     private int[] rimCells = new int[64];
     private int rimCount;
@@ -547,11 +565,70 @@ public final class IntegrationField {
                 buckets[b] = new int[INITIAL_BUCKET];
             }
             rimCells = new int[64];
+            trail = new int[256];
+            memoKey = new int[256];
+            memoAt = new int[256];
+            memoStep = new int[256];
+            memoGen = new int[256];
         }
         if (fieldPages.length < need) {
             fieldPages = Arrays.copyOf(fieldPages, need);
         }
         generation++;
+        forgetDescents();
+    }
+
+    /** Empties {@link #trail} and its table (a new build). */
+    private void forgetDescents() {
+        trailSize = 0;
+        memoCount = 0;
+        if (++memoGeneration == 0) { // wrapped: clear the stamps once
+            Arrays.fill(memoGen, 0);
+            memoGeneration = 1;
+        }
+    }
+
+    /** Slot of padded cell p in the table: its entry, or the empty slot where it goes. */
+    private int memoSlot(int p) {
+        int mask = memoKey.length - 1;
+        int h = p * 0x9E3779B9;
+        int i = (h ^ (h >>> 16)) & mask;
+        while (memoGen[i] == memoGeneration && memoKey[i] != p) {
+            i = (i + 1) & mask;
+        }
+        return i;
+    }
+
+    /** Records that the descent being written reached padded p with {@code step} at trail index {@code at}. */
+    private void remember(int p, int step, int at) {
+        if (2 * (memoCount + 1) > memoKey.length) {
+            int[] oldKey = memoKey;
+            int[] oldAt = memoAt;
+            int[] oldStep = memoStep;
+            int[] oldGen = memoGen;
+            int n = oldKey.length * 2;
+            memoKey = new int[n];
+            memoAt = new int[n];
+            memoStep = new int[n];
+            memoGen = new int[n];
+            for (int i = 0; i < oldKey.length; i++) {
+                if (oldGen[i] == memoGeneration) {
+                    int j = memoSlot(oldKey[i]);
+                    memoKey[j] = oldKey[i];
+                    memoAt[j] = oldAt[i];
+                    memoStep[j] = oldStep[i];
+                    memoGen[j] = memoGeneration;
+                }
+            }
+        }
+        int i = memoSlot(p);
+        if (memoGen[i] != memoGeneration) { // the first passage is kept
+            memoKey[i] = p;
+            memoAt[i] = at;
+            memoStep[i] = step;
+            memoGen[i] = memoGeneration;
+            memoCount++;
+        }
     }
 
     /** The page of region-local id l, allocated when absent and reset when of an older generation. */
@@ -608,7 +685,8 @@ public final class IntegrationField {
     private long fieldBytes() {
         long bytes = heldCount * PAGE_BYTES + IntPages.ARRAY_HEADER + 4L * fieldPages.length
                 + IntPages.ARRAY_HEADER + 4L * heldPages.length
-                + IntPages.ARRAY_HEADER + 4L * rimCells.length + IntPages.ARRAY_HEADER + 4L * descentBuffer.length;
+                + IntPages.ARRAY_HEADER + 4L * rimCells.length + IntPages.ARRAY_HEADER + 4L * descentBuffer.length
+                + IntPages.ARRAY_HEADER + 4L * trail.length + 4 * (IntPages.ARRAY_HEADER + 4L * memoKey.length);
         for (int[] b : buckets) {
             bytes += IntPages.ARRAY_HEADER + 4L * b.length;
         }
@@ -617,7 +695,8 @@ public final class IntegrationField {
 
     /**
      * Bytes of scratch this field holds now: its pages (64 cells each: 64 values, three bit words and a
-     * generation, 560 bytes), page table, bucket, rim and descent lists, and the open list of weighted builds
+     * generation, 560 bytes), page table, bucket, rim and descent lists, the descents' trail and table (4 and 32
+     * bytes per cell the build's descents passed), and the open list of weighted builds
      * (see {@link OpenList}), array headers included.
      */
     public long scratchBytes() {
@@ -681,6 +760,7 @@ public final class IntegrationField {
         int k = 0;
         int p = grid.pad(cell);
         int step = 0;
+        int goalCell = (goalP / s - 1) * w + goalP % s - 1;
         while (true) {
             if (k == buf.length) {
                 buf = Arrays.copyOf(buf, 2 * buf.length);
@@ -688,12 +768,34 @@ public final class IntegrationField {
             }
             buf[k++] = (p / s - 1) * w + p % s - 1;
             if (p == goalP) {
-                return k;
+                break;
             }
+            int slot = memoSlot(p);
+            if (memoGen[slot] == memoGeneration && memoStep[slot] == step) {
+                // an earlier descent passed here with the same step: the rest is the same, copy it
+                for (int t = memoAt[slot] + 1; ; t++) {
+                    if (k == buf.length) {
+                        buf = Arrays.copyOf(buf, 2 * buf.length);
+                        descentBuffer = buf;
+                    }
+                    buf[k++] = trail[t];
+                    if (trail[t] == goalCell) {
+                        break;
+                    }
+                }
+                break;
+            }
+            remember(p, step, trailSize + k - 1);
             int q = next(p, step);
             step = q - p;
             p = q;
         }
+        if (trailSize + k > trail.length) {
+            trail = Arrays.copyOf(trail, Math.max(2 * trail.length, trailSize + k));
+        }
+        System.arraycopy(buf, 0, trail, trailSize, k);
+        trailSize += k;
+        return k;
     }
 
     /** The buffer {@link #descend} wrote to; valid until the next descent. */

@@ -149,6 +149,38 @@ class IntegrationFieldTest {
         checkAgainstSearches(grid, goal, sources, moves, rnd.nextInt(4));
     }
 
+    @Property(tries = 200)
+    void descents_AfterOthersOfTheSameBuild_EqualTheSameDescentRunFirst(@ForAll("seeds") long seed,
+                                                                        @ForAll @IntRange(min = 0, max = 35) int densityPct) {
+        Random rnd = new Random(seed);
+        int w = 10 + rnd.nextInt(50);
+        int h = 10 + rnd.nextInt(50);
+        byte[] t = new byte[w * h];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = rnd.nextInt(100) < densityPct ? Terrain.WALL : Terrain.OPEN;
+        }
+        NavGrid grid = new GridMap("random", w, h, WorldTransform.UNIT, t).navGrid();
+        int goal = rnd.nextInt(w * h);
+        int[] sources = new int[1 + rnd.nextInt(30)];
+        for (int i = 0; i < sources.length; i++) {
+            sources[i] = rnd.nextInt(w * h);
+        }
+        IntegrationField shared = new IntegrationField();
+        IntegrationField fresh = new IntegrationField();
+        if (!shared.build(grid, goal, sources, sources.length, Moves.EIGHT, 2)) {
+            return;
+        }
+        // every descent of the shared field (which reuses the remainders of earlier ones) equals the same descent
+        // made first on a fresh build
+        for (int source : sources) {
+            int k = shared.descend(source);
+            int[] got = java.util.Arrays.copyOf(shared.descentCells(), k);
+            fresh.build(grid, goal, sources, sources.length, Moves.EIGHT, 2);
+            int j = fresh.descend(source);
+            assertThat(got).as("descent from %d", source).isEqualTo(java.util.Arrays.copyOf(fresh.descentCells(), j));
+        }
+    }
+
     @net.jqwik.api.Provide
     net.jqwik.api.Arbitrary<Long> seeds() {
         return net.jqwik.api.Arbitraries.longs();
