@@ -273,8 +273,9 @@ public final class OrcaSolver {
                 if (dot1 < 0 && dot1 * dot1 > combined2 * wLen2) {
                     // nearest boundary point is on the cut-off circle
                     double wLen = Math.sqrt(wLen2);
-                    double unitX = wx / wLen;
-                    double unitZ = wz / wLen;
+                    double invLen = 1 / wLen;
+                    double unitX = wx * invLen;
+                    double unitZ = wz * invLen;
                     dirX = unitZ;
                     dirZ = -unitX;
                     double m = combined * invTau - wLen;
@@ -283,12 +284,13 @@ public final class OrcaSolver {
                 } else {
                     // nearest boundary point is on a leg of the cone
                     double leg = Math.sqrt(dist2 - combined2);
+                    double invDist2 = 1 / dist2; // one division for the four components
                     if (relX * wz - relZ * wx > 0) {
-                        dirX = (relX * leg - relZ * combined) / dist2;
-                        dirZ = (relX * combined + relZ * leg) / dist2;
+                        dirX = (relX * leg - relZ * combined) * invDist2;
+                        dirZ = (relX * combined + relZ * leg) * invDist2;
                     } else {
-                        dirX = -(relX * leg + relZ * combined) / dist2;
-                        dirZ = -(-relX * combined + relZ * leg) / dist2;
+                        dirX = -(relX * leg + relZ * combined) * invDist2;
+                        dirZ = -(-relX * combined + relZ * leg) * invDist2;
                     }
                     double dot2 = relVx * dirX + relVz * dirZ;
                     ux = dot2 * dirX - relVx;
