@@ -164,8 +164,7 @@ final class ChunkBorders {
 
     /**
      * Scratch for labelling one chunk by runs of set bits (union-find over the runs of consecutive rows), and its
-     * result: the border entries, the number of components, each component's first cell, and each cell's component
-     * ({@link #componentOf}). Reused across chunks; one thread.
+     * result: the border entries, the number of components, and each cell's component ({@link #componentOf}). Reused across chunks; one thread.
      */
     static final class Labelling {
         private static final short[] CLOSED = filled((short) -1, SIZE, SIZE);
@@ -182,27 +181,14 @@ final class ChunkBorders {
         private int[] runComp = new int[INITIAL_RUNS];
         /** Runs of chunk row i are {@code rowStart[i] .. rowStart[i+1]-1}, left to right. */
         private final int[] rowStart = new int[SIZE + 1];
-        /** Per component: its first cell in row-major order, as {@code row << SHIFT | col} within the chunk. */
-        private int[] first = new int[INITIAL_RUNS];
         private int components;
         private int col0;
         private int row0;
-        private int rowsUsed;
         private boolean full;
 
         /** Number of local components of the chunk last labelled. */
         int components() {
             return components;
-        }
-
-        /** Column of the first cell (row-major) of component {@code k}. */
-        int firstCol(int k) {
-            return col0 + (first[k] & (SIZE - 1));
-        }
-
-        /** Row of the first cell (row-major) of component {@code k}. */
-        int firstRow(int k) {
-            return row0 + (first[k] >>> SHIFT);
         }
 
         /** The component of standable map cell (col, row) of the chunk last labelled; -1 when not standable. */
@@ -232,7 +218,6 @@ final class ChunkBorders {
             row0 = cy * SIZE;
             int cw = grid.chunkWidth(ci);
             int ch = grid.chunkHeight(ci);
-            rowsUsed = ch;
             long widthMask = cw == SIZE ? -1L : (1L << cw) - 1;
             int x = col0 + 1; // padded column of the chunk's first cell
             int word = x >>> 6;
@@ -286,7 +271,6 @@ final class ChunkBorders {
             for (int r = 0; r < runs; r++) {
                 int root = find(r);
                 if (root == r) { // a root is the smallest run of its set, so it comes first
-                    first[components] = rowOf(r) << SHIFT | Long.numberOfTrailingZeros(runMask[r]);
                     runComp[r] = components++;
                 } else {
                     runComp[r] = runComp[root];
@@ -316,22 +300,6 @@ final class ChunkBorders {
             runMask = java.util.Arrays.copyOf(runMask, n);
             runParent = java.util.Arrays.copyOf(runParent, n);
             runComp = java.util.Arrays.copyOf(runComp, n);
-            first = java.util.Arrays.copyOf(first, n);
-        }
-
-        /** The chunk row of run {@code r} (binary search over row starts). */
-        private int rowOf(int r) {
-            int lo = 0;
-            int hi = rowsUsed - 1;
-            while (lo < hi) {
-                int mid = (lo + hi + 1) >>> 1;
-                if (rowStart[mid] <= r) {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            return lo;
         }
 
         private void spread(int s, int e, int side) {

@@ -64,12 +64,6 @@ final class IntIntMap {
         }
     }
 
-    /** The value of {@code key}, or 0 when absent. */
-    int getOrZero(int key) {
-        int i = slot(key);
-        return keys[i] == key ? values[i] : 0;
-    }
-
     int size() {
         return size;
     }

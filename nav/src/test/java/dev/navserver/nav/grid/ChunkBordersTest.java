@@ -52,8 +52,7 @@ class ChunkBordersTest {
         assertThat(l.componentOf(1, 2)).isEqualTo(0);
         assertThat(l.componentOf(3, 1)).isEqualTo(1);
         assertThat(l.componentOf(2, 1)).isEqualTo(-1);
-        assertThat(l.firstCol(1)).isEqualTo(3);
-        assertThat(l.firstRow(1)).isEqualTo(1);
+        assertThat(l.componentOf(1, 1)).as("numbered by first cell, row-major").isEqualTo(0);
     }
 
     @Property(tries = 300)

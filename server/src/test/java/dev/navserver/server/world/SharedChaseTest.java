@@ -203,6 +203,20 @@ class SharedChaseTest {
         }
     }
 
+    /**
+     * Drops the events and shared calls so far, moves the player 2 m (its position seq 2) and ticks until a shared
+     * call is made (the rule fires once navIntervalSeconds, 0.5 s, have passed since a plan), at most 12 ticks.
+     */
+    private void moveThePlayerTwoMetresAndTickUntilAShare(World w) {
+        navPaths(w);
+        sharedCalls.clear();
+        w.playerPos("s-1", 2, ROOMS.worldX(cell(PLAYER_COL, PLAYER_ROW - 2)), 0,
+                ROOMS.worldZ(cell(PLAYER_COL, PLAYER_ROW - 2)));
+        for (int t = 0; t < 12 && sharedCalls.isEmpty(); t++) {
+            tick(w);
+        }
+    }
+
     @Test
     void playerMoves_ChasersPlannedInTwoPhases_FallIntoOneSharedPlanOnceTheFirstPhaseIsDue() {
         World w = world(3, false);
@@ -220,14 +234,7 @@ class SharedChaseTest {
         tick(w);
         tick(w);
         assertThat(sharedCalls).containsExactly(8, 3);
-        navPaths(w);
-        sharedCalls.clear();
-
-        w.playerPos("s-1", 2, ROOMS.worldX(cell(PLAYER_COL, PLAYER_ROW - 2)), 0,
-                ROOMS.worldZ(cell(PLAYER_COL, PLAYER_ROW - 2)));
-        for (int t = 0; t < 12 && sharedCalls.isEmpty(); t++) {
-            tick(w);
-        }
+        moveThePlayerTwoMetresAndTickUntilAShare(w);
         // phase A is due at 0.5 s; phase B, planned 0.2-0.25 s before, past half its interval, joins it
         assertThat(sharedCalls).containsExactly(11);
         for (int t = 0; t < 12; t++) {
@@ -273,15 +280,7 @@ class SharedChaseTest {
         List<String> monsters = spawn(w, "s-1", 8);
         tick(w);
         tick(w);
-        navPaths(w);
-        sharedCalls.clear();
-
-        // 2 m away: the rule fires once navIntervalSeconds (0.5 s) have passed since the plan
-        w.playerPos("s-1", 2, ROOMS.worldX(cell(PLAYER_COL, PLAYER_ROW - 2)), 0,
-                ROOMS.worldZ(cell(PLAYER_COL, PLAYER_ROW - 2)));
-        for (int t = 0; t < 12 && sharedCalls.isEmpty(); t++) {
-            tick(w);
-        }
+        moveThePlayerTwoMetresAndTickUntilAShare(w);
         assertThat(sharedCalls).containsExactly(8);
         tick(w);
         Map<String, WorldEvent.NavPathReady> paths = navPaths(w);
