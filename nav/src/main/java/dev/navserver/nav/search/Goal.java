@@ -8,8 +8,7 @@ package dev.navserver.nav.search;
  * With a {@link LandmarkTable} (8-connected only) it is the larger of the octile distance and the table's
  * differential bound over {@code k} of its landmarks, those whose bound between start and goal is largest (all of
  * them when {@code k >= count()}); each landmark's term and the octile distance are consistent, so their maximum
- * over any subset is. With a {@link SectorBound} ({@link #useSectors}, long 8-connected searches) the octile distance
- * is first raised to the sector bound, also consistent.
+ * over any subset is.
  *
  * <p><b>Arrival disc.</b> The cells (x, y) with {@code |y - y0| <= discRadius} and
  * {@code |x - x0| <= discHalf[|y - y0|]}: those whose Euclidean distance from the goal is at most the arrival
@@ -46,8 +45,6 @@ final class Goal {
     private final int[] goalCodes = new int[LandmarkTable.MAX_LANDMARKS];
     /** The bounds between start and goal of the landmarks in {@link #active}, while choosing ({@link #set}). */
     private final int[] startBound = new int[LandmarkTable.MAX_LANDMARKS];
-    /** The long-range bound of this search ({@link #useSectors}), or null. */
-    private SectorBound sectors;
 
     /**
      * Aims at padded node {@code goalP}.
@@ -68,7 +65,6 @@ final class Goal {
         this.x = goalP % stride;
         this.y = goalP / stride;
         this.four = four;
-        this.sectors = null;
         prepareDisc(radiusCells, maxDim);
         if (table == null || four) {
             codes = null;
@@ -111,18 +107,9 @@ final class Goal {
         }
     }
 
-    /**
-     * Adds the abstract-graph bound to the heuristic of the current search (after {@link #set}): the heuristic
-     * becomes the larger of the two, still consistent. Null (the default after {@link #set}) for none.
-     */
-    void useSectors(SectorBound bound) {
-        this.sectors = bound;
-    }
-
-    /** Drops the references to the landmark table and the sector bound (end of a search). */
+    /** Drops the reference to the landmark table (end of a search). */
     void release() {
         codes = null;
-        sectors = null;
     }
 
     /** Lower bound of the cost from padded node {@code q} = (x, y) to the goal, in cells. */
@@ -133,13 +120,6 @@ final class Goal {
             return dx + dy;
         }
         double octile = dx > dy ? dx + OCTILE_DIAGONAL * dy : dy + OCTILE_DIAGONAL * dx;
-        SectorBound s = sectors;
-        if (s != null) {
-            double b = s.bound(x - 1, y - 1);
-            if (b > octile) {
-                octile = b;
-            }
-        }
         int[] c = codes;
         if (c == null) {
             return octile;

@@ -59,11 +59,6 @@ import java.util.Objects;
  * <p>Not thread-safe: use one instance per thread. Grids may be shared.
  */
 public final class PathSearch {
-    /**
-     * Start-goal distance (Chebyshev, cells) from which 8-connected searches without an arrival radius add the
-     * {@link SectorBound} to their heuristic.
-     */
-    static final int LONG_RANGE_CELLS = 128;
     private final OpenList openList;
     private final Goal goal = new Goal();
     private final Frontier frontier;
@@ -71,7 +66,6 @@ public final class PathSearch {
     private final JumpScanner jumps;
     private final PathBuilder builder;
     private final TwoBucketAStar fourWay;
-    private final SectorBound sectors = new SectorBound();
 
     // the current search
     private int stride;
@@ -185,11 +179,6 @@ public final class PathSearch {
         int startP = grid.pad(startCell);
         goal.set(grid.pad(goalCell), stride, four, options.arrivalRadiusCells(),
                 Math.max(stride, grid.height() + 2), table, options.landmarks(), startP);
-        if (!four && options.arrivalRadiusCells() == 0 && longRange(startCell, goalCell, grid.width())
-                && sectors.begin(grid, startCell % grid.width(), startCell / grid.width(),
-                goalCell % grid.width(), goalCell / grid.width())) {
-            goal.useSectors(sectors);
-        }
         if (jps) {
             jumps.aim();
         }
@@ -253,16 +242,6 @@ public final class PathSearch {
             expanded++;
             done++;
         }
-    }
-
-    /**
-     * Whether a search between map cells {@code a} and {@code b} is long enough for the sector bound: octile
-     * distance at least {@link #LONG_RANGE_CELLS}.
-     */
-    private static boolean longRange(int a, int b, int width) {
-        int dx = Math.abs(a % width - b % width);
-        int dy = Math.abs(a / width - b / width);
-        return Math.max(dx, dy) >= LONG_RANGE_CELLS;
     }
 
     /**
@@ -380,7 +359,7 @@ public final class PathSearch {
      * retention bound (see the class comment).
      */
     public long scratchBytes() {
-        return openList.scratchBytes() + fourWay.scratchBytes() + sectors.scratchBytes();
+        return openList.scratchBytes() + fourWay.scratchBytes();
     }
 
     /** Whether the current search is finished (also true before the first search). */
@@ -416,7 +395,6 @@ public final class PathSearch {
         astar.release();
         jumps.release();
         goal.release();
-        sectors.release();
         fourWay.release();
         trees = null;
     }
