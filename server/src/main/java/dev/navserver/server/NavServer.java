@@ -125,7 +125,8 @@ public final class NavServer implements AutoCloseable {
                 System.nanoTime(), viewHub);
         tickLoop = new TickLoop(System::nanoTime, tickControl, MAX_CATCH_UP_TICKS, gameLoop);
         metrics.gauge("navserver_sessions", "Welcomed game sessions.", context::sessionCount);
-        gameServer = new GameServer(context, initial.server().host(), initial.server().port(), 0);
+        gameServer = new GameServer(context, initial.server().host(), initial.server().port(),
+                initial.server().ioThreadCount());
         adminServer = new AdminServer(initial.admin().host(), initial.admin().port(), new AdminEndpoints(
                 () -> reloader.current().admin().token(),
                 () -> Map.of("sessions", context.sessionCount(), "maps", maps.size()),

@@ -21,7 +21,7 @@ public record ConfigDiff(List<String> changedKeys, List<String> restartRequiredK
      * Keys a running server cannot change: the listeners' bind addresses, the planner pool's size and the directory
      * the map watcher is rooted in.
      */
-    public static final Set<String> RESTART_REQUIRED_KEYS = Set.of("server.host", "server.port", "admin.host",
+    public static final Set<String> RESTART_REQUIRED_KEYS = Set.of("server.host", "server.port", "server.ioThreads", "admin.host",
             "admin.port", "search.plannerThreads", "maps.dir");
 
     public ConfigDiff {

@@ -79,7 +79,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
     public NavServerConfig withRestartOnlyValuesFrom(NavServerConfig running) {
         Server s = new Server(running.server.host(), running.server.port(), server.maxFrameBytes(),
                 server.maxConnections(), server.maxMessagesPerSecond(), server.outboundLimitBytes(),
-                server.idleTimeoutSeconds(), server.authorityToken());
+                server.idleTimeoutSeconds(), server.authorityToken(), running.server.ioThreads());
         Admin a = new Admin(running.admin.host(), running.admin.port(), admin.token());
         Search se = new Search(search.algorithm(), search.maxExpandedNodes(), running.search.plannerThreads());
         Maps m = new Maps(running.maps.dir(), maps.defaultMap(), maps.maxEditCells(), maps.maxCells());
@@ -101,11 +101,13 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      *                             {@code authorityToken:} with no value in the file) means no authority sessions.
      *                             Otherwise 16..256 characters without whitespace. Never printed by
      *                             {@link #toString()}.
+     * @param ioThreads            Netty event-loop threads serving the game connections; 1..256, or 0 for one per
+     *                             available processor ({@link Runtime#availableProcessors()})
      */
     public record Server(String host, int port, int maxFrameBytes, int maxConnections, int maxMessagesPerSecond,
                          long outboundLimitBytes, int idleTimeoutSeconds,
-                         @JsonSetter(nulls = Nulls.AS_EMPTY) String authorityToken) {
-        public static final Server DEFAULT = new Server("0.0.0.0", 7400, 65536, 4096, 100, 1L << 20, 60, "");
+                         @JsonSetter(nulls = Nulls.AS_EMPTY) String authorityToken, int ioThreads) {
+        public static final Server DEFAULT = new Server("0.0.0.0", 7400, 65536, 4096, 100, 1L << 20, 60, "", 0);
 
         public Server {
             Checks.notBlank("server.host", host);
@@ -120,6 +122,12 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
             }
             Checks.range("server.idleTimeoutSeconds", idleTimeoutSeconds, 1, 86_400);
             Checks.token("server.authorityToken", authorityToken, "to have no authority sessions");
+            Checks.range("server.ioThreads", ioThreads, 0, 256);
+        }
+
+        /** The I/O threads to start: {@link #ioThreads()}, or the available processors when it is 0. */
+        public int ioThreadCount() {
+            return ioThreads > 0 ? ioThreads : Math.max(1, Runtime.getRuntime().availableProcessors());
         }
 
         @Override
@@ -127,7 +135,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
             return "Server[host=" + host + ", port=" + port + ", maxFrameBytes=" + maxFrameBytes + ", maxConnections="
                     + maxConnections + ", maxMessagesPerSecond=" + maxMessagesPerSecond + ", outboundLimitBytes="
                     + outboundLimitBytes + ", idleTimeoutSeconds=" + idleTimeoutSeconds + ", authorityToken="
-                    + (authorityToken.isEmpty() ? "(empty)" : "(set)") + "]";
+                    + (authorityToken.isEmpty() ? "(empty)" : "(set)") + ", ioThreads=" + ioThreads + "]";
         }
     }
 

@@ -84,7 +84,7 @@ class ConfigLoaderTest {
     void values_AreReadWithTheirTypes() throws Exception {
         NavServerConfig c = parse("""
                 configVersion: 1
-                server: {host: 127.0.0.1, port: 0, outboundLimitBytes: 2097152}
+                server: {host: 127.0.0.1, port: 0, outboundLimitBytes: 2097152, ioThreads: 3}
                 admin: {token: abcdefghijklmnopqrstuvwxyz}
                 chase: {navIntervalSeconds: 0.25, allowClientSpawn: false, monstersPerPlayer: 0, snapshotHz: 0}
                 search: {algorithm: astar, plannerThreads: 4}
@@ -92,6 +92,10 @@ class ConfigLoaderTest {
                 """);
         assertThat(c.server().port()).isZero();
         assertThat(c.server().outboundLimitBytes()).isEqualTo(2_097_152L);
+        assertThat(c.server().ioThreads()).isEqualTo(3);
+        assertThat(c.server().ioThreadCount()).isEqualTo(3);
+        assertThat(NavServerConfig.defaults().server().ioThreadCount())
+                .as("0 = one per available processor").isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(c.admin().token()).isEqualTo("abcdefghijklmnopqrstuvwxyz");
         assertThat(c.admin().toString()).doesNotContain("abcdefghijklmnopqrstuvwxyz");
         assertThat(c.describe().get("admin.token")).isEqualTo("(set)");
@@ -187,6 +191,8 @@ class ConfigLoaderTest {
                         "server.port: 70000 is out of range (0..65535)"),
                 Arguments.of("tiny frame", "configVersion: 1\nserver: {maxFrameBytes: 10}\n",
                         "server.maxFrameBytes: 10 is out of range (256..16777216)"),
+                Arguments.of("negative I/O threads", "configVersion: 1\nserver: {ioThreads: -1}\n",
+                        "server.ioThreads: -1 is out of range (0..256)"),
                 Arguments.of("zero planner threads", "configVersion: 1\nsearch: {plannerThreads: 0}\n",
                         "search.plannerThreads: 0 is out of range (1..64)"),
                 Arguments.of("tick too fast", "configVersion: 1\ntick: {hz: 1000}\n",
@@ -281,7 +287,7 @@ class ConfigLoaderTest {
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(38).containsEntry("search.algorithm", "jps")
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(39).containsEntry("search.algorithm", "jps").containsEntry("server.ioThreads", 0)
                 .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L).containsEntry("chase.monsterRadiusMeters", 0.4)
                 .containsEntry("chase.sharedFieldMinMonsters", 8)
                 .containsEntry("crowd.avoidance", true).containsEntry("crowd.maxNeighbours", 6);

@@ -57,7 +57,7 @@ class MetricsExpositionTest {
 
     @Test
     void scrape_AddsJvmProcessLogbackNettyPlannerPoolViewerAndAuthorityFamilies() throws Exception {
-        try (TestServer server = TestServer.start(tmp, Map.of())) {
+        try (TestServer server = TestServer.start(tmp, Map.of("server.ioThreads", "3"))) {
             String text = trafficThenScrape(server).body();
             Map<String, Family> after = parse(text);
 
@@ -86,7 +86,7 @@ class MetricsExpositionTest {
             assertThat(text).contains(
                     "executor_pool_max_threads{name=\"planner\"} 2.0\n",
                     "netty_eventexecutor_workers{group=\"accept\"} 1.0\n",
-                    "netty_eventexecutor_workers{group=\"io\"} ");
+                    "netty_eventexecutor_workers{group=\"io\"} 3.0\n");
             assertThat(server.metric("executor_completed_tasks_total{name=\"planner\"}")).isGreaterThanOrEqualTo(1);
             assertThat(server.metric("logback_events_total{level=\"info\"}")).isGreaterThanOrEqualTo(1);
         }
