@@ -10,6 +10,7 @@
 #   PLAYERS=100 SPAWN=100 SPEED=0.05 VIEWERS=1 bench/server-load.sh   # 10,000 monsters, one live viewer attached
 #   PLAYERS=1000 EDITS=20 bench/server-load.sh   # plus an authority bot toggling doors and boxes, 20 edits/s
 #   PLAYERS=500 SPAWN=10 bench/server-load.sh    # 5,000 monsters, bodies checked in every snapshot
+#   IO_THREADS=4 PLAYERS=1000 bench/server-load.sh  # server.ioThreads (default 0 = one per processor)
 #   AVOIDANCE=false ...                          # crowd.avoidance off
 #
 # Output: bench/target/server-load/{bots-N.json, bots-N.html, bots-N.txt, status-N.json, metrics-N.txt, server-N.log}
@@ -25,6 +26,7 @@ VIEWERS="${VIEWERS:-0}"
 EDITS="${EDITS:-0}"
 CROWD="${CROWD:-0}"
 AVOIDANCE="${AVOIDANCE:-true}"
+IO_THREADS="${IO_THREADS:-0}"
 AUTHORITY="load-test-authority-0123456789"
 PORT="${PORT:-17400}"
 ADMIN_PORT="${ADMIN_PORT:-17401}"
@@ -43,6 +45,7 @@ configVersion: 1
 server:
   host: 127.0.0.1
   port: $PORT
+  ioThreads: $IO_THREADS
   maxConnections: $((n + 100))
   maxMessagesPerSecond: 100
   idleTimeoutSeconds: 60
