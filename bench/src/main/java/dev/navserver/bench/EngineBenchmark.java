@@ -4,6 +4,7 @@ import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.search.Algorithm;
 import dev.navserver.nav.search.PathResult;
 import dev.navserver.nav.search.PathSearch;
+import dev.navserver.nav.search.SearchMode;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * With {@code -prof gc}, {@code gc.alloc.rate.norm} is bytes allocated per query, which should equal the size of
  * the returned {@link PathResult} and its cell array. With {@code -p landmarks=k} the searches use the grid's
  * landmark table, built by the first checked query in the setup (its cost is measured by
- * {@link LandmarkBuildBenchmark}).
+ * {@link LandmarkBuildBenchmark}). With {@code -p mode=APPROXIMATE} the searches are weighted
+ * ({@link SearchMode#APPROXIMATE}); the checked queries must then be FOUND with a length between the scen's optimal
+ * one and {@value SearchMode#APPROXIMATE_WEIGHT} times it.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -52,6 +55,10 @@ public class EngineBenchmark {
     @Param({"0"})
     public int landmarks;
 
+    /** {@link SearchOptions#mode()}: OPTIMAL or APPROXIMATE. */
+    @Param({"OPTIMAL"})
+    public SearchMode mode;
+
     private Workload work;
     private NavGrid grid;
     private SearchOptions options;
@@ -73,10 +80,10 @@ public class EngineBenchmark {
     public void load() {
         work = Workload.load(map);
         grid = work.grid;
-        options = SearchOptions.DEFAULT.withAlgorithm(algorithm).withLandmarks(landmarks);
+        options = SearchOptions.DEFAULT.withAlgorithm(algorithm).withLandmarks(landmarks).withMode(mode);
         for (int i = 0; i < Math.min(CHECKED_QUERIES, work.size()); i++) {
             PathResult r = search.find(grid, work.sx[i], work.sy[i], work.gx[i], work.gy[i], options);
-            if (r.status() != SearchStatus.FOUND || !work.query[i].matches(r.length())) {
+            if (r.status() != SearchStatus.FOUND || !withinBound(work.query[i], r.length(), mode)) {
                 throw new IllegalStateException(map + " " + algorithm + ": " + work.query[i] + " gave " + r);
             }
         }
@@ -89,5 +96,14 @@ public class EngineBenchmark {
         PathResult r = search.find(grid, work.sx[i], work.sy[i], work.gx[i], work.gy[i], options);
         counter.expansions += r.expanded();
         return r;
+    }
+
+    /** Whether {@code length} is the scen's optimal length, or within the bound of an approximate mode. */
+    static boolean withinBound(dev.navserver.nav.scen.ScenarioQuery q, double length, SearchMode mode) {
+        if (mode == SearchMode.OPTIMAL) {
+            return q.matches(length);
+        }
+        double slack = q.tolerance() + 1e-9 * q.optimalLength();
+        return length >= q.optimalLength() - slack && length <= mode.weight() * q.optimalLength() + slack;
     }
 }

@@ -6,6 +6,7 @@ import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.io.MapLoader;
 import dev.navserver.nav.search.PathResult;
 import dev.navserver.nav.search.PathSearch;
+import dev.navserver.nav.search.SearchMode;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import java.io.IOException;
@@ -15,7 +16,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * {@code QueryScaling MAP...}: how the cost of a query grows with the map (issue 12). Per map: loads it as the
+ * {@code QueryScaling [--mode optimal|approximate] MAP...}: how the cost of a query grows with the map (issue 12). Per map: loads it as the
  * server does, then for each distance band (octile distance between start and goal, cells: 64–256, 256–1,024,
  * 1,024–4,096, 4,096+) draws seeded random pairs of standable cells on one island in that band and answers each
  * with the default search (JPS, octile, no node budget) on one warm {@link PathSearch}, after a few warm-up queries.
@@ -23,6 +24,10 @@ import java.util.SplittableRandom;
  * processes on the machine inflate it less than wall time), mean expanded nodes. Pairs per band shrink with the band
  * (100, 50, 20, 10) to bound the run. Every answer must be FOUND (same island). For docs/performance.md; run with
  * enough heap for the largest map, e.g. {@code java -Xmx2g -cp benchmarks.jar ...}.
+ *
+ * <p>{@code --mode approximate} times the search with {@link SearchMode#APPROXIMATE} instead (same pairs, same seed)
+ * and, untimed, answers each pair optimally too: its line adds the mean and largest ratio of approximate to optimal
+ * length in the band (the contract: at most {@value SearchMode#APPROXIMATE_WEIGHT}; a pair beyond it fails the run).
  */
 public final class QueryScaling {
     private static final int[] BAND_LO = {64, 256, 1_024, 4_096};
@@ -36,12 +41,21 @@ public final class QueryScaling {
     }
 
     public static void main(String[] args) throws IOException {
-        for (String a : args) {
-            run(Path.of(a));
+        SearchMode mode = SearchMode.OPTIMAL;
+        int first = 0;
+        if (args.length >= 2 && args[0].equals("--mode")) {
+            String spelling = args[1];
+            mode = SearchMode.fromSpelling(spelling).orElseThrow(() -> new IllegalArgumentException(
+                    "--mode: '" + spelling + "' is not one of (" + SearchMode.spellings("|") + ")"));
+            first = 2;
+        }
+        for (int i = first; i < args.length; i++) {
+            run(Path.of(args[i]), mode);
         }
     }
 
-    private static void run(Path file) throws IOException {
+    private static void run(Path file, SearchMode mode) throws IOException {
+        SearchOptions options = SearchOptions.DEFAULT.withMode(mode);
         GridMap map = MapLoader.load(file, MapLimits.DEFAULT.withPlannerThreads(1));
         NavGrid grid = map.navGrid();
         int w = map.width();
@@ -52,12 +66,14 @@ public final class QueryScaling {
         for (int i = 0; i < WARMUP; i++) {
             int[] p = pair(grid, w, h, rnd, BAND_LO[0], BAND_HI[0]);
             if (p != null) {
-                search.find(grid, p[0], p[1], p[2], p[3], SearchOptions.DEFAULT);
+                search.find(grid, p[0], p[1], p[2], p[3], options);
             }
         }
         for (int b = 0; b < BAND_LO.length; b++) {
             double[] ms = new double[PAIRS[b]];
             long expanded = 0;
+            double ratioSum = 0;
+            double ratioMax = 1;
             int n = 0;
             for (int tries = 0; n < PAIRS[b] && tries < PAIRS[b] * TRIES_PER_PAIR; tries++) {
                 int[] p = pair(grid, w, h, rnd, BAND_LO[b], BAND_HI[b]);
@@ -65,10 +81,20 @@ public final class QueryScaling {
                     continue;
                 }
                 long t0 = cpu.getCurrentThreadCpuTime();
-                PathResult r = search.find(grid, p[0], p[1], p[2], p[3], SearchOptions.DEFAULT);
+                PathResult r = search.find(grid, p[0], p[1], p[2], p[3], options);
                 ms[n] = (cpu.getCurrentThreadCpuTime() - t0) / 1e6;
                 if (r.status() != SearchStatus.FOUND) {
                     throw new AssertionError("pair on one island not found: " + Arrays.toString(p) + " " + r.status());
+                }
+                if (mode != SearchMode.OPTIMAL) {
+                    double shortest = search.find(grid, p[0], p[1], p[2], p[3], SearchOptions.DEFAULT).length();
+                    double ratio = r.length() / shortest;
+                    if (ratio > mode.weight() + 1e-9) {
+                        throw new AssertionError("pair " + Arrays.toString(p) + ": length " + r.length()
+                                + " is more than " + mode.weight() + " x " + shortest);
+                    }
+                    ratioSum += ratio;
+                    ratioMax = Math.max(ratioMax, ratio);
                 }
                 expanded += r.expanded();
                 n++;
@@ -80,9 +106,12 @@ public final class QueryScaling {
             }
             double[] got = Arrays.copyOf(ms, n);
             Arrays.sort(got);
-            System.out.printf(Locale.ROOT, "scaling: %s %dx%d band=%s queries=%d cpu_ms p50=%.3f p90=%.3f p99=%.3f "
-                            + "max=%.3f mean_expanded=%d%n", file.getFileName(), w, h, band(b), n,
-                    quantile(got, 0.5), quantile(got, 0.9), quantile(got, 0.99), got[n - 1], expanded / n);
+            String ratios = mode == SearchMode.OPTIMAL ? ""
+                    : String.format(Locale.ROOT, " length_ratio mean=%.5f max=%.5f", ratioSum / n, ratioMax);
+            System.out.printf(Locale.ROOT, "scaling: %s %dx%d mode=%s band=%s queries=%d cpu_ms p50=%.3f p90=%.3f "
+                            + "p99=%.3f max=%.3f mean_expanded=%d%s%n", file.getFileName(), w, h, mode.spelling(),
+                    band(b), n, quantile(got, 0.5), quantile(got, 0.9), quantile(got, 0.99), got[n - 1],
+                    expanded / n, ratios);
         }
     }
 

@@ -157,10 +157,11 @@ public final class NavServer implements AutoCloseable {
         };
     }
 
-    /** Search options of a config: algorithm and node budget. */
+    /** Search options of a config: algorithm, mode and node budget. */
     static SearchOptions searchOptions(NavServerConfig cfg) {
         return SearchOptions.DEFAULT
                 .withAlgorithm(cfg.search().algorithm())
+                .withMode(cfg.search().mode())
                 .withMaxExpandedNodes(cfg.search().maxExpandedNodes());
     }
 

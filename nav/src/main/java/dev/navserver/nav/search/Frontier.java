@@ -29,20 +29,23 @@ final class Frontier {
     void begin(int capacity, int startP, int x, int y) {
         open.begin(capacity);
         open.link(startP, NONE, NONE);
-        open.push(startP, goal.heuristic(startP, x, y), 0);
+        open.push(startP, goal.weight * goal.heuristic(startP, x, y), 0);
     }
 
     /**
      * Offers node {@code q} at padded (qx, qy) with cost {@code ng} from the start, reached from {@code from}
      * turning at {@code via} ({@link #NONE} for a single straight or diagonal segment). Opens an unseen node,
-     * improves an open one whose cost is larger, ignores a closed one.
+     * improves an open one whose cost is larger, ignores a closed one (never re-opens it: with a
+     * {@link Goal#weight} above 1 that is what keeps the length bound of {@link SearchMode#APPROXIMATE}). The key is
+     * {@code f = ng + weight * h}.
      */
     void relax(int q, int qx, int qy, double ng, int from, int via) {
         OpenList o = open;
+        double w = goal.weight;
         // one page load and one read decide open / closed / unseen (this is the hottest call)
         int[] page = o.pages[q >>> OpenList.PAGE_SHIFT];
         if (page == null) {
-            o.pushFirst(q, from, via, ng + goal.heuristic(q, qx, qy), ng); // first touch of q's page
+            o.pushFirst(q, from, via, ng + w * goal.heuristic(q, qx, qy), ng); // first touch of q's page
             return;
         }
         int at = OpenList.at(q);
@@ -53,12 +56,12 @@ final class Frontier {
             if (Double.compare(ng, o.gAt(slot)) < 0) {
                 page[at + 2] = from;
                 page[at + 3] = via;
-                o.decreaseAt(slot, page, q, ng + goal.heuristic(q, qx, qy), ng);
+                o.decreaseAt(slot, page, q, ng + w * goal.heuristic(q, qx, qy), ng);
             }
         } else if (stamp != openStamp + 1) {
             page[at + 2] = from;
             page[at + 3] = via;
-            o.push(page, q, ng + goal.heuristic(q, qx, qy), ng);
+            o.push(page, q, ng + w * goal.heuristic(q, qx, qy), ng);
         }
     }
 

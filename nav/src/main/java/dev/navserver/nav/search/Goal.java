@@ -29,6 +29,11 @@ final class Goal {
     int[] discHalf = new int[1];
     /** Rows of the disc on either side of the goal's row; 0 when the disc is the goal cell alone. */
     int discRadius;
+    /**
+     * Factor {@code w >= 1} on the heuristic where {@link Frontier} forms {@code f = g + w * h}
+     * ({@link SearchMode#weight()}); 1 keeps the search optimal. Set per search by {@link PathSearch}.
+     */
+    double weight = 1.0;
     private int stride;
     private boolean four;
     /** Landmark codes of the bound table ({@link LandmarkTable#codes()}), or null for the plain heuristic. */

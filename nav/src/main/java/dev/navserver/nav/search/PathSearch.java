@@ -34,6 +34,11 @@ import java.util.Objects;
  * so lengths stay optimal; expansions, and which of several equal-length paths is returned, may differ. The
  * 4-connected searches ignore it.
  *
+ * <p><b>Mode.</b> With {@link SearchMode#APPROXIMATE} the heap searches (A* and 8-connected JPS, with or without
+ * landmarks) order their open list by {@code f = g + w * h} with {@code w = }{@value SearchMode#APPROXIMATE_WEIGHT}
+ * and never re-open a closed node: a FOUND path (arrival radius 0) is at most {@code w} times the shortest, usually
+ * for fewer expansions (see {@link SearchMode}). The 4-connected fast path stays exact in either mode.
+ *
  * <p><b>Options.</b> The node budget counts expansions: when the next node would be the budget's
  * {@code maxExpandedNodes + 1}-th, the search ends {@link SearchStatus#PARTIAL} with the path to the expanded node
  * of least heuristic (the first such node on ties). With an arrival radius the search ends at the first popped
@@ -179,6 +184,7 @@ public final class PathSearch {
         int startP = grid.pad(startCell);
         goal.set(grid.pad(goalCell), stride, four, options.arrivalRadiusCells(),
                 Math.max(stride, grid.height() + 2), table, options.landmarks(), startP);
+        goal.weight = options.mode().weight();
         if (jps) {
             jumps.aim();
         }

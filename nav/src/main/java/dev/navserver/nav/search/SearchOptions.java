@@ -22,18 +22,23 @@ import java.util.Objects;
  *                           is built by the first such search on each grid (about a second on a 512 x 512 map,
  *                           see {@link LandmarkTable#forGrid}) and not at all when it would exceed
  *                           {@link LandmarkTable#MAX_TABLE_BYTES}. Ignored for {@link Moves#FOUR}
+ * @param mode               {@link SearchMode#OPTIMAL} (shortest paths) or {@link SearchMode#APPROXIMATE} (weighted
+ *                           A* / JPS, paths at most {@value SearchMode#APPROXIMATE_WEIGHT} times the shortest; see
+ *                           there for which searches it affects). Combines with landmarks
  */
 public record SearchOptions(Algorithm algorithm, Moves moves, int maxExpandedNodes, double arrivalRadiusCells,
-                            GoalPolicy goalPolicy, int landmarks) {
-    /** JPS, 8-connected, unlimited budget, exact goal, {@link GoalPolicy#EXACT}, no landmarks. */
+                            GoalPolicy goalPolicy, int landmarks, SearchMode mode) {
+    /** JPS, 8-connected, unlimited budget, exact goal, {@link GoalPolicy#EXACT}, no landmarks, optimal. */
     public static final SearchOptions DEFAULT =
-            new SearchOptions(Algorithm.JPS, Moves.EIGHT, Integer.MAX_VALUE, 0, GoalPolicy.EXACT, 0);
+            new SearchOptions(Algorithm.JPS, Moves.EIGHT, Integer.MAX_VALUE, 0, GoalPolicy.EXACT, 0,
+                    SearchMode.OPTIMAL);
 
     /** @throws IllegalArgumentException when a value is out of range; NullPointerException for a null enum */
     public SearchOptions {
         Objects.requireNonNull(algorithm, "algorithm");
         Objects.requireNonNull(moves, "moves");
         Objects.requireNonNull(goalPolicy, "goalPolicy");
+        Objects.requireNonNull(mode, "mode");
         if (maxExpandedNodes < 1) {
             throw new IllegalArgumentException("maxExpandedNodes must be >= 1, got " + maxExpandedNodes);
         }
@@ -46,33 +51,43 @@ public record SearchOptions(Algorithm algorithm, Moves moves, int maxExpandedNod
         }
     }
 
-    /** Options without landmarks (octile heuristic only). */
+    /** Optimal options with {@code landmarks} landmarks. */
+    public SearchOptions(Algorithm algorithm, Moves moves, int maxExpandedNodes, double arrivalRadiusCells,
+                         GoalPolicy goalPolicy, int landmarks) {
+        this(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks, SearchMode.OPTIMAL);
+    }
+
+    /** Optimal options without landmarks (octile heuristic only). */
     public SearchOptions(Algorithm algorithm, Moves moves, int maxExpandedNodes, double arrivalRadiusCells,
                          GoalPolicy goalPolicy) {
         this(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, 0);
     }
 
     public SearchOptions withAlgorithm(Algorithm value) {
-        return new SearchOptions(value, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks);
+        return new SearchOptions(value, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks, mode);
     }
 
     public SearchOptions withMoves(Moves value) {
-        return new SearchOptions(algorithm, value, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks);
+        return new SearchOptions(algorithm, value, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks, mode);
     }
 
     public SearchOptions withMaxExpandedNodes(int value) {
-        return new SearchOptions(algorithm, moves, value, arrivalRadiusCells, goalPolicy, landmarks);
+        return new SearchOptions(algorithm, moves, value, arrivalRadiusCells, goalPolicy, landmarks, mode);
     }
 
     public SearchOptions withArrivalRadiusCells(double value) {
-        return new SearchOptions(algorithm, moves, maxExpandedNodes, value, goalPolicy, landmarks);
+        return new SearchOptions(algorithm, moves, maxExpandedNodes, value, goalPolicy, landmarks, mode);
     }
 
     public SearchOptions withGoalPolicy(GoalPolicy value) {
-        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, value, landmarks);
+        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, value, landmarks, mode);
     }
 
     public SearchOptions withLandmarks(int value) {
-        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, value);
+        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, value, mode);
+    }
+
+    public SearchOptions withMode(SearchMode value) {
+        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks, value);
     }
 }

@@ -16,6 +16,28 @@ class SearchOptionsTest {
         assertThat(d.arrivalRadiusCells()).isZero();
         assertThat(d.goalPolicy()).isEqualTo(GoalPolicy.EXACT);
         assertThat(d.landmarks()).isZero();
+        assertThat(d.mode()).isEqualTo(SearchMode.OPTIMAL);
+    }
+
+    @Test
+    void withMode_ChangesOnlyTheModeAndConvenienceConstructorsAreOptimal() {
+        SearchOptions o = SearchOptions.DEFAULT.withLandmarks(4).withMode(SearchMode.APPROXIMATE);
+        assertThat(o.mode()).isEqualTo(SearchMode.APPROXIMATE);
+        assertThat(o.withAlgorithm(Algorithm.ASTAR).withLandmarks(2).mode()).isEqualTo(SearchMode.APPROXIMATE);
+        assertThat(o.withMode(SearchMode.OPTIMAL)).isEqualTo(SearchOptions.DEFAULT.withLandmarks(4));
+        assertThat(new SearchOptions(Algorithm.JPS, Moves.EIGHT, 10, 0, GoalPolicy.EXACT, 3).mode())
+                .isEqualTo(SearchMode.OPTIMAL);
+        assertThatThrownBy(() -> SearchOptions.DEFAULT.withMode(null)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void searchModeSpellings_RoundTripCaseSensitively() {
+        assertThat(SearchMode.spellings("|")).isEqualTo("optimal|approximate");
+        for (SearchMode m : SearchMode.values()) {
+            assertThat(SearchMode.fromSpelling(m.spelling())).contains(m);
+        }
+        assertThat(SearchMode.fromSpelling("Approximate")).isEmpty();
+        assertThat(SearchMode.fromSpelling("fast")).isEmpty();
     }
 
     @Test

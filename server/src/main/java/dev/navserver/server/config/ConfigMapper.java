@@ -24,6 +24,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.navserver.nav.search.Algorithm;
+import dev.navserver.nav.search.SearchMode;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
@@ -43,7 +44,8 @@ import java.util.Map;
  * for one another are all errors, never coerced. Whole numbers are accepted for fractional keys ({@code
  * snapshotHz: 5}).
  *
- * <p>{@link Algorithm} is written as its {@link Algorithm#spelling()} and {@link Path} as its {@code toString()}.
+ * <p>{@link Algorithm} and {@link SearchMode} are written as their {@code spelling()} and {@link Path} as its
+ * {@code toString()}.
  * A value those deserializers refuse throws an {@link IllegalArgumentException} whose message follows the key path
  * (see {@link ConfigErrors}). Stateless and thread-safe.
  */
@@ -77,6 +79,8 @@ final class ConfigMapper {
             .addModule(new SimpleModule("navserver-config")
                     .addSerializer(Algorithm.class, new AlgorithmSerializer())
                     .addDeserializer(Algorithm.class, new AlgorithmDeserializer())
+                    .addSerializer(SearchMode.class, new SearchModeSerializer())
+                    .addDeserializer(SearchMode.class, new SearchModeDeserializer())
                     .addSerializer(Path.class, ToStringSerializer.instance)
                     .addDeserializer(Path.class, new PathDeserializer()))
             .build();
@@ -128,14 +132,16 @@ final class ConfigMapper {
     /**
      * Every key path of {@code config} with its value, in file order: {@link Integer}, {@link Long}, {@link Double},
      * {@link Boolean} or {@link String} as the record component's type is {@code int}, {@code long}, {@code double},
-     * {@code boolean} or anything else ({@link Algorithm} as its spelling, {@link Path} as its {@code toString()}).
+     * {@code boolean} or anything else ({@link Algorithm} and {@link SearchMode} as their spelling, {@link Path} as
+     * its {@code toString()}).
      * Read through the record accessors found once by reflection: cheap enough for every admin status request.
      */
     static Map<String, Object> keyValues(NavServerConfig config) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Key k : KEYS) {
             Object v = k.read(config);
-            out.put(k.path(), v instanceof Algorithm a ? a.spelling() : v instanceof Path p ? p.toString() : v);
+            out.put(k.path(), v instanceof Algorithm a ? a.spelling() : v instanceof SearchMode m ? m.spelling()
+                    : v instanceof Path p ? p.toString() : v);
         }
         return out;
     }
@@ -189,6 +195,27 @@ final class ConfigMapper {
             String text = p.getText();
             return Algorithm.fromSpelling(text).orElseThrow(() -> new IllegalArgumentException(
                     "'" + text + "' is not one of (" + Algorithm.spellings("|") + ")"));
+        }
+    }
+
+    /** Writes {@link SearchMode#spelling()}. */
+    private static final class SearchModeSerializer extends JsonSerializer<SearchMode> {
+        @Override
+        public void serialize(SearchMode value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            gen.writeString(value.spelling());
+        }
+    }
+
+    /** Reads {@link SearchMode#spelling()}, case-sensitive. */
+    private static final class SearchModeDeserializer extends JsonDeserializer<SearchMode> {
+        @Override
+        public SearchMode deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (!p.hasToken(JsonToken.VALUE_STRING)) {
+                return (SearchMode) ctxt.handleUnexpectedToken(SearchMode.class, p);
+            }
+            String text = p.getText();
+            return SearchMode.fromSpelling(text).orElseThrow(() -> new IllegalArgumentException(
+                    "'" + text + "' is not one of (" + SearchMode.spellings("|") + ")"));
         }
     }
 

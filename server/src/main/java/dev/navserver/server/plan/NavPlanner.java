@@ -43,7 +43,7 @@ public final class NavPlanner implements PathPlanner {
         setOptions(options);
     }
 
-    /** Replaces the search options (algorithm, node budget) for plans started from now on. */
+    /** Replaces the search options (algorithm, mode, node budget) for plans started from now on. */
     public void setOptions(SearchOptions options) {
         this.options = Objects.requireNonNull(options).withGoalPolicy(GoalPolicy.NEAREST_REACHABLE);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.navserver.nav.search.Algorithm;
+import dev.navserver.nav.search.SearchMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -76,6 +77,7 @@ class ConfigLoaderTest {
         assertThat(c.tick().hz()).isEqualTo(20);
         assertThat(c.chase().navIntervalSeconds()).isEqualTo(0.5);
         assertThat(c.search().algorithm()).isEqualTo(Algorithm.JPS);
+        assertThat(c.search().mode()).isEqualTo(SearchMode.OPTIMAL);
         assertThat(c.search().maxExpandedNodes()).isEqualTo(8000);
         assertThat(c.maps().dir()).isEqualTo(tmp.resolve("maps"));
     }
@@ -87,7 +89,7 @@ class ConfigLoaderTest {
                 server: {host: 127.0.0.1, port: 0, outboundLimitBytes: 2097152, ioThreads: 3}
                 admin: {token: abcdefghijklmnopqrstuvwxyz}
                 chase: {navIntervalSeconds: 0.25, allowClientSpawn: false, monstersPerPlayer: 0, snapshotHz: 0}
-                search: {algorithm: astar, plannerThreads: 4}
+                search: {algorithm: astar, mode: approximate, plannerThreads: 4}
                 maps: {dir: /srv/maps, default: dungeon}
                 """);
         assertThat(c.server().port()).isZero();
@@ -102,6 +104,8 @@ class ConfigLoaderTest {
         assertThat(c.chase().navIntervalSeconds()).isEqualTo(0.25);
         assertThat(c.chase().allowClientSpawn()).isFalse();
         assertThat(c.search().algorithm()).isEqualTo(Algorithm.ASTAR);
+        assertThat(c.search().mode()).isEqualTo(SearchMode.APPROXIMATE);
+        assertThat(c.describe().get("search.mode")).isEqualTo("approximate");
         assertThat(c.search().plannerThreads()).isEqualTo(4);
         assertThat(c.maps().dir()).isEqualTo(Path.of("/srv/maps"));
         assertThat(c.maps().defaultMap()).isEqualTo("dungeon");
@@ -201,6 +205,12 @@ class ConfigLoaderTest {
                         "not valid YAML at line"),
                 Arguments.of("unknown algorithm", "configVersion: 1\nsearch: {algorithm: dijkstra}\n",
                         "search.algorithm: 'dijkstra' is not one of (astar|jps)"),
+                Arguments.of("unknown search mode", "configVersion: 1\nsearch: {mode: fast}\n",
+                        "search.mode: 'fast' is not one of (optimal|approximate)"),
+                Arguments.of("search mode in upper case", "configVersion: 1\nsearch: {mode: APPROXIMATE}\n",
+                        "search.mode: 'APPROXIMATE' is not one of (optimal|approximate)"),
+                Arguments.of("search mode as a boolean", "configVersion: 1\nsearch: {mode: true}\n",
+                        "search.mode: expected a string"),
                 Arguments.of("short token", "configVersion: 1\nadmin: {token: secret}\n",
                         "admin.token: length 6 is out of range (16..256)"),
                 Arguments.of("token with space", "configVersion: 1\nadmin: {token: \"0123456789 abcdefgh\"}\n",
@@ -287,7 +297,8 @@ class ConfigLoaderTest {
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(39).containsEntry("search.algorithm", "jps").containsEntry("server.ioThreads", 0)
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(40).containsEntry("search.algorithm", "jps")
+                .containsEntry("search.mode", "optimal").containsEntry("server.ioThreads", 0)
                 .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L).containsEntry("chase.monsterRadiusMeters", 0.4)
                 .containsEntry("chase.sharedFieldMinMonsters", 8)
                 .containsEntry("crowd.avoidance", true).containsEntry("crowd.maxNeighbours", 6);

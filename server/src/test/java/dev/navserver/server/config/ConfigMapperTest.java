@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.navserver.nav.search.Algorithm;
+import dev.navserver.nav.search.SearchMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -54,7 +55,7 @@ class ConfigMapperTest {
     @Test
     void sectionGivenInPart_KeepsTheDefaultsOfItsOtherKeys() throws Exception {
         NavServerConfig c = parse("configVersion: 1\nsearch: {algorithm: astar}\n");
-        assertThat(c.search()).isEqualTo(new NavServerConfig.Search(Algorithm.ASTAR, 8000, 2));
+        assertThat(c.search()).isEqualTo(new NavServerConfig.Search(Algorithm.ASTAR, SearchMode.OPTIMAL, 8000, 2));
         assertThat(c.chase()).isEqualTo(NavServerConfig.Chase.DEFAULT);
     }
 
@@ -76,6 +77,10 @@ class ConfigMapperTest {
                         "search.algorithm: 'JPS' is not one of (astar|jps)"),
                 Arguments.of("number for the algorithm", "search: {algorithm: 3}",
                         "search.algorithm: expected a string, got the number 3 (quote it)"),
+                Arguments.of("search mode in title case", "search: {mode: Optimal}",
+                        "search.mode: 'Optimal' is not one of (optimal|approximate)"),
+                Arguments.of("number for the search mode", "search: {mode: 1.02}",
+                        "search.mode: expected a string, got the number 1.02 (quote it)"),
                 Arguments.of("blank maps dir", "maps: {dir: \"  \"}", "maps.dir: must not be empty"),
                 Arguments.of("list for the maps dir", "maps: {dir: [a]}", "maps.dir: expected a string, got a list"),
                 Arguments.of("unknown key two levels down", "chase: {spawn: {min: 1}}",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import dev.navserver.nav.search.SearchMode;
 import dev.navserver.server.metrics.ServerMetrics;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -113,6 +115,42 @@ class ConfigReloaderTest {
         assertThat(r.changedKeys()).containsExactly("chase.sharedFieldMinMonsters");
         assertThat(r.restartRequiredKeys()).isEmpty();
         assertThat(reloader.current().chase().sharedFieldMinMonsters()).isEqualTo(50);
+    }
+
+    @Test
+    void reloadOnDemand_WithSearchModeApproximate_AppliesItLive() throws Exception {
+        write("configVersion: 1\nchase:\n  navIntervalSeconds: 0.5\nsearch:\n  mode: approximate\n");
+
+        ReloadResult r = reloader.reload();
+
+        assertThat(r.outcome()).isEqualTo(ReloadResult.Outcome.APPLIED);
+        assertThat(r.changedKeys()).containsExactly("search.mode");
+        assertThat(r.restartRequiredKeys()).isEmpty();
+        assertThat(reloader.current().search().mode()).isEqualTo(SearchMode.APPROXIMATE);
+        assertThat(published.poll()).isSameAs(reloader.current());
+        assertThat(reloader.describe()).extractingByKey("config").asInstanceOf(InstanceOfAssertFactories.MAP)
+                .containsEntry("search.mode", "approximate");
+    }
+
+    @Test
+    void reloadOnDemand_WithUnknownSearchMode_IsRejectedWithTheSpellingsAndOldConfigStays() throws Exception {
+        write("configVersion: 1\nchase:\n  navIntervalSeconds: 0.5\nsearch:\n  mode: approximate\n");
+        assertThat(reloader.reload().outcome()).isEqualTo(ReloadResult.Outcome.APPLIED);
+        NavServerConfig before = reloader.current();
+        String shaBefore = reloader.currentSha256();
+        published.clear();
+        write("configVersion: 1\nchase:\n  navIntervalSeconds: 0.25\nsearch:\n  mode: fastest\n");
+
+        ReloadResult r = reloader.reload();
+
+        assertThat(r.outcome()).isEqualTo(ReloadResult.Outcome.REJECTED);
+        assertThat(r.message()).contains("search.mode: 'fastest' is not one of (optimal|approximate)");
+        assertThat(reloader.current()).isSameAs(before);
+        assertThat(reloader.current().search().mode()).isEqualTo(SearchMode.APPROXIMATE);
+        assertThat(reloader.current().chase().navIntervalSeconds()).as("nothing half-applied").isEqualTo(0.5);
+        assertThat(reloader.currentSha256()).isEqualTo(shaBefore);
+        assertThat(published).isEmpty();
+        assertThat(metrics.configReloads.get("rejected")).isEqualTo(1);
     }
 
     @Test

@@ -208,6 +208,75 @@ class HotReloadTest {
         }
     }
 
+    /**
+     * A Moving AI map with two routes from s (3, 1) to g (43, 1): the shortest goes up at once along row 0; JPS in
+     * approximate mode first goes round the wall below the start (0.6 % longer as cells; see the engine's
+     * {@code ApproximateSearchTest}).
+     */
+    private static final String TWO_ROUTES_MAP = """
+            type octile
+            height 3
+            width 53
+            map
+            ...@...................@@.....@..@....@@@............
+            .....@@.........@.@...........................@......
+            ..@......@..@.@..................@...@@..............
+            """;
+
+    @Test
+    void configEdit_SearchModeToApproximate_PathQueriesTakeTheLongerRouteAndABadModeIsRejected() throws Exception {
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of())) {
+            server.replaceMapFile("tworoutes.map", TWO_ROUTES_MAP);
+            TestServer.awaitCondition("tworoutes loaded", RELOAD_TIMEOUT,
+                    () -> server.metric("navserver_map_loads_total{outcome=\"loaded\"}") == 1);
+            GridMap map = MapLoader.parse("tworoutes", "test", new StringReader(TWO_ROUTES_MAP));
+            int s = map.cell(3, 1);
+            int g = map.cell(43, 1);
+            Vec3 from = new Vec3(map.worldX(s), 0, map.worldZ(s));
+            Vec3 to = new Vec3(map.worldX(g), 0, map.worldZ(g));
+            try (NdjsonClient c = server.connect()) {
+                c.hello("asker", "tworoutes");
+                PathResult optimal = query(c, "optimal", from, to);
+                assertThat(optimal.status()).isEqualTo("ok");
+                assertWalkable(map, optimal.points());
+
+                server.rewriteConfig(Map.of("search.mode", "approximate"));
+                TestServer.awaitCondition("reload applied", RELOAD_TIMEOUT,
+                        () -> "applied".equals(lastReload(server).path("outcome").asText()));
+                assertThat(lastReload(server).path("changedKeys").toString()).isEqualTo("[\"search.mode\"]");
+                assertThat(server.status().path("config").path("search.mode").asText()).isEqualTo("approximate");
+                // the planner takes the new options at the next tick boundary
+                PathResult[] approx = new PathResult[1];
+                int[] asked = {0};
+                TestServer.awaitCondition("a longer path", RELOAD_TIMEOUT, () -> {
+                    approx[0] = query(c, "approximate-" + asked[0]++, from, to);
+                    return approx[0].length() > optimal.length() + 1e-6;
+                });
+                assertThat(approx[0].status()).isEqualTo("ok");
+                assertWalkable(map, approx[0].points());
+                assertThat(approx[0].length()).isLessThanOrEqualTo(1.02 * optimal.length());
+
+                server.rewriteConfig(Map.of("search.mode", "fast"));
+                TestServer.awaitCondition("reload rejected", RELOAD_TIMEOUT,
+                        () -> "rejected".equals(lastReload(server).path("outcome").asText()));
+                assertThat(lastReload(server).path("message").asText())
+                        .contains("search.mode: 'fast' is not one of (optimal|approximate)");
+                assertThat(server.status().path("config").path("search.mode").asText()).isEqualTo("approximate");
+                assertThat(query(c, "after-rejection", from, to).length()).isEqualTo(approx[0].length());
+            }
+        }
+    }
+
+    private static PathResult query(NdjsonClient c, String id, Vec3 from, Vec3 to) {
+        RequestId rid = RequestId.of(id);
+        try {
+            c.send(new PathQuery(rid, from, to));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return c.await(PathResult.class, p -> rid.equals(p.id()));
+    }
+
     @Test
     void mapFileAdded_NewMapJoinableWithoutARestart() throws Exception {
         try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of());

@@ -1,0 +1,156 @@
+package dev.navserver.nav.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.navserver.nav.Dijkstra;
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.MoveLayer;
+import dev.navserver.nav.grid.NavGrid;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * {@link SearchMode#APPROXIMATE} against a plain Dijkstra on random maps (open scatter and rooms with one-cell
+ * doors, uniform and terrain costs, with and without landmarks): the same status as the optimal search, and a valid
+ * path whose length is between the shortest and {@value SearchMode#APPROXIMATE_WEIGHT} times it.
+ */
+class ApproximateSearchPropertyTest {
+    /** Slack for summing doubles along two different paths. */
+    private static final double EPS = 1e-9;
+
+    private final PathSearch search = new PathSearch();
+
+    /** A standable cell picked at random, or -1 when there is none. */
+    private static int randomOpenCell(NavGrid grid, Random rnd) {
+        int cells = grid.width() * grid.height();
+        for (int tries = 0; tries < 4 * cells; tries++) {
+            int c = rnd.nextInt(cells);
+            if (grid.openCell(c)) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Runs one query in both modes and checks the approximate result against the optimal one and the oracle.
+     *
+     * @return approximate length / shortest length, or 1 when not FOUND
+     */
+    private double checkQuery(NavGrid grid, int startCell, int goalCell, double[] dist, SearchOptions optimal) {
+        int w = grid.width();
+        PathResult exact = search.find(grid, startCell % w, startCell / w, goalCell % w, goalCell / w, optimal);
+        PathResult approx = search.find(grid, startCell % w, startCell / w, goalCell % w, goalCell / w,
+                optimal.withMode(SearchMode.APPROXIMATE));
+        assertThat(approx.status()).as("status of %s", optimal).isEqualTo(exact.status());
+        if (exact.status() != SearchStatus.FOUND) {
+            assertThat(Double.isFinite(dist[goalCell])).isFalse();
+            return 1;
+        }
+        double shortest = dist[goalCell];
+        assertThat(exact.length()).isCloseTo(shortest, within(EPS));
+        assertThat(approx.cell(0)).isEqualTo(startCell);
+        assertThat(approx.endCell()).isEqualTo(goalCell);
+        PathSearchTest.assertValidPath(grid, approx, optimal.moves());
+        assertThat(approx.length()).as("no shorter than the shortest, %s", optimal)
+                .isGreaterThanOrEqualTo(shortest - EPS);
+        assertThat(approx.length()).as("within the bound, %s", optimal)
+                .isLessThanOrEqualTo(SearchMode.APPROXIMATE_WEIGHT * shortest + EPS);
+        return shortest == 0 ? 1 : approx.length() / shortest;
+    }
+
+    @Property(tries = 200)
+    void approximate_OnRandomMaps_FoundWheneverOptimalIsAndWithinTwoPercent(
+            @ForAll @IntRange(min = 2, max = 120) int width, @ForAll @IntRange(min = 2, max = 120) int height,
+            @ForAll @IntRange(min = 0, max = 40) int densityPct, @ForAll @IntRange(min = 0, max = 12) int roomSide,
+            @ForAll @IntRange(min = 0, max = 8) int landmarks, @ForAll boolean terrains, @ForAll long seed) {
+        GridMap map = LandmarkHeuristicPropertyTest.randomMap(width, height, densityPct, roomSide, terrains, seed);
+        NavGrid grid = map.navGrid(terrains ? MoveLayer.LAND : MoveLayer.DEFAULT, 1);
+        Random rnd = new Random(~seed);
+        for (int query = 0; query < 4; query++) {
+            int s = randomOpenCell(grid, rnd);
+            int g = randomOpenCell(grid, rnd);
+            if (s < 0) {
+                return;
+            }
+            for (Moves moves : Moves.values()) {
+                double[] dist = Dijkstra.distances(grid, s, moves == Moves.EIGHT, true);
+                for (Algorithm algorithm : Algorithm.values()) {
+                    SearchOptions o = SearchOptions.DEFAULT.withAlgorithm(algorithm).withMoves(moves)
+                            .withLandmarks(landmarks);
+                    checkQuery(grid, s, g, dist, o);
+                }
+            }
+        }
+    }
+
+    @Property(tries = 40)
+    void approximate_OnLargeRoomMaps_StaysWithinTwoPercentOverManyQueries(
+            @ForAll @IntRange(min = 150, max = 300) int side, @ForAll @IntRange(min = 6, max = 25) int roomSide,
+            @ForAll @IntRange(min = 0, max = 20) int densityPct, @ForAll long seed) {
+        NavGrid grid = LandmarkHeuristicPropertyTest.randomMap(side, side, densityPct, roomSide, false, seed)
+                .navGrid();
+        Random rnd = new Random(seed);
+        int s = randomOpenCell(grid, rnd);
+        if (s < 0) {
+            return;
+        }
+        double[] dist = Dijkstra.distances(grid, s, true, true);
+        for (int query = 0; query < 10; query++) {
+            int g = randomOpenCell(grid, rnd);
+            checkQuery(grid, s, g, dist, SearchOptions.DEFAULT.withAlgorithm(Algorithm.JPS));
+            checkQuery(grid, s, g, dist, SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR));
+        }
+    }
+
+    @Property(tries = 200)
+    void approximate_SlicedSearch_EqualsOneShot(@ForAll @IntRange(min = 1, max = 60) int width,
+                                                @ForAll @IntRange(min = 1, max = 60) int height,
+                                                @ForAll @IntRange(min = 0, max = 40) int densityPct,
+                                                @ForAll boolean terrains, @ForAll long seed) {
+        NavGrid grid = LandmarkHeuristicPropertyTest.randomMap(width, height, densityPct, 0, terrains, seed)
+                .navGrid(terrains ? MoveLayer.LAND : MoveLayer.DEFAULT, 1);
+        Random rnd = new Random(~seed);
+        int s = randomOpenCell(grid, rnd);
+        int g = randomOpenCell(grid, rnd);
+        if (s < 0) {
+            return;
+        }
+        int w = grid.width();
+        for (Algorithm algorithm : Algorithm.values()) {
+            for (Moves moves : Moves.values()) {
+                SearchOptions o = SearchOptions.DEFAULT.withAlgorithm(algorithm).withMoves(moves)
+                        .withMode(SearchMode.APPROXIMATE);
+                PathResult oneShot = search.find(grid, s % w, s / w, g % w, g / w, o);
+                search.start(grid, s % w, s / w, g % w, g / w, o);
+                while (!search.step(rnd.nextInt(4) == 0 ? 0 : 1 + rnd.nextInt(6))) {
+                    assertThat(search.finished()).isFalse();
+                }
+                assertThat(search.result()).isEqualTo(oneShot);
+            }
+        }
+    }
+
+    @Property(tries = 150)
+    void fourConnectedFastPath_InApproximateMode_ReturnsTheOptimalResult(
+            @ForAll @IntRange(min = 1, max = 80) int width, @ForAll @IntRange(min = 1, max = 80) int height,
+            @ForAll @IntRange(min = 0, max = 45) int densityPct, @ForAll @IntRange(min = 0, max = 9) int roomSide,
+            @ForAll long seed) {
+        NavGrid grid = LandmarkHeuristicPropertyTest.randomMap(width, height, densityPct, roomSide, false, seed)
+                .navGrid();
+        Random rnd = new Random(~seed);
+        int s = randomOpenCell(grid, rnd);
+        int g = randomOpenCell(grid, rnd);
+        if (s < 0) {
+            return;
+        }
+        int w = grid.width();
+        SearchOptions o = SearchOptions.DEFAULT.withMoves(Moves.FOUR);
+        PathResult exact = search.find(grid, s % w, s / w, g % w, g / w, o);
+        PathResult approx = search.find(grid, s % w, s / w, g % w, g / w, o.withMode(SearchMode.APPROXIMATE));
+        assertThat(approx).isEqualTo(exact);
+    }
+}
