@@ -10,7 +10,7 @@
 #   PLAYERS=100 SPAWN=100 SPEED=0.05 VIEWERS=1 bench/server-load.sh   # 10,000 monsters, one live viewer attached
 #   PLAYERS=1000 EDITS=20 bench/server-load.sh   # plus an authority bot toggling doors and boxes, 20 edits/s
 #   PLAYERS=500 SPAWN=10 bench/server-load.sh    # 5,000 monsters, bodies checked in every snapshot
-#   IO_THREADS=4 PLAYERS=1000 bench/server-load.sh  # server.ioThreads (default 0 = one per processor)
+#   IO_THREADS=4 PLAYERS=1000 bench/server-load.sh  # server.ioThreads (default 0 = Netty's two per processor)
 #   AVOIDANCE=false ...                          # crowd.avoidance off
 #
 # Output: bench/target/server-load/{bots-N.json, bots-N.html, bots-N.txt, status-N.json, metrics-N.txt, server-N.log}

@@ -103,8 +103,8 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      *                             {@code authorityToken:} with no value in the file) means no authority sessions.
      *                             Otherwise 16..256 characters without whitespace. Never printed by
      *                             {@link #toString()}.
-     * @param ioThreads            Netty event-loop threads serving the game connections; 1..256, or 0 for one per
-     *                             available processor ({@link Runtime#availableProcessors()})
+     * @param ioThreads            Netty event-loop threads serving the game connections; 1..256, or 0 for Netty's
+     *                             default (two per available processor)
      */
     public record Server(String host, int port, int maxFrameBytes, int maxConnections, int maxMessagesPerSecond,
                          long outboundLimitBytes, int idleTimeoutSeconds,
@@ -127,9 +127,9 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
             Checks.range("server.ioThreads", ioThreads, 0, 256);
         }
 
-        /** The I/O threads to start: {@link #ioThreads()}, or the available processors when it is 0. */
+        /** The I/O threads to start: {@link #ioThreads()}, or two per available processor when it is 0. */
         public int ioThreadCount() {
-            return ioThreads > 0 ? ioThreads : Math.max(1, Runtime.getRuntime().availableProcessors());
+            return ioThreads > 0 ? ioThreads : 2 * Math.max(1, Runtime.getRuntime().availableProcessors());
         }
 
         @Override

@@ -33,7 +33,7 @@ public final class GameServer implements AutoCloseable {
     private Channel serverChannel;
 
     /**
-     * @param ioThreads I/O threads for connections; 0 = Netty's default (2 x cores)
+     * @param ioThreads I/O threads for connections, >= 1
      */
     public GameServer(ServerContext context, String host, int port, int ioThreads) {
         this.context = context;

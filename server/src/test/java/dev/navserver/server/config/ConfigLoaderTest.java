@@ -97,7 +97,7 @@ class ConfigLoaderTest {
         assertThat(c.server().ioThreads()).isEqualTo(3);
         assertThat(c.server().ioThreadCount()).isEqualTo(3);
         assertThat(NavServerConfig.defaults().server().ioThreadCount())
-                .as("0 = one per available processor").isEqualTo(Runtime.getRuntime().availableProcessors());
+                .as("0 = Netty's default").isEqualTo(2 * Runtime.getRuntime().availableProcessors());
         assertThat(c.admin().token()).isEqualTo("abcdefghijklmnopqrstuvwxyz");
         assertThat(c.admin().toString()).doesNotContain("abcdefghijklmnopqrstuvwxyz");
         assertThat(c.describe().get("admin.token")).isEqualTo("(set)");
