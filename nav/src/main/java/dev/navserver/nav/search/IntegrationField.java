@@ -48,7 +48,8 @@ import java.util.Objects;
  * so a settled cell's direction is that of the minimiser of least rank: first the minimisers whose own direction
  * is the same as the move {@code c -> n} (the path goes on straight; the goal has no direction), then, in both
  * groups, the order N, S, W, E, NW, NE, SW, SE. So the descent from a cell, which just follows the directions,
- * keeps straight runs where the field allows them (few turning points to smooth), and each move lowers the value by
+ * keeps straight runs where the field allows them (few turning points to smooth); ties are exact, so on 8-connected
+ * grids two orders of the same moves whose sums round differently are not a tie. Each move lowers the value by
  * exactly its step: the descent ends at the goal along a path of cost {@code value(c)}, for a required source the
  * optimal length that A* and JPS find. A descent depends only on its first cell, so descents from many chasers of
  * one player share their ends without any bookkeeping, and each costs one byte read per cell it writes.
