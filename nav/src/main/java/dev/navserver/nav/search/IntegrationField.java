@@ -62,8 +62,8 @@ import java.util.Objects;
  *
  * <p><b>Memory.</b> Cells are numbered within the region ({@code (y - y0) * regionWidth + (x - x0)}), and each has
  * one byte (direction, open, closed and source bits, an open cell's bucket; layout in the comment on the bit
- * constants) in a page of 64 such cells (a run
- * of one region row) allocated the first time a run touches one of its cells, with the page's generation in 4 more
+ * constants) in a page of 64 such cells (a run of one region row) allocated the first time a run touches one of
+ * its cells, with the page's generation in 4 more
  * bytes: 88 bytes per page with the array header and alignment, so <b>1 byte per cell of a touched page plus 24
  * bytes per page</b> (1.375 bytes per cell), plus 4 bytes per 64 region cells for the page table; nothing is sized
  * to the map. The build adds, for its frontier only: the open cells' values (12 bytes per slot, 2 to 4 slots per
