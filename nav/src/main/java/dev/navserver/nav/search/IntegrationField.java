@@ -61,9 +61,9 @@ import java.util.Objects;
  * length).
  *
  * <p><b>Memory.</b> Cells are numbered within the region ({@code (y - y0) * regionWidth + (x - x0)}), and each has
- * one byte (direction, open, closed and source bits, an open cell's bucket; layout in the comment on the bit
- * constants) in a page of 64 such cells (a run of one region row) allocated the first time a run touches one of
- * its cells, with the page's generation in 4 more
+ * one byte (direction, open, closed and source bits; layout in the comment on the bit constants) in a page of 64
+ * such cells (a run of one region row) allocated the first time a run touches one of its cells, with the page's
+ * generation in 4 more
  * bytes: 88 bytes per page with the array header and alignment, so <b>1 byte per cell of a touched page plus 24
  * bytes per page</b> (1.375 bytes per cell), plus 4 bytes per 64 region cells for the page table; nothing is sized
  * to the map. The build adds, for its frontier only: the open cells' values (12 bytes per slot, 2 to 4 slots per
@@ -95,13 +95,13 @@ public final class IntegrationField {
 
     /*
      * A cell's byte: bits 0-2 the direction of its move toward the goal (index into N, S, W, E, NW, NE, SW, SE;
-     * tentative while open, final once closed, none for the goal); bits 3-4, while open in a uniform-cost build, the
-     * value's bucket (floor) mod 4; bit 5 a required source; bit 6 open; bit 7 closed (settled).
+     * tentative while open, final once closed, none for the goal); bit 3 set when the tentative parent does not go
+     * on in that direction (so bits 0-3 are the rank of the tie rule, lower wins); bit 5 a required source;
+     * bit 6 open; bit 7 closed (settled).
      */
+    /** Bits 0-3 of a cell's byte: the rank of its direction (direction, plus 8 when the path turns there). */
+    private static final int RANK = 0x0F;
     private static final int DIRECTION = 0x07;
-    private static final int BUCKET_SHIFT = 3;
-    private static final int BUCKET_BITS = 0x18;
-    /** Added to a direction for the rank of the tie rule when the path turns there (lower rank wins). */
     private static final int TURNS = 0x08;
     private static final int SOURCE = 0x20;
     private static final int OPEN = 0x40;
@@ -549,9 +549,9 @@ public final class IntegrationField {
     }
 
     /**
-     * Offers region-local cell l the value v with direction rank {@code rank} (direction, plus {@link #TURNS} when
-     * the path turns there): an open or unseen cell takes a lower value, or an equal one of lower rank; a lower value
-     * is pushed to v's bucket when that bucket changes ({@code bucketed}) or to the heap.
+     * Offers region-local cell l the value v with direction rank {@code rank}: an open or unseen cell takes a lower
+     * value, or an equal one of lower rank; a lower value is pushed to v's bucket when that bucket changes
+     * ({@code bucketed}) or to the heap.
      *
      * @return entries pushed
      */
@@ -566,58 +566,37 @@ public final class IntegrationField {
             return 0;
         }
         IntDoubleMap open = frontier;
-        long k = (long) v;
         if ((b & OPEN) != 0) {
-            if (bucketed) {
-                // open values lie in the current bucket or the next two, v in the next two: when the cell's bucket
-                // is below v's, its value is below v and the frontier map need not be read
-                int below = ((int) k - ((b & BUCKET_BITS) >> BUCKET_SHIFT)) & 3;
-                if (below == 1 || below == 2) {
-                    return 0;
-                }
-            }
             int slot = open.slotOf(l);
             double old = open.valueAt(slot);
             int c = Double.compare(v, old);
-            if (c > 0 || (c == 0 && rank >= rankOf(l, b & DIRECTION))) {
+            if (c > 0 || (c == 0 && rank >= (b & RANK))) {
                 return 0;
             }
+            page[at] = (byte) ((b & ~RANK) | rank);
             if (c == 0) {
-                page[at] = (byte) ((b & ~DIRECTION) | (rank & DIRECTION));
                 return 0;
             }
             open.setValueAt(slot, v);
             if (!bucketed) {
-                page[at] = (byte) ((b & ~DIRECTION) | (rank & DIRECTION));
                 pushHeap(l, v);
                 return 1;
             }
-            page[at] = (byte) ((b & ~(DIRECTION | BUCKET_BITS)) | (rank & DIRECTION) | (((int) k & 3) << BUCKET_SHIFT));
+            long k = (long) v;
             if (k == (long) old) {
                 return 0; // same bucket: the entry already there reads the new value
             }
             pushBucket(k, l);
             return 1;
         }
+        page[at] = (byte) (b | OPEN | rank);
         open.insert(l, v);
         if (bucketed) {
-            page[at] = (byte) (b | OPEN | (rank & DIRECTION) | (((int) k & 3) << BUCKET_SHIFT));
-            pushBucket(k, l);
+            pushBucket((long) v, l);
         } else {
-            page[at] = (byte) (b | OPEN | (rank & DIRECTION));
             pushHeap(l, v);
         }
         return 1;
-    }
-
-    /** Rank of open region-local cell l's tentative direction d: d, plus {@link #TURNS} unless its parent goes on in d. */
-    private int rankOf(int l, int d) {
-        int parent = l + localStep[d];
-        if (parent == goalL) {
-            return d | TURNS;
-        }
-        int pd = fieldPages[parent >>> PAGE_SHIFT][parent & PAGE_MASK] & DIRECTION;
-        return pd == d ? d : d | TURNS;
     }
 
     private void pushBucket(long k, int l) {
