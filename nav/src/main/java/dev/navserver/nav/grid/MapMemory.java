@@ -22,7 +22,8 @@ package dev.navserver.nav.grid;
  *       takes what it touches, 16 bytes per touched cell, and keeps at most 64 MiB between searches;</li>
  *   <li>where a planner thread may also build flow fields ({@code dev.navserver.nav.search.IntegrationField}, e.g.
  *       the server's shared chase fields and group queries), another page table and allowance,
- *       {@value #FIELD_SCRATCH_BYTES} bytes (a field's pages cost about 9 bytes per cell of its region).</li>
+ *       {@value #FIELD_SCRATCH_BYTES} bytes (a field's pages cost about 1.4 bytes per cell of its region, plus its
+ *       frontier's values).</li>
  * </ul>
  * Together about {@code 3.4} bytes per cell at the peak of loading plus, per planner thread, 1/4 byte per cell
  * and the allowance (after loading, a rooms-like map holds about 1.4 bytes per cell). Other layers, agent sizes

@@ -2,13 +2,17 @@ package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 
 /**
  * A per-thread integration field (the cost layer of a flow field): Dijkstra from one goal cell over a
- * rectangular region of a {@link NavGrid}, giving every settled cell its exact cost to the goal, and a descent
- * that turns a source cell into an optimal cell path by following the field.
+ * rectangular region of a {@link NavGrid}, giving every settled cell its exact cost to the goal and the direction
+ * of its first move on an optimal path, and a descent that turns a source cell into an optimal cell path by
+ * following those directions.
  *
  * <p><b>Moves.</b> Exactly those of {@link PathSearch}: 8-connected moves of length 1 and sqrt(2) with a diagonal
  * only when both orthogonal neighbours are standable (no corner cutting), or 4-connected moves of length 1; the
@@ -20,7 +24,7 @@ import java.util.Objects;
  * <p><b>Region and exactness.</b> {@link #build} starts with the bounding box of the goal and the sources, grown by
  * {@code marginCells} on every side and clipped to the map, and settles cells of that region in order of field
  * value until every <em>required</em> source (standable and on the goal's island) is settled. On weighted grids the
- * order is exact (a 4-ary heap); on uniform-cost grids it is by the value's floor (Dial's bucket queue of width 1:
+ * order is exact (a binary heap); on uniform-cost grids it is by the value's floor (Dial's bucket queue of width 1:
  * every move costs at least 1, so cells of one bucket cannot lower each other and are final in any order), and in
  * the check below {@code last} is then the last value's floor and the stop test uses {@code floor(value(v))}. A <em>rim</em> cell
  * is a cell of the region with a neighbour off the region but on the map. Take the cheapest path from a source
@@ -36,25 +40,39 @@ import java.util.Objects;
  * margin grows ({@code 2 * margin + 16}) and the field is rebuilt; a region that is the whole map has no rim and is
  * always exact. {@link #rebuilds()} counts the growths of the last build.
  *
- * <p><b>Descent.</b> From a cell, {@link #descend} steps to the settled neighbour {@code n} (legal move) that
- * minimises {@code step(c, n) + value(n)}; ties go to the neighbour in the direction of the previous step, else
- * to the first in the order N, S, W, E, NW, NE, SW, SE (straight runs, few turning points to smooth). That
- * minimum equals {@code value(c)} and {@code value(n) < value(c)}, so the descent ends at the goal along a path
- * whose cost is {@code value(c)}: for a required source, the optimal length that A* and JPS find. The rest of a
- * descent depends only on the cell it reached and the step it arrived with, so the descents of one build are kept
- * and a later descent reaching a (cell, step) an earlier one passed copies the earlier one's remainder: many
- * chasers of one player share the end of their paths, which is then walked once.
+ * <p><b>Directions and descent.</b> When a settled cell {@code p} offers its neighbour {@code c} the value
+ * {@code value(p) + step(c, p)} ({@code step(c, p)}: the move's length times {@code p}'s cost) and that is less
+ * than {@code c}'s value so far, {@code c} takes it and records the direction of the move {@code c -> p}; on an
+ * equal value ({@link Double#compare} 0) it takes the direction of lower rank. Every neighbour {@code n} minimising
+ * {@code value(n) + step(c, n)} has {@code value(n) <= value(c) - 1} and is settled, hence offers, before {@code c},
+ * so a settled cell's direction is that of the minimiser of least rank: first the minimisers whose own direction
+ * is the same as the move {@code c -> n} (the path goes on straight; the goal has no direction), then, in both
+ * groups, the order N, S, W, E, NW, NE, SW, SE. So the descent from a cell, which just follows the directions,
+ * keeps straight runs where the field allows them (few turning points to smooth); ties are exact, so on 8-connected
+ * grids two orders of the same moves whose sums round differently are not a tie. Each move lowers the value by
+ * exactly its step: the descent ends at the goal along a path of cost {@code value(c)}, for a required source the
+ * optimal length that A* and JPS find. A descent depends only on its first cell, so descents from many chasers of
+ * one player share their ends without any bookkeeping, and each costs one byte read per cell it writes.
  *
- * <p><b>Memory.</b> Cells are numbered within the region ({@code (y - y0) * regionWidth + (x - x0)}), and their
- * values and open, closed and source bits live in pages of 64 such cells (a run of one region row) allocated the
- * first time a run touches one of their cells: 560 bytes per page, 8.75 bytes per cell of a touched page, plus
- * 4 bytes per 64 region cells for the page table; nothing is sized to the map. Uniform-cost builds add 4 bytes per
- * bucket entry (about one per settled cell at the queue's widest); weighted builds add the {@link OpenList} over
- * region-local ids (16 bytes per touched cell and 20 per heap slot). Pages are kept and builds told apart by a
- * generation number stored in each page (a page of an older generation is reset when first touched), so a build
- * over cells already paged in allocates nothing; when the field holds more than {@link IntPages#RETAINED_BYTES}
- * (64 MiB) at the start of a run, it drops its pages and lists first. {@link #scratchBytes()} reports what is
- * held. The grid is held until the next build.
+ * <p><b>Values.</b> Only the open cells' values are kept while building (a hash map that grows with the frontier),
+ * and the values of the settled sources and rim cells, which the exactness check needs. {@link #value} of any
+ * other settled cell is recomputed by following its directions to the goal and adding the steps back from the goal,
+ * in the order the build added them, so it is the very {@code double} the build settled (cost: the descent's
+ * length).
+ *
+ * <p><b>Memory.</b> Cells are numbered within the region ({@code (y - y0) * regionWidth + (x - x0)}), and each has
+ * one byte (direction, open, closed and source bits; layout in the comment on the bit constants) in a page of 64
+ * such cells (a run of one region row) allocated the first time a run touches one of its cells, with the page's
+ * generation in 4 more
+ * bytes: 88 bytes per page with the array header and alignment, so <b>1 byte per cell of a touched page plus 24
+ * bytes per page</b> (1.375 bytes per cell), plus 4 bytes per 64 region cells for the page table; nothing is sized
+ * to the map. The build adds, for its frontier only: the open cells' values (12 bytes per slot, 2 to 4 slots per
+ * open cell at the frontier's widest), 4 bytes per bucket entry (uniform cost) or 12 per heap entry (weighted;
+ * entries superseded by a lower value stay until popped), and 12 bytes per settled rim cell and up to 48 per
+ * settled source. Pages are kept and builds told apart by their generation (a page of an older generation is reset
+ * when first touched), so a build over cells already paged in allocates nothing; when the field holds more than
+ * {@link IntPages#RETAINED_BYTES} (64 MiB) at the start of a run, it drops its pages and lists first.
+ * {@link #scratchBytes()} reports what is held. The grid is held until the next build.
  *
  * <p>Not thread-safe: use one instance per thread. Grids may be shared.
  */
@@ -65,27 +83,57 @@ public final class IntegrationField {
 
     /** Cells per field page: a run of one row of the region. */
     private static final int PAGE_SHIFT = 6;
-    /** Longs of a field page: 64 values, then the open, closed and source bit words, then the generation. */
-    private static final int OPEN_WORD = 1 << PAGE_SHIFT;
-    private static final int CLOSED_WORD = OPEN_WORD + 1;
-    private static final int SOURCE_WORD = OPEN_WORD + 2;
-    private static final int GEN_WORD = OPEN_WORD + 3;
-    private static final int PAGE_LONGS = OPEN_WORD + 4;
-    /** Bytes of one field page, header included. */
-    private static final long PAGE_BYTES = IntPages.ARRAY_HEADER + 8L * PAGE_LONGS;
-    private static final int INITIAL_BUCKET = 256;
+    private static final int PAGE_CELLS = 1 << PAGE_SHIFT;
+    private static final int PAGE_MASK = PAGE_CELLS - 1;
+    /** Byte offset of a page's generation ({@code int}), after its cells. */
+    private static final int GEN_AT = PAGE_CELLS;
+    /** Length of a page array: a byte per cell and the generation. */
+    private static final int PAGE_LENGTH = PAGE_CELLS + 4;
+    /** Bytes of one field page: header and length rounded up to 8 (88). */
+    static final long PAGE_BYTES = (IntPages.ARRAY_HEADER + PAGE_LENGTH + 7) & ~7L;
+    private static final VarHandle GEN = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
 
-    /** The heap of weighted builds, over region-local ids. */
-    private final OpenList open = new OpenList();
-    /**
-     * Field pages by region-local id {@code l >>> PAGE_SHIFT}, {@code null} until first touched: values as raw
-     * double bits, then the open, closed and required-source bits of the page's 64 cells, then the generation the
-     * bits belong to (a page of an older generation is all unseen and is reset when touched).
+    /*
+     * A cell's byte: bits 0-2 the direction of its move toward the goal (index into N, S, W, E, NW, NE, SW, SE;
+     * tentative while open, final once closed, none for the goal); bit 3 set when the tentative parent does not go
+     * on in that direction (so bits 0-3 are the rank of the tie rule, lower wins); bit 5 a required source;
+     * bit 6 open; bit 7 closed (settled).
      */
-    private long[][] fieldPages = new long[0][];
+    /** Bits 0-3 of a cell's byte: the rank of its direction (direction, plus 8 when the path turns there). */
+    private static final int RANK = 0x0F;
+    private static final int DIRECTION = 0x07;
+    private static final int TURNS = 0x08;
+    private static final int SOURCE = 0x20;
+    private static final int OPEN = 0x40;
+    /** Bit 7 of a cell's byte: settled. */
+    private static final int CLOSED = 0x80;
+    private static final int N = 0;
+    private static final int S = 1;
+    private static final int W = 2;
+    private static final int E = 3;
+    private static final int NW = 4;
+    private static final int NE = 5;
+    private static final int SW = 6;
+    private static final int SE = 7;
+    /** Column and row change of a move in each direction. */
+    private static final int[] DX = {0, 0, -1, 1, -1, 1, -1, 1};
+    private static final int[] DY = {-1, 1, 0, 0, -1, -1, 1, 1};
+    private static final int INITIAL_BUCKET = 256;
+    private static final int INITIAL_HEAP = 256;
+
+    /**
+     * Field pages by region-local id {@code l >>> PAGE_SHIFT}, {@code null} until first touched: a byte per cell,
+     * then the generation the bytes belong to (a page of an older generation is all unseen and is reset when
+     * touched).
+     */
+    private byte[][] fieldPages = new byte[0][];
     private int[] heldPages = new int[16];
     private int heldCount;
-    private long generation;
+    private int generation;
+    /** Values of the open cells by region-local id. */
+    private final IntDoubleMap frontier = new IntDoubleMap();
+    /** Values of the settled required sources by padded id. */
+    private final IntDoubleMap sourceValues = new IntDoubleMap();
     /**
      * Bucket queue of uniform-cost builds: bucket {@code k & 3} holds region-local ids of open cells whose value's floor
      * was {@code k} when pushed (a cell pushed again after a decrease leaves a stale entry behind, skipped when
@@ -94,26 +142,21 @@ public final class IntegrationField {
     private final int[][] buckets = {new int[INITIAL_BUCKET], new int[INITIAL_BUCKET], new int[INITIAL_BUCKET],
         new int[INITIAL_BUCKET]};
     private final int[] bucketSize = new int[4];
+    /**
+     * Binary min-heap of weighted builds: region-local id and the value it was offered; a cell offered a lower value
+     * is pushed again and its older entry skipped when popped (the cell is closed by then).
+     */
+    private int[] heapIds = new int[INITIAL_HEAP];
+    private double[] heapKeys = new double[INITIAL_HEAP];
+    private int heapSize;
     /** Whether the last run used {@link #buckets} (uniform cost) rather than the heap. */
     private boolean bucketed;
     private int[] descentBuffer = new int[64];
-    /**
-     * The descents of the current build, one after another (map cell ids, each ending at the goal), and an
-     * open-addressing table from a padded cell to where a descent first passed it ({@code memoAt}, an index into
-     * {@link #trail}) and the step it arrived with ({@code memoStep}): the descent from a cell depends only on the
-     * cell and that step, so a later descent reaching the pair copies the rest instead of walking it. Entries of an
-     * older build are told apart by {@code memoGen}.
-     */
-    private int[] trail = new int[256];
-    private int trailSize;
-    private int[] memoKey = new int[256];
-    private int[] memoAt = new int[256];
-    private int[] memoStep = new int[256];
-    private int[] memoGen = new int[256];
-    private int memoGeneration = 1;
-    private int memoCount;
+    /** Padded ids of a walk to the goal, for {@link #value}. */
+    private int[] walkBuffer = new int[64];
     /** Rim cells settled by the current run, padded ids in settling order (so by non-decreasing value). */
     private int[] rimCells = new int[64];
+    private double[] rimValues = new double[64];
     private int rimCount;
 
     // the last build
@@ -123,18 +166,20 @@ public final class IntegrationField {
     private int stride;
     private boolean four;
     private int goalP = -1;
+    private int goalL;
     private int x0;
     private int y0;
     private int x1;
     private int y1;
     /** Region width, cells: region-local id of padded (x, y) is {@code (y - y0) * regionWidth + (x - x0)}. */
     private int regionWidth;
+    /** Per direction: the change of region-local id, of padded id and of map cell id of that move. */
+    private final int[] localStep = new int[8];
+    private final int[] paddedStep = new int[8];
+    private final int[] cellStep = new int[8];
     private int settled;
     private int rebuilds;
     private boolean complete;
-    // the descent's choice in progress
-    private int bestQ;
-    private double bestV;
 
     /**
      * Builds the field toward {@code goalCell}, large enough that every required source has its exact value.
@@ -216,6 +261,13 @@ public final class IntegrationField {
         regionWidth = rw;
         int regionCells = rw * (y1 - y0 + 1);
         beginPages(regionCells);
+        int ps = stride;
+        int w = g.width();
+        for (int d = 0; d < 8; d++) {
+            localStep[d] = DY[d] * rw + DX[d];
+            paddedStep[d] = DY[d] * ps + DX[d];
+            cellStep[d] = DY[d] * w + DX[d];
+        }
         int remaining = 0;
         for (int i = 0; i < sourceCount; i++) {
             int s = sources[i];
@@ -223,10 +275,10 @@ public final class IntegrationField {
                 continue;
             }
             int l = local(g.pad(s));
-            long[] page = touch(l);
-            long bit = 1L << l;
-            if ((page[SOURCE_WORD] & bit) == 0) {
-                page[SOURCE_WORD] |= bit;
+            byte[] page = touch(l);
+            int at = l & PAGE_MASK;
+            if ((page[at] & SOURCE) == 0) {
+                page[at] |= SOURCE;
                 remaining++;
             }
         }
@@ -236,18 +288,18 @@ public final class IntegrationField {
         boolean rimBottom = y1 < g.height();
         rimCount = 0;
         double last = 0;
-        OpenList o = open;
         int startL = local(g.pad(goalCell));
+        goalL = startL;
         int count = 0;
-        int ps = stride;
         bucketed = cost == null;
+        IntDoubleMap open = frontier;
+        byte[] startPage = touch(startL);
+        startPage[startL & PAGE_MASK] |= OPEN;
+        open.insert(startL, 0.0);
         if (bucketed) {
             // Dial's buckets of width 1: every move costs at least 1, so a cell settled from bucket k only ever
             // lowers cells into bucket k + 1 or later, and the cells of one bucket are final in any order
             Arrays.fill(bucketSize, 0);
-            long[] startPage = touch(startL);
-            startPage[OPEN_WORD] |= 1L << startL;
-            startPage[startL & (OPEN_WORD - 1)] = Double.doubleToRawLongBits(0.0);
             pushBucket(0, startL);
             int pending = 1;
             long base = 0;
@@ -259,60 +311,56 @@ public final class IntegrationField {
                 }
                 int l = buckets[b][--bucketSize[b]];
                 pending--;
-                long[] page = fieldPages[l >>> PAGE_SHIFT]; // touched (and current) since l was pushed
-                long bit = 1L << l;
-                if ((page[CLOSED_WORD] & bit) != 0) {
+                byte[] page = fieldPages[l >>> PAGE_SHIFT]; // touched (and current) since l was pushed
+                int at = l & PAGE_MASK;
+                int cb = page[at];
+                if ((cb & CLOSED) != 0) {
                     continue; // stale entry: the cell was lowered into an earlier bucket and settled there
                 }
-                page[CLOSED_WORD] |= bit;
-                page[OPEN_WORD] &= ~bit;
-                double d = Double.longBitsToDouble(page[l & (OPEN_WORD - 1)]);
+                page[at] = (byte) ((cb & ~OPEN) | CLOSED);
+                double d = open.remove(l);
                 last = d;
                 count++;
-                if ((page[SOURCE_WORD] & bit) != 0) {
-                    remaining--;
-                }
                 int ly = l / rw;
                 int x = l - ly * rw + x0;
                 int y = ly + y0;
                 int p = y * ps + x;
-                noteRim(p, x, y, rimLeft, rimRight, rimTop, rimBottom);
-                pending += relaxUniform(p, l, x, y, d);
-            }
-            complete = true;
-            for (int b = 0; b < 4 && complete; b++) {
-                for (int i = 0; i < bucketSize[b]; i++) {
-                    if (!settledLocal(buckets[b][i])) {
-                        complete = false;
-                        break;
-                    }
+                if ((cb & SOURCE) != 0) {
+                    remaining--;
+                    sourceValues.insert(p, d);
                 }
+                noteRim(p, x, y, d, rimLeft, rimRight, rimTop, rimBottom);
+                pending += relaxUniform(l, x, y, d, l == startL ? -1 : cb & DIRECTION);
             }
         } else {
-            o.begin(regionCells);
-            o.push(startL, 0, 0);
-            while (!o.isEmpty() && (remaining > 0 || count == 0)) {
-                int l = o.peek();
-                double d = o.peekG();
-                o.pop();
-                long[] page = touch(l);
-                long bit = 1L << l;
-                page[CLOSED_WORD] |= bit;
-                page[l & (OPEN_WORD - 1)] = Double.doubleToRawLongBits(d);
+            heapSize = 0;
+            pushHeap(startL, 0.0);
+            while (heapSize > 0 && (remaining > 0 || count == 0)) {
+                int l = heapIds[0];
+                popHeap();
+                byte[] page = fieldPages[l >>> PAGE_SHIFT];
+                int at = l & PAGE_MASK;
+                int cb = page[at];
+                if ((cb & CLOSED) != 0) {
+                    continue; // superseded entry: the cell was settled from its lower one
+                }
+                page[at] = (byte) ((cb & ~OPEN) | CLOSED);
+                double d = open.remove(l);
                 last = d;
                 count++;
-                if ((page[SOURCE_WORD] & bit) != 0) {
-                    remaining--;
-                }
                 int ly = l / rw;
                 int x = l - ly * rw + x0;
                 int y = ly + y0;
                 int p = y * ps + x;
-                noteRim(p, x, y, rimLeft, rimRight, rimTop, rimBottom);
-                relaxAround(p, l, x, y, d);
+                if ((cb & SOURCE) != 0) {
+                    remaining--;
+                    sourceValues.insert(p, d);
+                }
+                noteRim(p, x, y, d, rimLeft, rimRight, rimTop, rimBottom);
+                relaxWeighted(l, x, y, d, l == startL ? -1 : cb & DIRECTION);
             }
-            complete = o.isEmpty();
         }
+        complete = open.size() == 0;
         settled = count;
         if (remaining > 0) {
             return false;
@@ -333,15 +381,18 @@ public final class IntegrationField {
     }
 
     /**
-     * Records settled padded cell p = (x, y) in {@link #rimCells} when it lies on a side of the region that is not
-     * the map's edge.
+     * Records settled padded cell p = (x, y) of value d in {@link #rimCells} when it lies on a side of the region
+     * that is not the map's edge.
      */
-    private void noteRim(int p, int x, int y, boolean rimLeft, boolean rimRight, boolean rimTop, boolean rimBottom) {
+    private void noteRim(int p, int x, int y, double d, boolean rimLeft, boolean rimRight, boolean rimTop,
+                         boolean rimBottom) {
         if ((rimLeft && x == x0) || (rimRight && x == x1) || (rimTop && y == y0) || (rimBottom && y == y1)) {
             if (rimCount == rimCells.length) {
                 rimCells = Arrays.copyOf(rimCells, 2 * rimCount);
+                rimValues = Arrays.copyOf(rimValues, 2 * rimCount);
             }
-            rimCells[rimCount++] = p;
+            rimCells[rimCount] = p;
+            rimValues[rimCount++] = d;
         }
     }
 
@@ -369,13 +420,13 @@ public final class IntegrationField {
         if (m == Long.MAX_VALUE) {
             return true; // the region is the whole map
         }
-        double vp = settledValue(p);
+        double vp = sourceValues.valueAt(sourceValues.slotOf(p));
         if (Double.compare(vp, last + 1 + m) > 0) {
             return false;
         }
         for (int i = 0; i < rimCount; i++) {
             int v = rimCells[i];
-            double vv = settledValue(v);
+            double vv = rimValues[i];
             double base = vv + 1;
             // rim cells settled later have values of at least value(v) (heap), at least its floor (buckets)
             double later = (bucketed ? Math.floor(vv) : vv) + 1;
@@ -393,32 +444,41 @@ public final class IntegrationField {
     }
 
     /**
-     * Offers the region neighbours q of settled p (region-local id l): value(q) <= value(p) + length(q, p) *
-     * cost(p).
+     * Rank (bits 0-3 of a cell's byte) of the move {@code c -> p} in direction {@code d} toward a parent whose own
+     * direction is {@code parentDirection} (-1 for the goal): {@code d}, plus {@link #TURNS} unless the parent goes
+     * on in direction {@code d}.
      */
-    private void relaxAround(int p, int l, int x, int y, double d) {
-        int s = stride;
+    private static int rank(int d, int parentDirection) {
+        return d == parentDirection ? d : d | TURNS;
+    }
+
+    /**
+     * Offers the region neighbours c of settled padded (x, y) (region-local id l, value d, direction
+     * {@code pd}, -1 for the goal) the value {@code d + length(c, p) * cost(p)}, pushing them on the heap.
+     */
+    private void relaxWeighted(int l, int x, int y, double d, int pd) {
         int rw = regionWidth;
         long[] up = rows[y - 1];
         long[] mid = rows[y];
         long[] down = rows[y + 1];
-        double cp = cost == null ? 1.0 : cost[y][x];
+        double cp = cost[y][x];
         double straight = d + cp;
         boolean n = NavGrid.bit(up, x) && y - 1 >= y0;
         boolean so = NavGrid.bit(down, x) && y + 1 <= y1;
         boolean w = NavGrid.bit(mid, x - 1) && x - 1 >= x0;
         boolean e = NavGrid.bit(mid, x + 1) && x + 1 <= x1;
+        // the neighbour to the north moves south to reach p, and so on
         if (n) {
-            offer(l - rw, straight);
+            offer(l - rw, straight, rank(S, pd), false);
         }
         if (so) {
-            offer(l + rw, straight);
+            offer(l + rw, straight, rank(N, pd), false);
         }
         if (w) {
-            offer(l - 1, straight);
+            offer(l - 1, straight, rank(E, pd), false);
         }
         if (e) {
-            offer(l + 1, straight);
+            offer(l + 1, straight, rank(W, pd), false);
         }
         if (four) {
             return;
@@ -427,27 +487,26 @@ public final class IntegrationField {
         // that of the two orthogonals
         double diagonal = d + SQRT2 * cp;
         if (n && w && NavGrid.bit(up, x - 1)) {
-            offer(l - rw - 1, diagonal);
+            offer(l - rw - 1, diagonal, rank(SE, pd), false);
         }
         if (n && e && NavGrid.bit(up, x + 1)) {
-            offer(l - rw + 1, diagonal);
+            offer(l - rw + 1, diagonal, rank(SW, pd), false);
         }
         if (so && w && NavGrid.bit(down, x - 1)) {
-            offer(l + rw - 1, diagonal);
+            offer(l + rw - 1, diagonal, rank(NE, pd), false);
         }
         if (so && e && NavGrid.bit(down, x + 1)) {
-            offer(l + rw + 1, diagonal);
+            offer(l + rw + 1, diagonal, rank(NW, pd), false);
         }
     }
 
     /**
-     * {@link #relaxAround} for uniform cost with the bucket queue: offers the region neighbours q of settled p
-     * (region-local id l) the value {@code value(p) + length(q, p)}.
+     * {@link #relaxWeighted} for uniform cost with the bucket queue: offers the region neighbours c of settled
+     * padded (x, y) (region-local id l, value d, direction {@code pd}) the value {@code d + length(c, p)}.
      *
      * @return entries pushed to the buckets
      */
-    private int relaxUniform(int p, int l, int x, int y, double d) {
-        int s = stride;
+    private int relaxUniform(int l, int x, int y, double d, int pd) {
         int rw = regionWidth;
         long[] up = rows[y - 1];
         long[] mid = rows[y];
@@ -459,53 +518,70 @@ public final class IntegrationField {
         boolean e = NavGrid.bit(mid, x + 1) && x + 1 <= x1;
         int pushed = 0;
         if (n) {
-            pushed += offerBucket(l - rw, straight);
+            pushed += offer(l - rw, straight, rank(S, pd), true);
         }
         if (so) {
-            pushed += offerBucket(l + rw, straight);
+            pushed += offer(l + rw, straight, rank(N, pd), true);
         }
         if (w) {
-            pushed += offerBucket(l - 1, straight);
+            pushed += offer(l - 1, straight, rank(E, pd), true);
         }
         if (e) {
-            pushed += offerBucket(l + 1, straight);
+            pushed += offer(l + 1, straight, rank(W, pd), true);
         }
         if (four) {
             return pushed;
         }
         double diagonal = d + SQRT2;
         if (n && w && NavGrid.bit(up, x - 1)) {
-            pushed += offerBucket(l - rw - 1, diagonal);
+            pushed += offer(l - rw - 1, diagonal, rank(SE, pd), true);
         }
         if (n && e && NavGrid.bit(up, x + 1)) {
-            pushed += offerBucket(l - rw + 1, diagonal);
+            pushed += offer(l - rw + 1, diagonal, rank(SW, pd), true);
         }
         if (so && w && NavGrid.bit(down, x - 1)) {
-            pushed += offerBucket(l + rw - 1, diagonal);
+            pushed += offer(l + rw - 1, diagonal, rank(NE, pd), true);
         }
         if (so && e && NavGrid.bit(down, x + 1)) {
-            pushed += offerBucket(l + rw + 1, diagonal);
+            pushed += offer(l + rw + 1, diagonal, rank(NW, pd), true);
         }
         return pushed;
     }
 
     /**
-     * Lowers region-local cell l to v if that improves it, pushing it to v's bucket when that bucket changes;
-     * returns pushes.
+     * Offers region-local cell l the value v with direction rank {@code rank}: an open or unseen cell takes a lower
+     * value, or an equal one of lower rank; a lower value is pushed to v's bucket when that bucket changes
+     * ({@code bucketed}) or to the heap.
+     *
+     * @return entries pushed
      */
-    private int offerBucket(int l, double v) {
-        long[] page = fieldPages[l >>> PAGE_SHIFT];
-        if (page == null || page[GEN_WORD] != generation) {
+    private int offer(int l, double v, int rank, boolean bucketed) {
+        byte[] page = fieldPages[l >>> PAGE_SHIFT];
+        if (page == null || (int) GEN.get(page, GEN_AT) != generation) {
             page = touch(l);
         }
-        long bit = 1L << l;
-        int i = l & (OPEN_WORD - 1);
-        if ((page[OPEN_WORD] & bit) != 0) {
-            double old = Double.longBitsToDouble(page[i]);
-            if (Double.compare(v, old) >= 0) {
+        int at = l & PAGE_MASK;
+        int b = page[at];
+        if ((b & CLOSED) != 0) {
+            return 0;
+        }
+        IntDoubleMap open = frontier;
+        if ((b & OPEN) != 0) {
+            int slot = open.slotOf(l);
+            double old = open.valueAt(slot);
+            int c = Double.compare(v, old);
+            if (c > 0 || (c == 0 && rank >= (b & RANK))) {
                 return 0;
             }
-            page[i] = Double.doubleToRawLongBits(v);
+            page[at] = (byte) ((b & ~RANK) | rank);
+            if (c == 0) {
+                return 0;
+            }
+            open.setValueAt(slot, v);
+            if (!bucketed) {
+                pushHeap(l, v);
+                return 1;
+            }
             long k = (long) v;
             if (k == (long) old) {
                 return 0; // same bucket: the entry already there reads the new value
@@ -513,12 +589,13 @@ public final class IntegrationField {
             pushBucket(k, l);
             return 1;
         }
-        if ((page[CLOSED_WORD] & bit) != 0) {
-            return 0;
+        page[at] = (byte) (b | OPEN | rank);
+        open.insert(l, v);
+        if (bucketed) {
+            pushBucket((long) v, l);
+        } else {
+            pushHeap(l, v);
         }
-        page[OPEN_WORD] |= bit;
-        page[i] = Double.doubleToRawLongBits(v);
-        pushBucket((long) v, l);
         return 1;
     }
 
@@ -534,121 +611,108 @@ public final class IntegrationField {
         bucketSize[b] = size + 1;
     }
 
-    /** Offers region-local cell l the value v on the heap of weighted builds. */
-    private void offer(int l, double v) {
-        OpenList o = open;
-        int[] page = o.pages[l >>> OpenList.PAGE_SHIFT];
-        int at = OpenList.at(l);
-        int stamp = page == null ? 0 : page[at];
-        if (stamp == o.openStamp) {
-            int slot = page[at + 1];
-            if (Double.compare(v, o.gAt(slot)) < 0) {
-                o.decreaseAt(slot, page, l, v, v);
-            }
-        } else if (stamp != o.openStamp + 1) {
-            o.push(l, v, v);
+    private void pushHeap(int l, double v) {
+        if (heapSize == heapIds.length) {
+            heapIds = Arrays.copyOf(heapIds, 2 * heapSize);
+            heapKeys = Arrays.copyOf(heapKeys, 2 * heapSize);
         }
+        int[] ids = heapIds;
+        double[] keys = heapKeys;
+        int i = heapSize++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (Double.compare(keys[parent], v) <= 0) {
+                break;
+            }
+            ids[i] = ids[parent];
+            keys[i] = keys[parent];
+            i = parent;
+        }
+        ids[i] = l;
+        keys[i] = v;
+    }
+
+    /** Removes the heap's root; the heap must not be empty. */
+    private void popHeap() {
+        int n = --heapSize;
+        if (n == 0) {
+            return;
+        }
+        int[] ids = heapIds;
+        double[] keys = heapKeys;
+        int l = ids[n];
+        double v = keys[n];
+        int i = 0;
+        while (true) {
+            int child = 2 * i + 1;
+            if (child >= n) {
+                break;
+            }
+            if (child + 1 < n && Double.compare(keys[child + 1], keys[child]) < 0) {
+                child++;
+            }
+            if (Double.compare(keys[child], v) >= 0) {
+                break;
+            }
+            ids[i] = ids[child];
+            keys[i] = keys[child];
+            i = child;
+        }
+        ids[i] = l;
+        keys[i] = v;
     }
 
     /**
      * Starts a run over {@code regionCells} region-local ids: a new generation (every cell unseen), the page table
-     * grown to cover them; first drops the pages and lists when the field holds more than
-     * {@link IntPages#RETAINED_BYTES}.
+     * grown to cover them, the frontier and lists emptied; first drops the pages and lists when the field holds
+     * more than {@link IntPages#RETAINED_BYTES}.
      */
     private void beginPages(int regionCells) {
-        int need = (int) (((long) regionCells + OPEN_WORD - 1) >>> PAGE_SHIFT);
+        int need = (int) (((long) regionCells + PAGE_CELLS - 1) >>> PAGE_SHIFT);
         if (fieldBytes() > IntPages.RETAINED_BYTES) {
-            fieldPages = new long[need][];
+            fieldPages = new byte[need][];
             heldPages = new int[16];
             heldCount = 0;
             for (int b = 0; b < 4; b++) {
                 buckets[b] = new int[INITIAL_BUCKET];
             }
+            heapIds = new int[INITIAL_HEAP];
+            heapKeys = new double[INITIAL_HEAP];
             rimCells = new int[64];
-            trail = new int[256];
-            memoKey = new int[256];
-            memoAt = new int[256];
-            memoStep = new int[256];
-            memoGen = new int[256];
+            rimValues = new double[64];
+            descentBuffer = new int[64];
+            walkBuffer = new int[64];
+            frontier.drop();
+            sourceValues.drop();
         }
         if (fieldPages.length < need) {
             fieldPages = Arrays.copyOf(fieldPages, need);
         }
-        generation++;
-        forgetDescents();
-    }
-
-    /** Empties {@link #trail} and its table (a new build). */
-    private void forgetDescents() {
-        trailSize = 0;
-        memoCount = 0;
-        if (++memoGeneration == 0) { // wrapped: clear the stamps once
-            Arrays.fill(memoGen, 0);
-            memoGeneration = 1;
-        }
-    }
-
-    /** Slot of padded cell p in the table: its entry, or the empty slot where it goes. */
-    private int memoSlot(int p) {
-        int mask = memoKey.length - 1;
-        int h = p * 0x9E3779B9;
-        int i = (h ^ (h >>> 16)) & mask;
-        while (memoGen[i] == memoGeneration && memoKey[i] != p) {
-            i = (i + 1) & mask;
-        }
-        return i;
-    }
-
-    /** Records that the descent being written reached padded p with {@code step} at trail index {@code at}. */
-    private void remember(int p, int step, int at) {
-        if (2 * (memoCount + 1) > memoKey.length) {
-            int[] oldKey = memoKey;
-            int[] oldAt = memoAt;
-            int[] oldStep = memoStep;
-            int[] oldGen = memoGen;
-            int n = oldKey.length * 2;
-            memoKey = new int[n];
-            memoAt = new int[n];
-            memoStep = new int[n];
-            memoGen = new int[n];
-            for (int i = 0; i < oldKey.length; i++) {
-                if (oldGen[i] == memoGeneration) {
-                    int j = memoSlot(oldKey[i]);
-                    memoKey[j] = oldKey[i];
-                    memoAt[j] = oldAt[i];
-                    memoStep[j] = oldStep[i];
-                    memoGen[j] = memoGeneration;
-                }
+        if (++generation == 0) { // wrapped: mark every held page as of an older generation once
+            for (int i = 0; i < heldCount; i++) {
+                GEN.set(fieldPages[heldPages[i]], GEN_AT, 0);
             }
+            generation = 1;
         }
-        int i = memoSlot(p);
-        if (memoGen[i] != memoGeneration) { // the first passage is kept
-            memoKey[i] = p;
-            memoAt[i] = at;
-            memoStep[i] = step;
-            memoGen[i] = memoGeneration;
-            memoCount++;
-        }
+        frontier.clear();
+        sourceValues.clear();
     }
 
     /** The page of region-local id l, allocated when absent and reset when of an older generation. */
-    private long[] touch(int l) {
+    private byte[] touch(int l) {
         int index = l >>> PAGE_SHIFT;
-        long[] page = fieldPages[index];
+        byte[] page = fieldPages[index];
         if (page == null) {
-            page = new long[PAGE_LONGS];
+            page = new byte[PAGE_LENGTH];
             fieldPages[index] = page;
             if (heldCount == heldPages.length) {
                 heldPages = Arrays.copyOf(heldPages, 2 * heldCount);
             }
             heldPages[heldCount++] = index;
+        } else if ((int) GEN.get(page, GEN_AT) != generation) {
+            Arrays.fill(page, 0, PAGE_CELLS, (byte) 0);
         }
-        if (page[GEN_WORD] != generation) {
-            page[OPEN_WORD] = 0;
-            page[CLOSED_WORD] = 0;
-            page[SOURCE_WORD] = 0;
-            page[GEN_WORD] = generation;
-        }
+        GEN.set(page, GEN_AT, generation);
         return page;
     }
 
@@ -659,34 +723,29 @@ public final class IntegrationField {
 
     /** Whether region-local cell l was settled by the last run. */
     private boolean settledLocal(int l) {
-        long[] page = fieldPages[l >>> PAGE_SHIFT];
-        return page != null && page[GEN_WORD] == generation && (page[CLOSED_WORD] & (1L << l)) != 0;
+        byte[] page = fieldPages[l >>> PAGE_SHIFT];
+        return page != null && (int) GEN.get(page, GEN_AT) == generation && (page[l & PAGE_MASK] & CLOSED) != 0;
     }
 
-    /** Value of region-local cell (lx, ly), or {@link Double#POSITIVE_INFINITY} when off the region or unsettled. */
-    private double settledValue(int lx, int ly) {
+    /** Region-local id of padded id p when it lies in the region and was settled, else -1. */
+    private int settledLocal(int px, int py) {
+        int lx = px - x0;
+        int ly = py - y0;
         if (lx < 0 || lx >= regionWidth || ly < 0 || ly > y1 - y0) {
-            return Double.POSITIVE_INFINITY;
+            return -1;
         }
         int l = ly * regionWidth + lx;
-        long[] page = fieldPages[l >>> PAGE_SHIFT];
-        if (page == null || page[GEN_WORD] != generation || (page[CLOSED_WORD] & (1L << l)) == 0) {
-            return Double.POSITIVE_INFINITY;
-        }
-        return Double.longBitsToDouble(page[l & (OPEN_WORD - 1)]);
+        return settledLocal(l) ? l : -1;
     }
 
-    /** Value of padded id p, or {@link Double#POSITIVE_INFINITY} when off the region or unsettled. */
-    private double settledValue(int p) {
-        return settledValue(p % stride - x0, p / stride - y0);
-    }
-
-    /** Bytes the field's pages and lists hold (array headers included), without its heap's open list. */
+    /** Bytes the field's pages and lists hold (array headers included). */
     private long fieldBytes() {
         long bytes = heldCount * PAGE_BYTES + IntPages.ARRAY_HEADER + 4L * fieldPages.length
                 + IntPages.ARRAY_HEADER + 4L * heldPages.length
-                + IntPages.ARRAY_HEADER + 4L * rimCells.length + IntPages.ARRAY_HEADER + 4L * descentBuffer.length
-                + IntPages.ARRAY_HEADER + 4L * trail.length + 4 * (IntPages.ARRAY_HEADER + 4L * memoKey.length);
+                + IntPages.ARRAY_HEADER + 4L * rimCells.length + IntPages.ARRAY_HEADER + 8L * rimValues.length
+                + IntPages.ARRAY_HEADER + 4L * descentBuffer.length + IntPages.ARRAY_HEADER + 4L * walkBuffer.length
+                + IntPages.ARRAY_HEADER + 4L * heapIds.length + IntPages.ARRAY_HEADER + 8L * heapKeys.length
+                + frontier.bytes() + sourceValues.bytes();
         for (int[] b : buckets) {
             bytes += IntPages.ARRAY_HEADER + 4L * b.length;
         }
@@ -694,13 +753,12 @@ public final class IntegrationField {
     }
 
     /**
-     * Bytes of scratch this field holds now: its pages (64 cells each: 64 values, three bit words and a
-     * generation, 560 bytes), page table, bucket, rim and descent lists, the descents' trail and table (4 and 32
-     * bytes per cell the build's descents passed), and the open list of weighted builds
-     * (see {@link OpenList}), array headers included.
+     * Bytes of scratch this field holds now: its pages (64 cells each: a byte per cell and a generation, 88 bytes
+     * with the header), page table, the open cells' and settled sources' values, bucket or heap, rim and walk
+     * lists, array headers included.
      */
     public long scratchBytes() {
-        return fieldBytes() + open.scratchBytes();
+        return fieldBytes();
     }
 
     /** Field pages held (64 region cells each). */
@@ -715,13 +773,55 @@ public final class IntegrationField {
 
     /**
      * The field value of map cell {@code cell}: its least cost to the goal in cells (cost-weighted), exact for the
-     * required sources; {@link Double#POSITIVE_INFINITY} for a cell the last build did not settle.
+     * required sources; {@link Double#POSITIVE_INFINITY} for a cell the last build did not settle. For a cell that
+     * is not a required source, recomputed along its descent (see the class comment): the same {@code double} the
+     * build settled, at the cost of a descent.
      */
     public double value(int cell) {
         if (goalP < 0 || cell < 0 || cell >= grid.width() * grid.height()) {
             return Double.POSITIVE_INFINITY;
         }
-        return settledValue(grid.pad(cell));
+        int p = grid.pad(cell);
+        int l = settledLocal(p % stride, p / stride);
+        if (l < 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        int slot = sourceValues.find(p);
+        if (slot >= 0) {
+            return sourceValues.valueAt(slot);
+        }
+        int[] walk = walkBuffer;
+        int k = 0;
+        while (true) {
+            if (k == walk.length) {
+                walk = Arrays.copyOf(walk, 2 * walk.length);
+                walkBuffer = walk;
+            }
+            walk[k++] = p;
+            if (p == goalP) {
+                break;
+            }
+            if (k > settled) {
+                throw new IllegalStateException("directions do not lead to the goal from padded cell " + walk[0]);
+            }
+            int d = fieldPages[l >>> PAGE_SHIFT][l & PAGE_MASK] & DIRECTION;
+            p += paddedStep[d];
+            l += localStep[d];
+        }
+        // add the steps back from the goal, as the build did: value(c) = value(parent) + length * cost(parent)
+        int s = stride;
+        double v = 0;
+        for (int i = k - 2; i >= 0; i--) {
+            int q = walk[i + 1];
+            boolean diagonal = q % s != walk[i] % s && q / s != walk[i] / s;
+            if (cost == null) {
+                v = diagonal ? v + SQRT2 : v + 1.0;
+            } else {
+                double cq = cost[q / s][q % s];
+                v = diagonal ? v + SQRT2 * cq : v + cq;
+            }
+        }
+        return v;
     }
 
     /** Cells settled by the last build's final region. */
@@ -745,56 +845,43 @@ public final class IntegrationField {
     }
 
     /**
-     * Descends from {@code cell} to the goal (see the class comment).
+     * Descends from {@code cell} to the goal by following the settled directions (see the class comment).
      * Writes map cell ids from {@code cell} to the goal to {@link #descentCells()}, which grows when too short.
      *
      * @return the number of cells written to {@link #descentCells()}, or 0 when {@code cell} is not settled
      */
     public int descend(int cell) {
-        if (Double.isInfinite(value(cell))) {
+        if (goalP < 0 || cell < 0 || cell >= grid.width() * grid.height()) {
             return 0;
         }
-        int s = stride;
-        int w = grid.width();
+        int p = grid.pad(cell);
+        int l = settledLocal(p % stride, p / stride);
+        if (l < 0) {
+            return 0;
+        }
         int[] buf = descentBuffer;
         int k = 0;
-        int p = grid.pad(cell);
-        int step = 0;
-        int goalCell = (goalP / s - 1) * w + goalP % s - 1;
+        int c = cell;
+        int[] steps = cellStep;
+        int[] localSteps = localStep;
+        byte[][] pages = fieldPages;
+        int goal = goalL;
         while (true) {
             if (k == buf.length) {
                 buf = Arrays.copyOf(buf, 2 * buf.length);
                 descentBuffer = buf;
             }
-            buf[k++] = (p / s - 1) * w + p % s - 1;
-            if (p == goalP) {
+            buf[k++] = c;
+            if (l == goal) {
                 break;
             }
-            int slot = memoSlot(p);
-            if (memoGen[slot] == memoGeneration && memoStep[slot] == step) {
-                // an earlier descent passed here with the same step: the rest is the same, copy it
-                for (int t = memoAt[slot] + 1; ; t++) {
-                    if (k == buf.length) {
-                        buf = Arrays.copyOf(buf, 2 * buf.length);
-                        descentBuffer = buf;
-                    }
-                    buf[k++] = trail[t];
-                    if (trail[t] == goalCell) {
-                        break;
-                    }
-                }
-                break;
+            if (k > settled) {
+                throw new IllegalStateException("directions do not lead to the goal from cell " + cell);
             }
-            remember(p, step, trailSize + k - 1);
-            int q = next(p, step);
-            step = q - p;
-            p = q;
+            int d = pages[l >>> PAGE_SHIFT][l & PAGE_MASK] & DIRECTION;
+            c += steps[d];
+            l += localSteps[d];
         }
-        if (trailSize + k > trail.length) {
-            trail = Arrays.copyOf(trail, Math.max(2 * trail.length, trailSize + k));
-        }
-        System.arraycopy(buf, 0, trail, trailSize, k);
-        trailSize += k;
         return k;
     }
 
@@ -828,83 +915,6 @@ public final class IntegrationField {
             length = value(cell);
         }
         return PathResult.found(cells, length, settled);
-    }
-
-    /**
-     * The settled neighbour of settled p that minimises step + value: the one in the direction of the previous step
-     * ({@code p + previous}) when it is among the minimisers, else the first in N, S, W, E, NW, NE, SW, SE.
-     * Keeping the direction on ties gives straight runs, so fewer turning points to smooth.
-     */
-    private int next(int p, int previous) {
-        int s = stride;
-        int px = p % s;
-        int py = p / s;
-        long[] up = rows[py - 1];
-        long[] mid = rows[py];
-        long[] down = rows[py + 1];
-        boolean n = NavGrid.bit(up, px);
-        boolean so = NavGrid.bit(down, px);
-        boolean w = NavGrid.bit(mid, px - 1);
-        boolean e = NavGrid.bit(mid, px + 1);
-        int lx = px - x0;
-        int ly = py - y0;
-        bestQ = -1;
-        bestV = Double.POSITIVE_INFINITY;
-        consider(n, p - s, lx, ly - 1, 1.0);
-        consider(so, p + s, lx, ly + 1, 1.0);
-        consider(w, p - 1, lx - 1, ly, 1.0);
-        consider(e, p + 1, lx + 1, ly, 1.0);
-        if (!four) {
-            consider(n && w && NavGrid.bit(up, px - 1), p - s - 1, lx - 1, ly - 1, SQRT2);
-            consider(n && e && NavGrid.bit(up, px + 1), p - s + 1, lx + 1, ly - 1, SQRT2);
-            consider(so && w && NavGrid.bit(down, px - 1), p + s - 1, lx - 1, ly + 1, SQRT2);
-            consider(so && e && NavGrid.bit(down, px + 1), p + s + 1, lx + 1, ly + 1, SQRT2);
-        }
-        if (bestQ < 0) {
-            throw new IllegalStateException("descent stuck at padded cell " + p + " (field not built for it)");
-        }
-        if (previous != 0 && bestQ != p + previous) {
-            int q = p + previous;
-            double v = bestV;
-            int kept = bestQ;
-            bestQ = -1;
-            bestV = Double.POSITIVE_INFINITY;
-            int dx = q % s - px;
-            int dy = q / s - py;
-            boolean diagonal = dx != 0 && dy != 0;
-            boolean legal = diagonal ? openAt(q) && openAt(p + dx) && openAt(p + dy * s) : openAt(q);
-            consider(legal, q, lx + dx, ly + dy, diagonal ? SQRT2 : 1.0);
-            bestQ = bestQ >= 0 && Double.compare(bestV, v) == 0 ? q : kept;
-            bestV = v;
-        }
-        return bestQ;
-    }
-
-    /**
-     * Takes padded q, region-local (lx, ly), as the descent's next cell when the move is legal, q settled and step +
-     * value the least so far.
-     */
-    private void consider(boolean legal, int q, int lx, int ly, double length) {
-        if (!legal) {
-            return;
-        }
-        double value = settledValue(lx, ly);
-        if (value != Double.POSITIVE_INFINITY) {
-            double v = value + stepCost(q, length);
-            if (Double.compare(v, bestV) < 0) {
-                bestV = v;
-                bestQ = q;
-            }
-        }
-    }
-
-    private double stepCost(int q, double length) {
-        return cost == null ? length : length * cost[q / stride][q % stride];
-    }
-
-    /** Whether padded index q is standable. */
-    private boolean openAt(int q) {
-        return NavGrid.bit(rows[q / stride], q % stride);
     }
 
     /** The map of the last build, or {@code null} before the first. */

@@ -134,8 +134,9 @@ class SearchScratchTest {
 
         long bytes = field.scratchBytes();
         assertThat(field.regionCells()).isLessThan(200 * 200);
-        // was 84 bytes per padded cell of the map (353 MB here); now pages over the region (8.75 bytes a cell)
-        assertThat(bytes).isLessThan(20L * field.regionCells() + (1L << 20));
+        // was 84 bytes per padded cell of the map (353 MB here); then pages over the region (8.75 bytes a cell);
+        // now a byte a cell in 88-byte pages of 64 cells, and the frontier's values
+        assertThat(bytes).isLessThan(2L * field.regionCells() + (1L << 18));
         for (int s : sources) {
             if (big.openCell(s)) {
                 assertThat(field.path(s).length()).isEqualTo(new PathSearch().find(big, s % SIDE, s / SIDE,

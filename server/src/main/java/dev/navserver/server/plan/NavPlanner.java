@@ -187,8 +187,8 @@ public final class NavPlanner implements PathPlanner {
 
     /**
      * This thread's integration field, shared by {@link #planShared} and {@link GroupPlanner} so that a planner
-     * thread holds one field's scratch (pages over the cells its builds touched, about 9 to 12 bytes per settled cell,
-     * see {@link IntegrationField}), not one per caller. Callers must
+     * thread holds one field's scratch (pages over the cells its builds touched, about 1.4 bytes per cell of its region
+     * plus the frontier's values, see {@link IntegrationField}), not one per caller. Callers must
      * finish with it before the thread's next use.
      */
     IntegrationField threadField() {
