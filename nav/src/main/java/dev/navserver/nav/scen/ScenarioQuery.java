@@ -33,6 +33,19 @@ public record ScenarioQuery(int line, int bucket, String mapPath, int mapWidth, 
         return Math.abs(got - optimalLength) <= allowed;
     }
 
+    /**
+     * Whether a computed length is no shorter than {@link #optimalLength()} and at most {@code factor} times it, each
+     * to the precision of {@link #matches}: what a bounded-suboptimal search ({@code factor >= 1}) must return.
+     * {@code factor == 1} is {@link #matches}. False for NaN and infinities.
+     */
+    public boolean withinFactor(double got, double factor) {
+        if (!Double.isFinite(got)) {
+            return false;
+        }
+        double allowed = tolerance() + NOISE * Math.max(1.0, Math.abs(optimalLength));
+        return got >= optimalLength - allowed && got <= factor * optimalLength + factor * allowed;
+    }
+
     /** One unit of the last written digit: {@code 10^-decimals}. */
     public double tolerance() {
         return Math.pow(10, -decimals);

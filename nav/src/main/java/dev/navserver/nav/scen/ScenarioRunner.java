@@ -3,12 +3,14 @@ package dev.navserver.nav.scen;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.search.PathResult;
 import dev.navserver.nav.search.PathSearch;
+import dev.navserver.nav.search.SearchMode;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 
 /**
  * Runs every query of a {@link Scenario} on a grid and compares each length with the scenario's optimal length
- * ({@link ScenarioQuery#matches}). Not thread-safe: owns one {@link PathSearch}.
+ * ({@link ScenarioQuery#matches}; with {@link SearchMode#APPROXIMATE}, {@link ScenarioQuery#withinFactor} the mode's
+ * weight). Not thread-safe: owns one {@link PathSearch}.
  */
 public final class ScenarioRunner {
     private final PathSearch search = new PathSearch();
@@ -21,7 +23,8 @@ public final class ScenarioRunner {
      * @param length   length found, in cells; NaN without a path
      * @param expanded nodes expanded
      * @param nanos    wall time of the search, nanoseconds
-     * @param matches  whether the length agrees with the optimal length (a query without a path never matches)
+     * @param matches  whether the length agrees with the optimal length, or with an approximate search lies within
+     *                 its bound (a query without a path never matches)
      */
     public record Outcome(ScenarioQuery query, SearchStatus status, double length, int expanded, long nanos,
                           boolean matches) {
@@ -52,7 +55,8 @@ public final class ScenarioRunner {
             PathResult res = search.find(grid, q.startX(), q.startY(), q.goalX(), q.goalY(), options);
             long nanos = System.nanoTime() - t0;
             double length = res.hasPath() ? res.length() : Double.NaN;
-            boolean ok = res.status() == SearchStatus.FOUND && q.matches(length);
+            boolean ok = res.status() == SearchStatus.FOUND && (options.mode() == SearchMode.OPTIMAL
+                    ? q.matches(length) : q.withinFactor(length, options.mode().weight()));
             if (!ok) {
                 mismatches++;
             }

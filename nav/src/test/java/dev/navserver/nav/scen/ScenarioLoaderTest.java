@@ -63,6 +63,18 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void withinFactor_AcceptsFromTheOptimumToTheFactorTimesItAndNothingShorter() throws IOException {
+        ScenarioQuery q = query("100.00");
+        assertThat(q.withinFactor(100.0, 1.02)).isTrue();
+        assertThat(q.withinFactor(101.5, 1.02)).isTrue();
+        assertThat(q.withinFactor(102.01, 1.02)).isTrue(); // one unit of the last digit, scaled
+        assertThat(q.withinFactor(102.05, 1.02)).isFalse();
+        assertThat(q.withinFactor(99.98, 1.02)).isFalse();
+        assertThat(q.withinFactor(Double.NaN, 1.02)).isFalse();
+        assertThat(q.withinFactor(100.5, 1.0)).isFalse();
+    }
+
+    @Test
     void matches_WhenTwoDecimals_AcceptsWithinOneHundredth() throws IOException {
         ScenarioQuery q = query("244.95");
         assertThat(q.matches(244.96)).isTrue();

@@ -7,6 +7,7 @@ import dev.navserver.nav.scen.ScenarioLoader;
 import dev.navserver.nav.scen.ScenarioQuery;
 import dev.navserver.nav.scen.ScenarioRunner;
 import dev.navserver.nav.search.LandmarkTable;
+import dev.navserver.nav.search.SearchMode;
 import dev.navserver.nav.search.SearchOptions;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -22,11 +23,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code navserver scen MAP SCEN [--algo astar|jps] [--moves 8|4] [--out FILE] [--max-cells N]}: runs every query
- * of a Moving AI scenario file after a warm-up pass, prints one {@code scen:} summary line, exits 1 on any mismatch.
+ * {@code navserver scen MAP SCEN [--algo astar|jps] [--moves 8|4] [--mode optimal|approximate] [--out FILE]
+ * [--max-cells N]}: runs every query of a Moving AI scenario file after a warm-up pass, prints one {@code scen:}
+ * summary line ({@code mode=approximate} appended in that mode), exits 1 on any mismatch (approximate: a length
+ * outside [optimal, weight x optimal]).
  */
 @Command(name = "scen", mixinStandardHelpOptions = true,
-        description = "Run every query of a Moving AI .scen file on MAP and check optimal lengths.")
+        description = "Run every query of a Moving AI .scen file on MAP and check optimal lengths (with --mode "
+                + "approximate: lengths within the mode's bound).")
 public final class ScenCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "MAP",
             description = "Map file, either format, plain or gzip, recognised by content.")
@@ -93,9 +97,9 @@ public final class ScenCommand implements Callable<Integer> {
             }
         }
         System.out.printf(Locale.ROOT,
-                "scen: queries=%d mismatches=%d mean_us=%.2f mean_expanded=%.1f algo=%s moves=%d map=%s%n",
+                "scen: queries=%d mismatches=%d mean_us=%.2f mean_expanded=%.1f algo=%s moves=%d map=%s%s%n",
                 s.queries(), s.mismatches(), s.meanMicros(), s.meanExpanded(), flags.algo, flags.moves,
-                MapLoader.mapName(map));
+                MapLoader.mapName(map), flags.mode == SearchMode.OPTIMAL ? "" : " mode=" + flags.mode.spelling());
         return s.mismatches() == 0 ? 0 : 1;
     }
 }

@@ -3,6 +3,7 @@ package dev.navserver.server.cli;
 import dev.navserver.nav.search.Algorithm;
 import dev.navserver.nav.search.LandmarkTable;
 import dev.navserver.nav.search.Moves;
+import dev.navserver.nav.search.SearchMode;
 import dev.navserver.nav.search.SearchOptions;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -10,7 +11,10 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
-/** {@code --algo astar|jps}, {@code --moves 8|4} and {@code --landmarks K}, shared by {@code path} and {@code scen}. */
+/**
+ * {@code --algo astar|jps}, {@code --moves 8|4}, {@code --landmarks K} and {@code --mode optimal|approximate}, shared
+ * by {@code path} and {@code scen}.
+ */
 public final class SearchFlags {
     @Option(names = "--algo", paramLabel = "astar|jps", defaultValue = "jps",
             converter = AlgorithmConverter.class, completionCandidates = AlgorithmSpellings.class,
@@ -26,6 +30,12 @@ public final class SearchFlags {
                     + " (default: ${DEFAULT-VALUE} = octile only); the table is built before the first search.")
     int landmarks;
 
+    @Option(names = "--mode", paramLabel = "optimal|approximate", defaultValue = "optimal",
+            converter = ModeConverter.class,
+            description = "optimal (shortest paths, the default) or approximate (weighted A*/JPS: paths at most "
+                    + SearchMode.APPROXIMATE_WEIGHT + " times the shortest, as search.mode in the server).")
+    SearchMode mode;
+
     /** The options these flags select, with no node budget. */
     SearchOptions options() {
         if (moves != 8 && moves != 4) {
@@ -39,7 +49,17 @@ public final class SearchFlags {
         return SearchOptions.DEFAULT
                 .withAlgorithm(algo)
                 .withMoves(moves == 8 ? Moves.EIGHT : Moves.FOUR)
-                .withLandmarks(landmarks);
+                .withLandmarks(landmarks)
+                .withMode(mode);
+    }
+
+    /** Reads a {@link SearchMode#spelling()}, case-sensitive, with a message in the form of {@link AlgorithmConverter}'s. */
+    static final class ModeConverter implements ITypeConverter<SearchMode> {
+        @Override
+        public SearchMode convert(String value) {
+            return SearchMode.fromSpelling(value).orElseThrow(() -> new TypeConversionException(
+                    "expected one of [" + SearchMode.spellings(", ") + "] (case-sensitive) but was '" + value + "'"));
+        }
     }
 
     /**

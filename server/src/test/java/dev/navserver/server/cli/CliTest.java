@@ -96,6 +96,24 @@ class CliTest {
     }
 
     @Test
+    void pathAndScen_InApproximateMode_StayWithinTheBoundAndABadModeExitsTwo() {
+        String map = movingAi("maps/dao/arena2.map").toString();
+        assertThat(run("path", map, "100", "41", "98", "44", "--mode", "approximate")).isZero();
+        assertThat(stdout()).contains("\"length\":3.8284"); // a short query has no slack to use
+        out.reset();
+        assertThat(run("scen", movingAi("maps/dao/den312d.map").toString(),
+                movingAi("scenarios/dao/den312d.map.scen").toString(), "--mode", "approximate", "--warmup", "0"))
+                .isZero();
+        assertThat(stdout()).startsWith("scen: queries=320 mismatches=0 mean_us=").endsWith(" mode=approximate");
+        out.reset();
+        assertThat(run("path", map, "100", "41", "98", "44", "--mode", "fast")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains(
+                "Invalid value for option '--mode': expected one of [optimal, approximate] (case-sensitive) but was "
+                        + "'fast'");
+        assertThat(stdout()).isEmpty();
+    }
+
+    @Test
     void path_WhenAlgoIsNotALowerCaseSpelling_ExitsTwoListingTheSpellings() {
         String map = movingAi("maps/dao/arena2.map").toString();
         assertThat(run("path", map, "100", "41", "98", "44", "--algo", "dijkstra")).isEqualTo(2);
