@@ -17,6 +17,11 @@ public final class WorldPath {
     private final double[] xyz;
     private final double length;
     private final int expanded;
+    /** Bounds of the points in the x-z plane; {@code +inf} / {@code -inf} without points. */
+    private final double minX;
+    private final double minZ;
+    private final double maxX;
+    private final double maxZ;
 
     private WorldPath(SearchStatus status, double[] xyz, int expanded) {
         this(status, xyz, polylineLength(xyz), expanded);
@@ -37,6 +42,20 @@ public final class WorldPath {
         this.xyz = xyz;
         this.length = length;
         this.expanded = expanded;
+        double x0 = Double.POSITIVE_INFINITY;
+        double z0 = Double.POSITIVE_INFINITY;
+        double x1 = Double.NEGATIVE_INFINITY;
+        double z1 = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < xyz.length; i += 3) {
+            x0 = Math.min(x0, xyz[i]);
+            x1 = Math.max(x1, xyz[i]);
+            z0 = Math.min(z0, xyz[i + 2]);
+            z1 = Math.max(z1, xyz[i + 2]);
+        }
+        this.minX = x0;
+        this.minZ = z0;
+        this.maxX = x1;
+        this.maxZ = z1;
     }
 
     /**
@@ -129,6 +148,26 @@ public final class WorldPath {
     /** World z of point {@code i}, metres. */
     public double z(int i) {
         return xyz[3 * i + 2];
+    }
+
+    /** Least x of the points, metres; {@code +inf} without points. */
+    public double minX() {
+        return minX;
+    }
+
+    /** Least z of the points, metres; {@code +inf} without points. */
+    public double minZ() {
+        return minZ;
+    }
+
+    /** Greatest x of the points, metres; {@code -inf} without points. */
+    public double maxX() {
+        return maxX;
+    }
+
+    /** Greatest z of the points, metres; {@code -inf} without points. */
+    public double maxZ() {
+        return maxZ;
     }
 
     /** Sum of the Euclidean lengths of the segments, metres; 0 for fewer than two points. */

@@ -24,6 +24,17 @@ class WorldPathTest {
     }
 
     @Test
+    void bounds_CoverEveryPointInXAndZ_AndAreEmptyWithoutPoints() {
+        WorldPath p = WorldPath.of(new double[] {1, 9, -2, -3, -9, 5, 4, 0, 0});
+        assertThat(new double[] {p.minX(), p.minZ(), p.maxX(), p.maxZ()}).containsExactly(-3, -2, 4, 5);
+        WorldPath moved = p.startingAt(10, 0, -7, false);
+        assertThat(new double[] {moved.minX(), moved.minZ(), moved.maxX(), moved.maxZ()}).containsExactly(-3, -7, 10, 5);
+        WorldPath none = WorldPath.none(SearchStatus.UNREACHABLE, 0);
+        assertThat(none.minX()).isEqualTo(Double.POSITIVE_INFINITY);
+        assertThat(none.maxZ()).isEqualTo(Double.NEGATIVE_INFINITY);
+    }
+
+    @Test
     void of_WhenSinglePoint_LengthZero() {
         assertThat(WorldPath.of(new double[] {1, 2, 3}).length()).isZero();
     }

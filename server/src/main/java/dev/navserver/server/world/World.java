@@ -278,6 +278,18 @@ public final class World {
      * own) meets one of the {@link #boxes}.
      */
     private static boolean crosses(WorldPath path, int from, double x, double z, double[] boxes) {
+        // every segment lies in the bounds of the path's points and (x, z): most paths miss every box there
+        double minX = Math.min(x, path.minX());
+        double minZ = Math.min(z, path.minZ());
+        double maxX = Math.max(x, path.maxX());
+        double maxZ = Math.max(z, path.maxZ());
+        boolean near = false;
+        for (int k = 0; k < boxes.length && !near; k += 4) {
+            near = maxX >= boxes[k] && minX <= boxes[k + 2] && maxZ >= boxes[k + 1] && minZ <= boxes[k + 3];
+        }
+        if (!near) {
+            return false;
+        }
         double ax = x;
         double az = z;
         for (int i = from; i <= path.size(); i++) {
