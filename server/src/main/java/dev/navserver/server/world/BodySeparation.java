@@ -87,6 +87,10 @@ final class BodySeparation {
     private int[] playerNext = new int[0];
     private int[] playerHead = new int[0];
     private int playerMask;
+    /** Players with a position hashed by {@link #indexPlayers}. */
+    private int playerCount;
+    /** Monsters of the current {@link #separate}; every one is active in its first round. */
+    private int monsterCount;
     private int[] cellX = new int[0];
     private int[] cellZ = new int[0];
     private int[] nextInCell = new int[0];
@@ -131,6 +135,7 @@ final class BodySeparation {
             k++;
         }
         activeCount = n;
+        monsterCount = n;
         Arrays.fill(isActive, 0, n, true);
         cellSide = reach;
         indexPlayers(players, reach);
@@ -600,6 +605,7 @@ final class BodySeparation {
             playerHead[b] = k;
             k++;
         }
+        playerCount = k;
     }
 
     /**
@@ -666,6 +672,9 @@ final class BodySeparation {
      * players; whether any overlaps a player by more than the tolerance.
      */
     private boolean pushFromPlayers(double minDist) {
+        if (activeCount == monsterCount && playerCount < activeCount) {
+            return pushFromPlayersByPlayer(minDist);
+        }
         boolean any = false;
         double min2 = minDist * minDist;
         for (int a = 0; a < activeCount; a++) {
@@ -682,6 +691,56 @@ final class BodySeparation {
                         }
                         double ex = mx - playerX[p];
                         double ez = mz - playerZ[p];
+                        double d2 = ex * ex + ez * ez;
+                        if (d2 >= min2) {
+                            continue;
+                        }
+                        double d = Math.sqrt(d2);
+                        if (minDist - d <= TOLERANCE_METERS) {
+                            continue;
+                        }
+                        any = true;
+                        double ux;
+                        double uz;
+                        if (d < 1e-9) {
+                            double angle = j * GOLDEN_ANGLE;
+                            ux = Math.cos(angle);
+                            uz = Math.sin(angle);
+                        } else {
+                            ux = ex / d;
+                            uz = ez / d;
+                        }
+                        double push = minDist - d + MARGIN_METERS;
+                        touch(j);
+                        dx[j] += ux * push;
+                        dz[j] += uz * push;
+                    }
+                }
+            }
+        }
+        return any;
+    }
+
+    /**
+     * {@link #pushFromPlayers} when every monster is active (the first round) and players are fewer: the same pairs
+     * and pushes, found from each player's 3 x 3 hash cells of monsters instead of each monster's cells of players.
+     */
+    private boolean pushFromPlayersByPlayer(double minDist) {
+        boolean any = false;
+        double min2 = minDist * minDist;
+        for (int p = 0; p < playerCount; p++) {
+            double px = playerX[p];
+            double pz = playerZ[p];
+            for (int ox = -1; ox <= 1; ox++) {
+                for (int oz = -1; oz <= 1; oz++) {
+                    int cx = playerCellX[p] + ox;
+                    int cz = playerCellZ[p] + oz;
+                    for (int j = head[bucket(cx, cz)]; j >= 0; j = nextInCell[j]) {
+                        if (cellX[j] != cx || cellZ[j] != cz) {
+                            continue;
+                        }
+                        double ex = xs[j] - px;
+                        double ez = zs[j] - pz;
                         double d2 = ex * ex + ez * ez;
                         if (d2 >= min2) {
                             continue;
