@@ -689,36 +689,42 @@ final class BodySeparation {
                         if (playerCellX[p] != cx || playerCellZ[p] != cz) {
                             continue;
                         }
-                        double ex = mx - playerX[p];
-                        double ez = mz - playerZ[p];
-                        double d2 = ex * ex + ez * ez;
-                        if (d2 >= min2) {
-                            continue;
-                        }
-                        double d = Math.sqrt(d2);
-                        if (minDist - d <= TOLERANCE_METERS) {
-                            continue;
-                        }
-                        any = true;
-                        double ux;
-                        double uz;
-                        if (d < 1e-9) {
-                            double angle = j * GOLDEN_ANGLE;
-                            ux = Math.cos(angle);
-                            uz = Math.sin(angle);
-                        } else {
-                            ux = ex / d;
-                            uz = ez / d;
-                        }
-                        double push = minDist - d + MARGIN_METERS;
-                        touch(j);
-                        dx[j] += ux * push;
-                        dz[j] += uz * push;
+                        any |= pushOutOfPlayer(j, mx - playerX[p], mz - playerZ[p], minDist, min2);
                     }
                 }
             }
         }
         return any;
+    }
+
+    /**
+     * Accumulates the whole-overlap push of monster {@code j} out of a player at offset ({@code ex}, {@code ez}) from
+     * it (monster minus player); whether they overlap by more than the tolerance.
+     */
+    private boolean pushOutOfPlayer(int j, double ex, double ez, double minDist, double min2) {
+        double d2 = ex * ex + ez * ez;
+        if (d2 >= min2) {
+            return false;
+        }
+        double d = Math.sqrt(d2);
+        if (minDist - d <= TOLERANCE_METERS) {
+            return false;
+        }
+        double ux;
+        double uz;
+        if (d < 1e-9) {
+            double angle = j * GOLDEN_ANGLE;
+            ux = Math.cos(angle);
+            uz = Math.sin(angle);
+        } else {
+            ux = ex / d;
+            uz = ez / d;
+        }
+        double push = minDist - d + MARGIN_METERS;
+        touch(j);
+        dx[j] += ux * push;
+        dz[j] += uz * push;
+        return true;
     }
 
     /**
@@ -739,31 +745,7 @@ final class BodySeparation {
                         if (cellX[j] != cx || cellZ[j] != cz) {
                             continue;
                         }
-                        double ex = xs[j] - px;
-                        double ez = zs[j] - pz;
-                        double d2 = ex * ex + ez * ez;
-                        if (d2 >= min2) {
-                            continue;
-                        }
-                        double d = Math.sqrt(d2);
-                        if (minDist - d <= TOLERANCE_METERS) {
-                            continue;
-                        }
-                        any = true;
-                        double ux;
-                        double uz;
-                        if (d < 1e-9) {
-                            double angle = j * GOLDEN_ANGLE;
-                            ux = Math.cos(angle);
-                            uz = Math.sin(angle);
-                        } else {
-                            ux = ex / d;
-                            uz = ez / d;
-                        }
-                        double push = minDist - d + MARGIN_METERS;
-                        touch(j);
-                        dx[j] += ux * push;
-                        dz[j] += uz * push;
+                        any |= pushOutOfPlayer(j, xs[j] - px, zs[j] - pz, minDist, min2);
                     }
                 }
             }
