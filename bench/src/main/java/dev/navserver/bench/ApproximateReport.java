@@ -50,7 +50,7 @@ public final class ApproximateReport {
                     optimalExpanded += o.expanded();
                     approxExpanded += a.expanded();
                     if (a.status() != SearchStatus.FOUND
-                            || !EngineBenchmark.withinBound(q, a.length(), SearchMode.APPROXIMATE)) {
+                            || !q.accepts(a.length(), SearchMode.APPROXIMATE)) {
                         broken++;
                         continue;
                     }

@@ -83,7 +83,7 @@ public class EngineBenchmark {
         options = SearchOptions.DEFAULT.withAlgorithm(algorithm).withLandmarks(landmarks).withMode(mode);
         for (int i = 0; i < Math.min(CHECKED_QUERIES, work.size()); i++) {
             PathResult r = search.find(grid, work.sx[i], work.sy[i], work.gx[i], work.gy[i], options);
-            if (r.status() != SearchStatus.FOUND || !withinBound(work.query[i], r.length(), mode)) {
+            if (r.status() != SearchStatus.FOUND || !work.query[i].accepts(r.length(), mode)) {
                 throw new IllegalStateException(map + " " + algorithm + ": " + work.query[i] + " gave " + r);
             }
         }
@@ -96,14 +96,5 @@ public class EngineBenchmark {
         PathResult r = search.find(grid, work.sx[i], work.sy[i], work.gx[i], work.gy[i], options);
         counter.expansions += r.expanded();
         return r;
-    }
-
-    /** Whether {@code length} is the scen's optimal length, or within the bound of an approximate mode. */
-    static boolean withinBound(dev.navserver.nav.scen.ScenarioQuery q, double length, SearchMode mode) {
-        if (mode == SearchMode.OPTIMAL) {
-            return q.matches(length);
-        }
-        double slack = q.tolerance() + 1e-9 * q.optimalLength();
-        return length >= q.optimalLength() - slack && length <= mode.weight() * q.optimalLength() + slack;
     }
 }

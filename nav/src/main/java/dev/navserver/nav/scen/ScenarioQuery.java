@@ -1,5 +1,7 @@
 package dev.navserver.nav.scen;
 
+import dev.navserver.nav.search.SearchMode;
+
 /**
  * One problem of a Moving AI scenario file. Cells are given as x = column, y = row, (0, 0) top-left.
  *
@@ -34,16 +36,19 @@ public record ScenarioQuery(int line, int bucket, String mapPath, int mapWidth, 
     }
 
     /**
-     * Whether a computed length is no shorter than {@link #optimalLength()} and at most {@code factor} times it, each
-     * to the precision of {@link #matches}: what a bounded-suboptimal search ({@code factor >= 1}) must return.
-     * {@code factor == 1} is {@link #matches}. False for NaN and infinities.
+     * Whether a computed length is what a search in {@code mode} must return: {@link #matches} for
+     * {@link SearchMode#OPTIMAL}; otherwise no shorter than {@link #optimalLength()} and at most
+     * {@link SearchMode#weight()} times it, each to the precision of {@link #matches}. False for NaN and infinities.
      */
-    public boolean withinFactor(double got, double factor) {
+    public boolean accepts(double got, SearchMode mode) {
+        if (mode == SearchMode.OPTIMAL) {
+            return matches(got);
+        }
         if (!Double.isFinite(got)) {
             return false;
         }
         double allowed = tolerance() + NOISE * Math.max(1.0, Math.abs(optimalLength));
-        return got >= optimalLength - allowed && got <= factor * optimalLength + factor * allowed;
+        return got >= optimalLength - allowed && got <= mode.weight() * optimalLength + allowed;
     }
 
     /** One unit of the last written digit: {@code 10^-decimals}. */

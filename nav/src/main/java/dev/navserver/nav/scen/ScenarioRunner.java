@@ -9,8 +9,7 @@ import dev.navserver.nav.search.SearchStatus;
 
 /**
  * Runs every query of a {@link Scenario} on a grid and compares each length with the scenario's optimal length
- * ({@link ScenarioQuery#matches}; with {@link SearchMode#APPROXIMATE}, {@link ScenarioQuery#withinFactor} the mode's
- * weight). Not thread-safe: owns one {@link PathSearch}.
+ * ({@link ScenarioQuery#accepts}: equal, or with {@link SearchMode#APPROXIMATE} within the mode's weight). Not thread-safe: owns one {@link PathSearch}.
  */
 public final class ScenarioRunner {
     private final PathSearch search = new PathSearch();
@@ -55,8 +54,7 @@ public final class ScenarioRunner {
             PathResult res = search.find(grid, q.startX(), q.startY(), q.goalX(), q.goalY(), options);
             long nanos = System.nanoTime() - t0;
             double length = res.hasPath() ? res.length() : Double.NaN;
-            boolean ok = res.status() == SearchStatus.FOUND && (options.mode() == SearchMode.OPTIMAL
-                    ? q.matches(length) : q.withinFactor(length, options.mode().weight()));
+            boolean ok = res.status() == SearchStatus.FOUND && q.accepts(length, options.mode());
             if (!ok) {
                 mismatches++;
             }

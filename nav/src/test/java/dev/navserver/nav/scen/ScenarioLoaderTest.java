@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.navserver.nav.TestData;
+import dev.navserver.nav.search.SearchMode;
 import java.io.IOException;
 import java.io.StringReader;
 import org.junit.jupiter.api.Test;
@@ -63,15 +64,16 @@ class ScenarioLoaderTest {
     }
 
     @Test
-    void withinFactor_AcceptsFromTheOptimumToTheFactorTimesItAndNothingShorter() throws IOException {
+    void accepts_InApproximateMode_FromTheOptimumToTheWeightTimesItAndNothingShorter() throws IOException {
         ScenarioQuery q = query("100.00");
-        assertThat(q.withinFactor(100.0, 1.02)).isTrue();
-        assertThat(q.withinFactor(101.5, 1.02)).isTrue();
-        assertThat(q.withinFactor(102.01, 1.02)).isTrue(); // one unit of the last digit, scaled
-        assertThat(q.withinFactor(102.05, 1.02)).isFalse();
-        assertThat(q.withinFactor(99.98, 1.02)).isFalse();
-        assertThat(q.withinFactor(Double.NaN, 1.02)).isFalse();
-        assertThat(q.withinFactor(100.5, 1.0)).isFalse();
+        assertThat(q.accepts(100.0, SearchMode.APPROXIMATE)).isTrue();
+        assertThat(q.accepts(101.5, SearchMode.APPROXIMATE)).isTrue();
+        assertThat(q.accepts(102.01, SearchMode.APPROXIMATE)).isTrue(); // one unit of the last digit
+        assertThat(q.accepts(102.05, SearchMode.APPROXIMATE)).isFalse();
+        assertThat(q.accepts(99.98, SearchMode.APPROXIMATE)).isFalse();
+        assertThat(q.accepts(Double.NaN, SearchMode.APPROXIMATE)).isFalse();
+        assertThat(q.accepts(100.5, SearchMode.OPTIMAL)).isFalse();
+        assertThat(q.accepts(100.01, SearchMode.OPTIMAL)).isTrue();
     }
 
     @Test

@@ -23,18 +23,6 @@ class ApproximateSearchPropertyTest {
 
     private final PathSearch search = new PathSearch();
 
-    /** A standable cell picked at random, or -1 when there is none. */
-    private static int randomOpenCell(NavGrid grid, Random rnd) {
-        int cells = grid.width() * grid.height();
-        for (int tries = 0; tries < 4 * cells; tries++) {
-            int c = rnd.nextInt(cells);
-            if (grid.openCell(c)) {
-                return c;
-            }
-        }
-        return -1;
-    }
-
     /**
      * Runs one query in both modes and checks the approximate result against the optimal one and the oracle.
      *
@@ -71,8 +59,8 @@ class ApproximateSearchPropertyTest {
         NavGrid grid = map.navGrid(terrains ? MoveLayer.LAND : MoveLayer.DEFAULT, 1);
         Random rnd = new Random(~seed);
         for (int query = 0; query < 4; query++) {
-            int s = randomOpenCell(grid, rnd);
-            int g = randomOpenCell(grid, rnd);
+            int s = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
+            int g = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
             if (s < 0) {
                 return;
             }
@@ -94,13 +82,13 @@ class ApproximateSearchPropertyTest {
         NavGrid grid = LandmarkHeuristicPropertyTest.randomMap(side, side, densityPct, roomSide, false, seed)
                 .navGrid();
         Random rnd = new Random(seed);
-        int s = randomOpenCell(grid, rnd);
+        int s = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
         if (s < 0) {
             return;
         }
         double[] dist = Dijkstra.distances(grid, s, true, true);
         for (int query = 0; query < 10; query++) {
-            int g = randomOpenCell(grid, rnd);
+            int g = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
             checkQuery(grid, s, g, dist, SearchOptions.DEFAULT.withAlgorithm(Algorithm.JPS));
             checkQuery(grid, s, g, dist, SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR));
         }
@@ -114,8 +102,8 @@ class ApproximateSearchPropertyTest {
         NavGrid grid = LandmarkHeuristicPropertyTest.randomMap(width, height, densityPct, 0, terrains, seed)
                 .navGrid(terrains ? MoveLayer.LAND : MoveLayer.DEFAULT, 1);
         Random rnd = new Random(~seed);
-        int s = randomOpenCell(grid, rnd);
-        int g = randomOpenCell(grid, rnd);
+        int s = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
+        int g = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
         if (s < 0) {
             return;
         }
@@ -142,8 +130,8 @@ class ApproximateSearchPropertyTest {
         NavGrid grid = LandmarkHeuristicPropertyTest.randomMap(width, height, densityPct, roomSide, false, seed)
                 .navGrid();
         Random rnd = new Random(~seed);
-        int s = randomOpenCell(grid, rnd);
-        int g = randomOpenCell(grid, rnd);
+        int s = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
+        int g = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
         if (s < 0) {
             return;
         }

@@ -62,7 +62,7 @@ class LandmarkHeuristicPropertyTest {
 
 
     /** A standable cell picked at random, or -1 when there is none. */
-    private static int randomOpenCell(NavGrid grid, Random rnd) {
+    static int randomOpenCell(NavGrid grid, Random rnd) {
         int cells = grid.width() * grid.height();
         for (int tries = 0; tries < 4 * cells; tries++) {
             int c = rnd.nextInt(cells);

@@ -7,6 +7,8 @@ import dev.navserver.nav.search.SearchMode;
 import dev.navserver.nav.search.SearchOptions;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.Optional;
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -53,24 +55,39 @@ public final class SearchFlags {
                 .withMode(mode);
     }
 
-    /** Reads a {@link SearchMode#spelling()}, case-sensitive, with a message in the form of {@link AlgorithmConverter}'s. */
-    static final class ModeConverter implements ITypeConverter<SearchMode> {
+
+    /**
+     * Reads an enum constant from its spelling, case-sensitive, with the message picocli gives for an enum:
+     * {@code Invalid value for option '--algo': expected one of [astar, jps] (case-sensitive) but was 'x'}.
+     */
+    private abstract static class SpellingConverter<E> implements ITypeConverter<E> {
+        private final Function<String, Optional<E>> fromSpelling;
+        /** The spellings joined by {@code ", "}, for the message. */
+        private final String spellings;
+
+        SpellingConverter(Function<String, Optional<E>> fromSpelling, String spellings) {
+            this.fromSpelling = fromSpelling;
+            this.spellings = spellings;
+        }
+
         @Override
-        public SearchMode convert(String value) {
-            return SearchMode.fromSpelling(value).orElseThrow(() -> new TypeConversionException(
-                    "expected one of [" + SearchMode.spellings(", ") + "] (case-sensitive) but was '" + value + "'"));
+        public E convert(String value) {
+            return fromSpelling.apply(value).orElseThrow(() -> new TypeConversionException(
+                    "expected one of [" + spellings + "] (case-sensitive) but was '" + value + "'"));
         }
     }
 
-    /**
-     * Reads an {@link Algorithm#spelling()}, case-sensitive, with the message picocli gives for an enum:
-     * {@code Invalid value for option '--algo': expected one of [astar, jps] (case-sensitive) but was 'x'}.
-     */
-    static final class AlgorithmConverter implements ITypeConverter<Algorithm> {
-        @Override
-        public Algorithm convert(String value) {
-            return Algorithm.fromSpelling(value).orElseThrow(() -> new TypeConversionException(
-                    "expected one of [" + Algorithm.spellings(", ") + "] (case-sensitive) but was '" + value + "'"));
+    /** Reads an {@link Algorithm#spelling()}. */
+    static final class AlgorithmConverter extends SpellingConverter<Algorithm> {
+        AlgorithmConverter() {
+            super(Algorithm::fromSpelling, Algorithm.spellings(", "));
+        }
+    }
+
+    /** Reads a {@link SearchMode#spelling()}. */
+    static final class ModeConverter extends SpellingConverter<SearchMode> {
+        ModeConverter() {
+            super(SearchMode::fromSpelling, SearchMode.spellings(", "));
         }
     }
 

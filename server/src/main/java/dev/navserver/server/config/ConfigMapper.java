@@ -35,6 +35,8 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The Jackson side of the config: a strict {@link YAMLMapper} that binds a YAML tree into {@link NavServerConfig}
@@ -77,10 +79,12 @@ final class ConfigMapper {
             .withCoercionConfig(LogicalType.Float, c -> c
                     .setCoercion(CoercionInputShape.String, CoercionAction.Fail))
             .addModule(new SimpleModule("navserver-config")
-                    .addSerializer(Algorithm.class, new AlgorithmSerializer())
-                    .addDeserializer(Algorithm.class, new AlgorithmDeserializer())
-                    .addSerializer(SearchMode.class, new SearchModeSerializer())
-                    .addDeserializer(SearchMode.class, new SearchModeDeserializer())
+                    .addSerializer(Algorithm.class, new SpellingSerializer<>(Algorithm::spelling))
+                    .addDeserializer(Algorithm.class, new SpellingDeserializer<>(Algorithm.class,
+                            Algorithm::fromSpelling, Algorithm.spellings("|")))
+                    .addSerializer(SearchMode.class, new SpellingSerializer<>(SearchMode::spelling))
+                    .addDeserializer(SearchMode.class, new SpellingDeserializer<>(SearchMode.class,
+                            SearchMode::fromSpelling, SearchMode.spellings("|")))
                     .addSerializer(Path.class, ToStringSerializer.instance)
                     .addDeserializer(Path.class, new PathDeserializer()))
             .build();
@@ -177,45 +181,41 @@ final class ConfigMapper {
         return List.copyOf(out);
     }
 
-    /** Writes {@link Algorithm#spelling()}. */
-    private static final class AlgorithmSerializer extends JsonSerializer<Algorithm> {
+    /** Writes an enum constant as its config spelling ({@link Algorithm#spelling()}, {@link SearchMode#spelling()}). */
+    private static final class SpellingSerializer<E> extends JsonSerializer<E> {
+        private final Function<E, String> spelling;
+
+        SpellingSerializer(Function<E, String> spelling) {
+            this.spelling = spelling;
+        }
+
         @Override
-        public void serialize(Algorithm value, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            gen.writeString(value.spelling());
+        public void serialize(E value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            gen.writeString(spelling.apply(value));
         }
     }
 
-    /** Reads {@link Algorithm#spelling()}, case-sensitive. */
-    private static final class AlgorithmDeserializer extends JsonDeserializer<Algorithm> {
+    /** Reads an enum constant from its config spelling, case-sensitive; anything else names the spellings. */
+    private static final class SpellingDeserializer<E> extends JsonDeserializer<E> {
+        private final Class<E> type;
+        private final Function<String, Optional<E>> fromSpelling;
+        /** The spellings joined by {@code |}, for the message. */
+        private final String spellings;
+
+        SpellingDeserializer(Class<E> type, Function<String, Optional<E>> fromSpelling, String spellings) {
+            this.type = type;
+            this.fromSpelling = fromSpelling;
+            this.spellings = spellings;
+        }
+
         @Override
-        public Algorithm deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+        public E deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             if (!p.hasToken(JsonToken.VALUE_STRING)) {
-                return (Algorithm) ctxt.handleUnexpectedToken(Algorithm.class, p);
+                return type.cast(ctxt.handleUnexpectedToken(type, p));
             }
             String text = p.getText();
-            return Algorithm.fromSpelling(text).orElseThrow(() -> new IllegalArgumentException(
-                    "'" + text + "' is not one of (" + Algorithm.spellings("|") + ")"));
-        }
-    }
-
-    /** Writes {@link SearchMode#spelling()}. */
-    private static final class SearchModeSerializer extends JsonSerializer<SearchMode> {
-        @Override
-        public void serialize(SearchMode value, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            gen.writeString(value.spelling());
-        }
-    }
-
-    /** Reads {@link SearchMode#spelling()}, case-sensitive. */
-    private static final class SearchModeDeserializer extends JsonDeserializer<SearchMode> {
-        @Override
-        public SearchMode deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            if (!p.hasToken(JsonToken.VALUE_STRING)) {
-                return (SearchMode) ctxt.handleUnexpectedToken(SearchMode.class, p);
-            }
-            String text = p.getText();
-            return SearchMode.fromSpelling(text).orElseThrow(() -> new IllegalArgumentException(
-                    "'" + text + "' is not one of (" + SearchMode.spellings("|") + ")"));
+            return fromSpelling.apply(text).orElseThrow(() -> new IllegalArgumentException(
+                    "'" + text + "' is not one of (" + spellings + ")"));
         }
     }
 
