@@ -14,6 +14,8 @@ package dev.navserver.nav.grid;
  *       while labelling, counted as 1 per cell: a chunk whose cells are all of one island costs nothing once
  *       labelled, a chunk of several islands 4 per cell (maps of many small islands, e.g. random noise, can need
  *       up to 3 more per cell than counted);</li>
+ *   <li>on grids of at most {@link #JUMP_TABLE_MAX_PADDED_CELLS} padded cells, the JPS jump tables built by the
+ *       first search, {@value #JUMP_TABLE_BYTES_PER_PADDED_CELL} per padded cell (at most 16 MiB);</li>
  *   <li>per planner thread, the search scratch of {@code dev.navserver.nav.search.PathSearch}: pages allocated
  *       as a search touches cells, so it grows with the area searched, not with the map. Counted: the page tables
  *       (a reference per 64 padded cells each for the open list, the 4-connected search and a flow field's lists,
@@ -38,6 +40,13 @@ public final class MapMemory {
     public static final int GRID_EIGHTHS_PER_PADDED_CELL = 3;
     /** Eighths of a byte per padded cell and planner thread for the scratch page tables. */
     public static final int THREAD_EIGHTHS_PER_PADDED_CELL = 2;
+    /**
+     * Most padded cells a grid may have and still get JPS jump tables ({@code dev.navserver.nav.search.JumpTable}):
+     * 1 Mi, e.g. 1022 x 1022; larger grids scan their bit rows instead.
+     */
+    public static final long JUMP_TABLE_MAX_PADDED_CELLS = 1L << 20;
+    /** Bytes per padded cell of the JPS jump tables: a {@code short} per direction, eight directions. */
+    public static final int JUMP_TABLE_BYTES_PER_PADDED_CELL = 16;
     /** Allowance for the pages of a planner thread's search scratch, bytes (32 MiB). */
     public static final long SEARCH_SCRATCH_BYTES = 32L << 20;
     /** Allowance for the pages of a planner thread's flow-field scratch, bytes (32 MiB). */
@@ -73,7 +82,8 @@ public final class MapMemory {
     public static long estimateBytes(int width, int height, int plannerThreads, long threadScratchBytes) {
         long cells = (long) width * height;
         long padded = (long) (width + 2) * (height + 2);
-        long grid = GRID_BYTES_PER_CELL * cells + (GRID_EIGHTHS_PER_PADDED_CELL * padded + 7) / 8;
+        long grid = GRID_BYTES_PER_CELL * cells + (GRID_EIGHTHS_PER_PADDED_CELL * padded + 7) / 8
+                + (padded <= JUMP_TABLE_MAX_PADDED_CELLS ? JUMP_TABLE_BYTES_PER_PADDED_CELL * padded : 0);
         long thread = threadScratchBytes + (THREAD_EIGHTHS_PER_PADDED_CELL * padded + 7) / 8;
         return grid + plannerThreads * thread;
     }

@@ -1,6 +1,7 @@
 package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.NavGrid;
+import java.lang.ref.WeakReference;
 
 /**
  * Jump Point Search expansion (8-connected moves, uniform cost, no corner cutting) on a {@link NavGrid}: offers the
@@ -9,7 +10,9 @@ import dev.navserver.nav.grid.NavGrid;
  * <p>Directions are pruned by the move into the node (from its predecessor, or from the turning cell when it was
  * reached by a diagonal-then-straight jump); the start node jumps in all eight. Straight jumps scan the grid's bit
  * rows and columns ({@link NavGrid#openRows()}, {@link NavGrid#openColumns()}) a 64-cell word at a time and
- * stop at the first cell with a forced neighbour or in the arrival disc ({@link Goal}). Diagonal jumps prune
+ * stop at the first cell with a forced neighbour or in the arrival disc ({@link Goal}); where the grid has a
+ * {@link JumpTable} (grids up to {@link JumpTable#MAX_TABLE_BYTES}), the scan is one read of the precomputed stop
+ * followed by the same arrival-disc test, with the same result. Diagonal jumps prune
  * intermediate jump points (Harabor and Grastien 2014): a diagonal cell whose only reason to be a jump point is a
  * straight jump starting at it is not offered; the straight jumps' ends are offered as successors of the diagonal
  * jump's origin turning at that cell, and the diagonal jump goes on. A diagonal jump stops at the first cell of the
@@ -22,6 +25,7 @@ final class JumpScanner {
 
     private final Frontier frontier;
     private final Goal goal;
+    private final boolean tables;
     private int stride;
     private long[][] rows;
     private long[][] cols;
@@ -30,10 +34,25 @@ final class JumpScanner {
     private int goalY;
     private int discRadius;
     private int[] discHalf;
+    // the grid's straight jump table (JumpTable), or null: scans read it instead of the bit lines
+    // (weakly: a search context must not keep an old map version alive; the table lives as long as its grid)
+    private WeakReference<NavGrid> tableGrid = new WeakReference<>(null);
+    private WeakReference<JumpTable> table = new WeakReference<>(null);
+    private short[][] east;
+    private short[][] west;
+    private short[][] south;
+    private short[][] north;
+    private JumpTable jumpTable;
 
     JumpScanner(Frontier frontier) {
+        this(frontier, true);
+    }
+
+    /** A scanner that reads the grids' {@link JumpTable}s where they exist ({@code tables}), or always the bits. */
+    JumpScanner(Frontier frontier, boolean tables) {
         this.frontier = frontier;
         this.goal = frontier.goal;
+        this.tables = tables;
     }
 
     /** Scans {@code grid} until {@link #release}. */
@@ -41,6 +60,18 @@ final class JumpScanner {
         stride = grid.stride();
         rows = grid.openRows();
         cols = grid.openColumns();
+        JumpTable t = table.get();
+        if (tables && tableGrid.get() != grid) {
+            // looked up in the shared cache, which takes a lock, only when the grid changes
+            t = JumpTable.forGrid(grid);
+            table = new WeakReference<>(t);
+            tableGrid = new WeakReference<>(grid);
+        }
+        jumpTable = t;
+        east = t == null ? null : t.east();
+        west = t == null ? null : t.west();
+        south = t == null ? null : t.south();
+        north = t == null ? null : t.north();
     }
 
     /** Takes the goal and arrival disc of the search about to run; call after {@link Goal#set}. */
@@ -62,6 +93,11 @@ final class JumpScanner {
         rows = null;
         cols = null;
         discHalf = null;
+        jumpTable = null;
+        east = null;
+        west = null;
+        south = null;
+        north = null;
     }
 
     /** Offers the jump points from padded node {@code p}, whose cost from the start is {@code gp}. */
@@ -159,6 +195,10 @@ final class JumpScanner {
 
     /** Diagonal jump from p = (x, y); the caller has checked that the first move is legal. */
     private void jumpDiagonal(int p, double gp, int x, int y, int dx, int dy) {
+        if (east != null) {
+            jumpDiagonalTabled(p, gp, x, y, dx, dy);
+            return;
+        }
         Frontier f = frontier;
         long[][] r = rows;
         long[][] cl = cols;
@@ -208,11 +248,91 @@ final class JumpScanner {
     }
 
     /**
+     * {@link #jumpDiagonal} reading the straight jumps from the {@link JumpTable}, and with its diagonal table
+     * skipping the stretches that hold no jump point and lie off the arrival disc's rows and columns: the same
+     * successors.
+     */
+    private void jumpDiagonalTabled(int p, double gp, int x, int y, int dx, int dy) {
+        Frontier f = frontier;
+        long[][] r = rows;
+        short[][] rowJumps = dx > 0 ? east : west;
+        short[][] colJumps = dy > 0 ? south : north;
+        short[][] diagonal = jumpTable.diagonal(dx, dy);
+        int s = stride;
+        int step = dx + dy * s;
+        int cx = x;
+        int cy = y;
+        int c = p;
+        int k = 0;
+        long[] rowHere = r[y + dy];
+        while (true) {
+            if (diagonal != null) {
+                // cells 1 .. skip - 1 ahead are off the disc's rows and columns and hold no jump point; the move
+                // into cell skip is legal
+                int v = diagonal[cy][cx];
+                int a = v < 0 ? -v : v;
+                int band = Math.min(stepsToBand(cy, dy, goalY), stepsToBand(cx, dx, goalX));
+                if (a < band && v <= 0) {
+                    return;
+                }
+                int skip = Math.min(a, band) - 1;
+                if (skip > 0) {
+                    cx += skip * dx;
+                    cy += skip * dy;
+                    c += skip * step;
+                    k += skip;
+                    rowHere = r[cy + dy];
+                }
+            }
+            cx += dx;
+            cy += dy;
+            c += step;
+            k++;
+            long[] rowAhead = r[cy + dy];
+            double gc = gp + k * SQRT2;
+            if (inDisc(cx, cy)) {
+                f.relax(c, cx, cy, gc, p, Frontier.NONE);
+                return;
+            }
+            int t = rowJumps[cy][cx];
+            int jx = arrive(cx + dx, cx + (t < 0 ? -t : t) * dx, t < 0, dx, cy, goalY, goalX);
+            if (jx >= 0) {
+                f.relax(cy * s + jx, jx, cy, gc + Math.abs(jx - cx), p, c);
+            }
+            t = colJumps[cx][cy];
+            int jy = arrive(cy + dy, cy + (t < 0 ? -t : t) * dy, t < 0, dy, cx, goalX, goalY);
+            if (jy >= 0) {
+                f.relax(jy * s + cx, cx, jy, gc + Math.abs(jy - cy), p, c);
+            }
+            if (!(NavGrid.bit(rowHere, cx + dx) && NavGrid.bit(rowAhead, cx) && NavGrid.bit(rowAhead, cx + dx))) {
+                return;
+            }
+            rowHere = rowAhead;
+        }
+    }
+
+    /**
+     * Diagonal moves from line {@code from} in direction {@code dir} until the first line within the arrival disc's
+     * radius of {@code target} (at least 1), or {@link Integer#MAX_VALUE} when the moves lead away from it.
+     */
+    private int stepsToBand(int from, int dir, int target) {
+        int r = discRadius;
+        if (dir > 0) {
+            return from + 1 > target + r ? Integer.MAX_VALUE : Math.max(1, target - r - from);
+        }
+        return from - 1 < target - r ? Integer.MAX_VALUE : Math.max(1, from - (target + r));
+    }
+
+    /**
      * Straight jump along padded row {@code y} from column {@code x} (exclusive) in direction {@code dx}.
      *
      * @return the padded column of the jump point, or -1 when a blocked cell comes first
      */
     int scanRow(int y, int x, int dx) {
+        if (east != null) {
+            int t = (dx > 0 ? east : west)[y][x];
+            return arrive(x + dx, x + (t < 0 ? -t : t) * dx, t < 0, dx, y, goalY, goalX);
+        }
         long[][] r = rows;
         return scan(r[y - 1], r[y], r[y + 1], x, dx, y, goalY, goalX);
     }
@@ -223,6 +343,10 @@ final class JumpScanner {
      * @return the padded row of the jump point, or -1 when a blocked cell comes first
      */
     int scanColumn(int x, int y, int dy) {
+        if (south != null) {
+            int t = (dy > 0 ? south : north)[x][y];
+            return arrive(y + dy, y + (t < 0 ? -t : t) * dy, t < 0, dy, x, goalX, goalY);
+        }
         long[][] c = cols;
         return scan(c[x - 1], c[x], c[x + 1], y, dy, x, goalX, goalY);
     }
@@ -280,6 +404,15 @@ final class JumpScanner {
                 mask = -1L;
             }
         }
+        return arrive(start, stop, blocked, dir, line, targetLine, targetPos);
+    }
+
+    /**
+     * The end of a straight jump that started at {@code start} and stopped at {@code stop} (blocked: a blocked cell,
+     * else a cell with a forced neighbour): the first cell of the arrival disc in the open run before it when the
+     * disc crosses that run, else {@code stop}, or -1 when blocked.
+     */
+    private int arrive(int start, int stop, boolean blocked, int dir, int line, int targetLine, int targetPos) {
         // the arrival disc on this line, if it crosses the open run [start, last]
         int dl = Math.abs(line - targetLine);
         if (dl <= discRadius) {

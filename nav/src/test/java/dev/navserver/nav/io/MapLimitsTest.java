@@ -29,15 +29,19 @@ class MapLimitsTest {
 
     @Test
     void estimateBytes_WhenTenByTenMapAndOneOrTwoPlanners_CountsGridPerCellAndScratchAllowancePerPlanner() {
-        // 100 cells x 3 B + 144 padded cells x 0.375 B (bits 0.25, chunk borders 0.125) = 300 + 54; each planner
-        // 32 MiB + page tables 144 x 0.25 B
+        // 100 cells x 3 B + 144 padded cells x 0.375 B (bits 0.25, chunk borders 0.125) + 144 x 16 B of jump
+        // tables = 300 + 54 + 2,304; each planner 32 MiB + page tables 144 x 0.25 B
         long planner = (32L << 20) + 36;
-        assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(354);
-        assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(354 + planner);
-        assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(354 + 2 * planner);
+        assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(2_658);
+        assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(2_658 + planner);
+        assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(2_658 + 2 * planner);
         // planners that also build flow fields: another 32 MiB each
         assertThat(MapMemory.estimateBytes(10, 10, 2, MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES))
-                .isEqualTo(354 + 2 * (planner + (32L << 20)));
+                .isEqualTo(2_658 + 2 * (planner + (32L << 20)));
+        // 1023 x 1023 is the first square map without jump tables (1,050,625 padded cells)
+        assertThat(MapMemory.gridBytes(1022, 1022) - 3L * 1022 * 1022 - (3L * 1024 * 1024 + 7) / 8)
+                .isEqualTo(16L * 1024 * 1024);
+        assertThat(MapMemory.gridBytes(1023, 1023)).isEqualTo(3L * 1023 * 1023 + (3L * 1025 * 1025 + 7) / 8);
     }
 
     @Test
@@ -89,7 +93,8 @@ class MapLimitsTest {
 
     @Test
     void load_WhenEstimateExceedsFreeHeap_RefusesBeforeReadingRowsWithRaiseXmxHint() throws IOException {
-        // 1000 x 1000: 3,000,000 + ceil(1002^2 x 0.375) = 3,376,502 B grid; per planner 32 MiB + 1002^2 / 4 B
+        // 1000 x 1000: 3,000,000 + ceil(1002^2 x 0.375) + 1002^2 x 16 (jump tables) = 19,440,566 B grid; per planner
+        // 32 MiB + 1002^2 / 4 B
         Path p = write("huge.map", "type octile\nheight 1000\nwidth 1000\nmap\n");
         AtomicLong asked = new AtomicLong();
         MapLimits small = ROOMY.withPlannerThreads(2).withMemory(needed -> {
@@ -98,9 +103,9 @@ class MapLimitsTest {
         });
         assertThatThrownBy(() -> MapLoader.load(p, small))
                 .isInstanceOf(MapFormatException.class)
-                .hasMessage(p + ":3: map of 1000 x 1000 needs about 68 MiB (2 planner threads), the heap has 64 MiB "
+                .hasMessage(p + ":3: map of 1000 x 1000 needs about 84 MiB (2 planner threads), the heap has 64 MiB "
                         + "free; raise -Xmx or lower the map size");
-        assertThat(asked.get()).isEqualTo(MapMemory.estimateBytes(1000, 1000, 2)).isEqualTo(70_987_368L);
+        assertThat(asked.get()).isEqualTo(MapMemory.estimateBytes(1000, 1000, 2)).isEqualTo(87_051_432L);
     }
 
     @Test

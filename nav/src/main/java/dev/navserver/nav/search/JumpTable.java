@@ -1,0 +1,280 @@
+package dev.navserver.nav.search;
+
+import dev.navserver.nav.grid.MapMemory;
+import dev.navserver.nav.grid.NavGrid;
+import java.lang.ref.WeakReference;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+/**
+ * Precomputed jumps of one {@link NavGrid} (JPS+'s jump distances, Rabin 2015): for every padded cell and each of
+ * the four straight directions, where {@link JumpScanner}'s straight scan from that cell stops when no goal is
+ * involved, so a scan becomes one array read; and for each of the four diagonals, how many diagonal moves lead to
+ * the next cell whose straight jumps find a jump point ({@link #diagonal}), so a diagonal jump skips the cells in
+ * between. The goal is applied by the scanner: it skips only stretches off the arrival disc's rows and columns.
+ *
+ * <p><b>Values.</b> {@code east()[y][x] = +k} when the first cell after (x, y) going east with a forced neighbour
+ * (a standable cell beside it on row y - 1 or y + 1 whose western neighbour on that row is blocked) is
+ * (x + k, y); {@code -k} when (x + k, y) is blocked and comes first. {@code west} mirrors it; {@code south} (growing
+ * y) and {@code north} are the same on columns, indexed {@code [x][y]}. Exactly the stop and blocked flag of the bit
+ * scan, so searches with and without a table return the same paths.
+ *
+ * <p><b>Storage and sharing.</b> One {@code short} per padded cell and direction, one array per padded row
+ * (east, west, diagonals) or column (south, north): 16 bytes per padded cell, so tables are built only for grids of
+ * at most {@link #MAX_PADDED_CELLS} padded cells (16 MiB; e.g. 1022 x 1022, all Moving AI benchmark maps) and larger
+ * grids scan their bits. A straight row's arrays depend only on bit rows {@code y - 1 .. y + 1}. Edited grids share
+ * unchanged bit rows and columns with their parent (copy-on-write), so a new grid's table takes the straight arrays
+ * of the last table built for a grid of the same size wherever the three lines are the same objects and computes
+ * only the rest: after an edit, the rows and columns it changed plus one on each side. The diagonal arrays read
+ * straight jumps of whole rows and columns, so they are rebuilt for every version (linear in the padded size:
+ * about a millisecond per 512 x 512 grid).
+ *
+ * <p>Immutable and thread-safe once built.
+ */
+final class JumpTable {
+    /** Largest grid {@link #forGrid} builds a table for, in padded cells ({@link MapMemory#JUMP_TABLE_MAX_PADDED_CELLS}). */
+    static final long MAX_PADDED_CELLS = MapMemory.JUMP_TABLE_MAX_PADDED_CELLS;
+
+    private static final Map<NavGrid, JumpTable> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
+    /** The last table built per padded size ({@code stride << 32 | rows}), the donor of the next one's lines. */
+    private static final Map<Long, WeakReference<JumpTable>> LAST = new HashMap<>();
+    private static final JumpTable NONE = new JumpTable(new long[0][], new long[0][], new short[0][], new short[0][],
+            new short[0][], new short[0][], null);
+
+    private final long[][] rows;
+    private final long[][] columns;
+    private final short[][] east;
+    private final short[][] west;
+    private final short[][] south;
+    private final short[][] north;
+    /** Diagonal jumps per direction ({@link #diagonal}), each per padded row {@code [y][x]}. */
+    private final short[][][] diagonals;
+
+    private JumpTable(long[][] rows, long[][] columns, short[][] east, short[][] west, short[][] south,
+                      short[][] north, short[][][] diagonals) {
+        this.rows = rows;
+        this.columns = columns;
+        this.east = east;
+        this.west = west;
+        this.south = south;
+        this.north = north;
+        this.diagonals = diagonals;
+    }
+
+    /**
+     * The shared table of {@code grid}, built by the first caller (two threads asking at once may both build; one
+     * result is kept).
+     *
+     * @return the table, or null when the grid has more than {@link #MAX_PADDED_CELLS} padded cells
+     */
+    static JumpTable forGrid(NavGrid grid) {
+        JumpTable t = TABLES.get(grid);
+        if (t == null) {
+            JumpTable built = fits(grid) ? build(grid, donor(grid)) : NONE;
+            synchronized (TABLES) {
+                t = TABLES.get(grid);
+                if (t == null) {
+                    TABLES.put(grid, built);
+                    t = built;
+                    if (built != NONE) {
+                        LAST.put(key(grid), new WeakReference<>(built));
+                    }
+                }
+            }
+        }
+        return t == NONE ? null : t;
+    }
+
+    private static boolean fits(NavGrid grid) {
+        int lines = grid.openRows().length;
+        return grid.paddedSize() <= MAX_PADDED_CELLS && grid.stride() <= Short.MAX_VALUE
+                && lines <= Short.MAX_VALUE;
+    }
+
+    private static long key(NavGrid grid) {
+        return (long) grid.stride() << 32 | grid.openRows().length;
+    }
+
+    private static JumpTable donor(NavGrid grid) {
+        synchronized (TABLES) {
+            WeakReference<JumpTable> ref = LAST.get(key(grid));
+            return ref == null ? null : ref.get();
+        }
+    }
+
+    /**
+     * Builds the table of {@code grid}, taking from {@code donor} (a table of a grid of the same padded size, or
+     * null) every line whose three bit lines are the same arrays. The grid must satisfy the size limits of
+     * {@link #forGrid} apart from {@link #MAX_PADDED_CELLS}.
+     */
+    static JumpTable build(NavGrid grid, JumpTable donor) {
+        long[][] rows = grid.openRows();
+        long[][] cols = grid.openColumns();
+        boolean sameSize = donor != null && donor.rows.length == rows.length && donor.columns.length == cols.length;
+        short[][] east = new short[rows.length][];
+        short[][] west = new short[rows.length][];
+        lines(rows, grid.stride(), sameSize ? donor.rows : null, sameSize ? donor.east : null,
+                sameSize ? donor.west : null, east, west);
+        short[][] south = new short[cols.length][];
+        short[][] north = new short[cols.length][];
+        lines(cols, rows.length, sameSize ? donor.columns : null, sameSize ? donor.south : null,
+                sameSize ? donor.north : null, south, north);
+        short[][][] diagonals = new short[4][][];
+        for (int dy = -1; dy <= 1; dy += 2) {
+            long[][] columnStops = stopsByRow(dy > 0 ? south : north, rows.length, grid.rowWords());
+            for (int dx = -1; dx <= 1; dx += 2) {
+                diagonals[index(dx, dy)] = diagonal(rows, grid.stride(), dx > 0 ? east : west, columnStops, dx, dy);
+            }
+        }
+        return new JumpTable(rows, cols, east, west, south, north, diagonals);
+    }
+
+    private static int index(int dx, int dy) {
+        return (dx > 0 ? 1 : 0) | (dy > 0 ? 2 : 0);
+    }
+
+    /**
+     * The cells whose column jump ends at a jump point, as bit rows in the layout of {@link NavGrid#openRows()}: the
+     * column tables read once in their own order, so that the diagonal build reads rows only.
+     */
+    private static long[][] stopsByRow(short[][] colJumps, int lines, int words) {
+        long[][] out = new long[lines][words];
+        for (int x = 0; x < colJumps.length; x++) {
+            short[] col = colJumps[x];
+            long bit = 1L << x;
+            int word = x >>> 6;
+            for (int y = 0; y < lines; y++) {
+                if (col[y] > 0) {
+                    out[y][word] |= bit;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * One diagonal direction's table, from the far rows back: a cell's value follows from the next cell's (see
+     * {@link #diagonal(int, int)}). {@code columnStops} is {@link #stopsByRow} of the column direction dy.
+     */
+    private static short[][] diagonal(long[][] rows, int stride, short[][] rowJumps, long[][] columnStops, int dx,
+                                      int dy) {
+        int lines = rows.length;
+        short[][] out = new short[lines][];
+        int first = dy > 0 ? lines - 1 : 0;
+        out[first] = new short[stride];
+        for (int y = first - dy; y >= 0 && y < lines; y -= dy) {
+            short[] here = new short[stride];
+            short[] next = out[y + dy];
+            long[] rowHere = rows[y];
+            long[] rowNext = rows[y + dy];
+            short[] nextRowJumps = rowJumps[y + dy];
+            long[] nextColumnStops = columnStops[y + dy];
+            for (int x = 0; x < stride; x++) {
+                int n = x + dx;
+                int v = 0;
+                if (n >= 0 && n < stride && NavGrid.bit(rowHere, n) && NavGrid.bit(rowNext, x)
+                        && NavGrid.bit(rowNext, n)) {
+                    if (nextRowJumps[n] > 0 || NavGrid.bit(nextColumnStops, n)) {
+                        v = 1;
+                    } else {
+                        int w = next[n];
+                        v = w <= 0 ? w - 1 : w + 1;
+                    }
+                }
+                here[x] = (short) v;
+            }
+            out[y] = here;
+        }
+        return out;
+    }
+
+    /** Fills {@code up}/{@code down} (the growing and shrinking direction) for every line of {@code bits}. */
+    private static void lines(long[][] bits, int length, long[][] donorBits, short[][] donorUp,
+                              short[][] donorDown, short[][] up, short[][] down) {
+        int last = bits.length - 1;
+        for (int i = 0; i <= last; i++) {
+            long[] before = i > 0 ? bits[i - 1] : null;
+            long[] here = bits[i];
+            long[] after = i < last ? bits[i + 1] : null;
+            if (donorBits != null && donorBits[i] == here && (i == 0 || donorBits[i - 1] == before)
+                    && (i == last || donorBits[i + 1] == after)) {
+                up[i] = donorUp[i];
+                down[i] = donorDown[i];
+                continue;
+            }
+            up[i] = new short[length];
+            down[i] = new short[length];
+            line(before, here, after, length, up[i], down[i]);
+        }
+    }
+
+    /**
+     * One line's jumps in both directions. Positions past the line's ends count as blocked; a missing neighbouring
+     * line (the grid's outer border) as all blocked.
+     */
+    private static void line(long[] before, long[] here, long[] after, int length, short[] up, short[] down) {
+        int v = -1;
+        up[length - 1] = -1;
+        for (int x = length - 2; x >= 0; x--) {
+            int c = x + 1;
+            if (!NavGrid.bit(here, c)) {
+                v = -1;
+            } else if (forced(before, c, x) || forced(after, c, x)) {
+                v = 1;
+            } else {
+                v = v < 0 ? v - 1 : v + 1;
+            }
+            up[x] = (short) v;
+        }
+        v = -1;
+        down[0] = -1;
+        for (int x = 1; x < length; x++) {
+            int c = x - 1;
+            if (!NavGrid.bit(here, c)) {
+                v = -1;
+            } else if (forced(before, c, x) || forced(after, c, x)) {
+                v = 1;
+            } else {
+                v = v < 0 ? v - 1 : v + 1;
+            }
+            down[x] = (short) v;
+        }
+    }
+
+    /** Whether {@code side} has position {@code c} standable and {@code behind} blocked. */
+    private static boolean forced(long[] side, int c, int behind) {
+        return side != null && NavGrid.bit(side, c) && !NavGrid.bit(side, behind);
+    }
+
+    /** East jumps per padded row: {@code [y][x]} (see the class comment for the values). */
+    short[][] east() {
+        return east;
+    }
+
+    /** West jumps per padded row: {@code [y][x]}. */
+    short[][] west() {
+        return west;
+    }
+
+    /** South (growing y) jumps per padded column: {@code [x][y]}. */
+    short[][] south() {
+        return south;
+    }
+
+    /**
+     * Diagonal jumps in direction ({@code dx}, {@code dy}) (each -1 or 1) per padded row, {@code [y][x]}. From (x, y), with no goal involved, {@code +k}: the moves
+     * to (x + k dx, y + k dy) are legal (no corner cut) and that cell is the first on the way whose straight jump in
+     * dx along its row or in dy along its column ends at a jump point; {@code -k} (or 0): no such cell, and the
+     * diagonal can go no further than k moves.
+     */
+    short[][] diagonal(int dx, int dy) {
+        return diagonals[index(dx, dy)];
+    }
+
+    /** North jumps per padded column: {@code [x][y]}. */
+    short[][] north() {
+        return north;
+    }
+}

@@ -1,0 +1,232 @@
+package dev.navserver.nav.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.navserver.nav.AsciiMaps;
+import dev.navserver.nav.grid.CellEdit;
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.grid.Terrain;
+import dev.navserver.nav.grid.WorldTransform;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link JumpTable} against the bit scans it replaces: every straight scan and every expansion of a scanner reading
+ * the table equals that of a scanner reading the bits, on random maps with random goals and arrival discs; and a
+ * table built for an edited map from its parent's table equals one built from scratch while sharing the lines the
+ * edit did not touch.
+ */
+class JumpTablePropertyTest {
+    private static final int[] WIDTHS = {1, 2, 5, 62, 63, 64, 65, 130};
+
+    @Property(tries = 150)
+    void everyStraightScan_OnRandomMaps_EqualsTheBitScan(
+            @ForAll @IntRange(min = 0, max = 7) int widthIndex, @ForAll @IntRange(min = 1, max = 70) int height,
+            @ForAll @IntRange(min = 0, max = 40) int wallPercent, @ForAll @IntRange(min = 0, max = 3) int radius,
+            @ForAll long seed) {
+        Random rnd = new Random(seed);
+        NavGrid grid = randomMap(WIDTHS[widthIndex], height, wallPercent, rnd).navGrid();
+        Pair pair = new Pair(grid, rnd, radius);
+        int checked = 0;
+        for (int y = 1; y <= grid.height(); y++) {
+            for (int x = 1; x <= grid.width(); x++) {
+                if (!grid.openPadded(x, y)) {
+                    continue;
+                }
+                for (int d = -1; d <= 1; d += 2) {
+                    assertThat(pair.tabled.scanRow(y, x, d)).as("row scan from %d,%d dir %d", x, y, d)
+                            .isEqualTo(pair.bits.scanRow(y, x, d));
+                    assertThat(pair.tabled.scanColumn(x, y, d)).as("column scan from %d,%d dir %d", x, y, d)
+                            .isEqualTo(pair.bits.scanColumn(x, y, d));
+                    checked++;
+                }
+            }
+        }
+        assertThat(checked).isEqualTo(2 * openCells(grid));
+    }
+
+    @Property(tries = 150)
+    void everyExpansion_OnRandomMaps_OffersTheSameSuccessors(
+            @ForAll @IntRange(min = 0, max = 7) int widthIndex, @ForAll @IntRange(min = 1, max = 70) int height,
+            @ForAll @IntRange(min = 0, max = 40) int wallPercent, @ForAll @IntRange(min = 0, max = 3) int radius,
+            @ForAll long seed) {
+        Random rnd = new Random(seed);
+        NavGrid grid = randomMap(WIDTHS[widthIndex], height, wallPercent, rnd).navGrid();
+        Pair pair = new Pair(grid, rnd, radius);
+        int s = grid.stride();
+        for (int y = 1; y <= grid.height(); y++) {
+            for (int x = 1; x <= grid.width(); x++) {
+                if (!grid.openPadded(x, y)) {
+                    continue;
+                }
+                // as the start (no predecessor), then reached by each legal move from a neighbour
+                assertThat(pair.tabled.successors(y * s + x, -1)).isEqualTo(pair.bits.successors(y * s + x, -1));
+                for (int dy = -1; dy <= 1; dy++) {
+                    for (int dx = -1; dx <= 1; dx++) {
+                        int a = (y - dy) * s + x - dx;
+                        if ((dx != 0 || dy != 0) && grid.openPadded(x - dx, y - dy)
+                                && (dx == 0 || dy == 0
+                                || grid.openPadded(x, y - dy) && grid.openPadded(x - dx, y))) {
+                            assertThat(pair.tabled.successors(y * s + x, a))
+                                    .as("expanding %d,%d from %d,%d", x, y, x - dx, y - dy)
+                                    .isEqualTo(pair.bits.successors(y * s + x, a));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Property(tries = 100)
+    void tablesOfEditedMaps_TakeTheirParentsLines_AndEqualAFreshBuild(
+            @ForAll @IntRange(min = 0, max = 7) int widthIndex, @ForAll @IntRange(min = 1, max = 70) int height,
+            @ForAll @IntRange(min = 0, max = 40) int wallPercent, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        int w = WIDTHS[widthIndex];
+        GridMap map = randomMap(w, height, wallPercent, rnd);
+        JumpTable parent = JumpTable.build(map.navGrid(), null);
+        for (int step = 0; step < 4; step++) {
+            int col = rnd.nextInt(w);
+            int row = rnd.nextInt(height);
+            int ew = 1 + rnd.nextInt(Math.min(4, w - col));
+            int eh = 1 + rnd.nextInt(Math.min(4, height - row));
+            GridMap next = map.edited(List.of(CellEdit.fill(col, row, ew, eh,
+                    rnd.nextBoolean() ? Terrain.WALL : Terrain.OPEN)));
+            NavGrid before = map.navGrid();
+            NavGrid after = next.navGrid();
+            JumpTable derived = JumpTable.build(after, parent);
+            JumpTable fresh = JumpTable.build(after, null);
+            assertThat(derived.east()).isDeepEqualTo(fresh.east());
+            assertThat(derived.west()).isDeepEqualTo(fresh.west());
+            assertThat(derived.south()).isDeepEqualTo(fresh.south());
+            assertThat(derived.north()).isDeepEqualTo(fresh.north());
+            // a row more than one away from every changed row keeps its parent's arrays
+            long[][] rowsBefore = before.openRows();
+            long[][] rowsAfter = after.openRows();
+            for (int y = 1; y < rowsAfter.length - 1; y++) {
+                if (rowsAfter[y - 1] == rowsBefore[y - 1] && rowsAfter[y] == rowsBefore[y]
+                        && rowsAfter[y + 1] == rowsBefore[y + 1]) {
+                    assertThat(derived.east()[y]).isSameAs(parent.east()[y]);
+                    assertThat(derived.west()[y]).isSameAs(parent.west()[y]);
+                }
+            }
+            map = next;
+            parent = derived;
+        }
+    }
+
+    @Test
+    void forGrid_WhenAMapIsEdited_SharesTheUntouchedRowsWithTheParentTable() {
+        GridMap map = AsciiMaps.map(
+                "........",
+                "........",
+                "........",
+                "........",
+                "........",
+                "........");
+        JumpTable first = JumpTable.forGrid(map.navGrid());
+        GridMap edited = map.edited(List.of(CellEdit.fill(3, 4, 1, 1, Terrain.WALL)));
+        JumpTable second = JumpTable.forGrid(edited.navGrid());
+        assertThat(second).isNotSameAs(first);
+        // padded rows 4..6 see the wall on padded row 5; rows 1 and 2 are untouched
+        assertThat(second.east()[1]).isSameAs(first.east()[1]);
+        assertThat(second.east()[2]).isSameAs(first.east()[2]);
+        assertThat(second.east()[5]).isNotSameAs(first.east()[5]);
+        assertThat(second.east()[5][1]).isEqualTo((short) -3); // from padded x 1, the wall at x 4 blocks
+        assertThat(JumpTable.forGrid(edited.navGrid())).isSameAs(second);
+    }
+
+    /** A scanner reading the table and one reading the bits, bound to one grid and aimed at one random goal. */
+    private static final class Pair {
+        final Side tabled;
+        final Side bits;
+
+        Pair(NavGrid grid, Random rnd, int radius) {
+            int goalCell;
+            do {
+                goalCell = rnd.nextInt(grid.width() * grid.height());
+            } while (!grid.openCell(goalCell) && rnd.nextInt(50) != 0);
+            tabled = new Side(grid, grid.pad(goalCell), radius, true);
+            bits = new Side(grid, grid.pad(goalCell), radius, false);
+        }
+    }
+
+    private static final class Side {
+        final OpenList list = new OpenList();
+        final Goal goal = new Goal();
+        final Frontier frontier = new Frontier(list, goal);
+        final JumpScanner scanner;
+        final NavGrid grid;
+
+        Side(NavGrid grid, int goalP, int radius, boolean tables) {
+            this.grid = grid;
+            scanner = new JumpScanner(frontier, tables);
+            goal.set(goalP, grid.stride(), false, radius, Math.max(grid.stride(), grid.height() + 2), null, 0, 0);
+            scanner.bind(grid);
+            scanner.aim();
+        }
+
+        int scanRow(int y, int x, int d) {
+            return scanner.scanRow(y, x, d);
+        }
+
+        int scanColumn(int x, int y, int d) {
+            return scanner.scanColumn(x, y, d);
+        }
+
+        /** Expands padded {@code p}, reached from padded {@code from} (-1: as the start); successors as text. */
+        List<String> successors(int p, int from) {
+            int s = grid.stride();
+            double g;
+            if (from < 0) {
+                frontier.begin(grid.paddedSize(), p, p % s, p / s);
+                list.pop();
+                g = 0;
+            } else {
+                frontier.begin(grid.paddedSize(), from, from % s, from / s);
+                list.pop();
+                list.link(p, from, Frontier.NONE);
+                g = from % s != p % s && from / s != p / s ? Math.sqrt(2) : 1;
+            }
+            scanner.expand(p, g);
+            List<String> out = new ArrayList<>();
+            while (!list.isEmpty()) {
+                double cost = list.peekG();
+                int q = list.pop();
+                out.add(q + " g=" + cost + " via " + list.via(q));
+            }
+            return out;
+        }
+    }
+
+    private static GridMap randomMap(int w, int h, int wallPercent, Random rnd) {
+        byte[] t = new byte[w * h];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = rnd.nextInt(100) < wallPercent ? Terrain.WALL : Terrain.OPEN;
+        }
+        // some longer walls, so that runs end and forced neighbours appear far from each other
+        for (int k = rnd.nextInt(4); k > 0; k--) {
+            int r = rnd.nextInt(h);
+            int c0 = rnd.nextInt(w);
+            int len = 1 + rnd.nextInt(w);
+            for (int c = c0; c < Math.min(w, c0 + len); c++) {
+                t[r * w + c] = Terrain.WALL;
+            }
+        }
+        return new GridMap("p", w, h, WorldTransform.UNIT, t);
+    }
+
+    private static int openCells(NavGrid grid) {
+        int n = 0;
+        for (int c = 0; c < grid.width() * grid.height(); c++) {
+            n += grid.openCell(c) ? 1 : 0;
+        }
+        return n;
+    }
+}
