@@ -15,7 +15,7 @@ package dev.navserver.nav.grid;
  *       labelled, a chunk of several islands 4 per cell (maps of many small islands, e.g. random noise, can need
  *       up to 3 more per cell than counted);</li>
  *   <li>on grids of at most {@link #JUMP_TABLE_MAX_PADDED_CELLS} padded cells, the JPS jump tables built by the
- *       first search, {@value #JUMP_TABLE_BYTES_PER_PADDED_CELL} per padded cell (at most 16 MiB);</li>
+ *       first search, {@value #JUMP_TABLE_BYTES_PER_PADDED_CELL} per padded cell (at most 17 MiB);</li>
  *   <li>per planner thread, the search scratch of {@code dev.navserver.nav.search.PathSearch}: pages allocated
  *       as a search touches cells, so it grows with the area searched, not with the map. Counted: the page tables
  *       (a reference per 64 padded cells each for the open list, the 4-connected search and a flow field's lists,
@@ -45,8 +45,11 @@ public final class MapMemory {
      * 1 Mi, e.g. 1022 x 1022; larger grids scan their bit rows instead.
      */
     public static final long JUMP_TABLE_MAX_PADDED_CELLS = 1L << 20;
-    /** Bytes per padded cell of the JPS jump tables: a {@code short} per direction, eight directions. */
-    public static final int JUMP_TABLE_BYTES_PER_PADDED_CELL = 16;
+    /**
+     * Bytes per padded cell of the JPS jump tables, rounded up: a {@code short} per direction and eight directions
+     * (16), two bit rows of stops (1/4), array headers.
+     */
+    public static final int JUMP_TABLE_BYTES_PER_PADDED_CELL = 17;
     /** Allowance for the pages of a planner thread's search scratch, bytes (32 MiB). */
     public static final long SEARCH_SCRATCH_BYTES = 32L << 20;
     /** Allowance for the pages of a planner thread's flow-field scratch, bytes (32 MiB). */

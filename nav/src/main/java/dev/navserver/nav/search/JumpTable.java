@@ -3,6 +3,7 @@ package dev.navserver.nav.search;
 import dev.navserver.nav.grid.MapMemory;
 import dev.navserver.nav.grid.NavGrid;
 import java.lang.ref.WeakReference;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -22,26 +23,26 @@ import java.util.WeakHashMap;
  * scan, so searches with and without a table return the same paths.
  *
  * <p><b>Storage and sharing.</b> One {@code short} per padded cell and direction, one array per padded row
- * (east, west, diagonals) or column (south, north): 16 bytes per padded cell, so tables are built only for grids of
- * at most {@link #MAX_PADDED_CELLS} padded cells (16 MiB; e.g. 1022 x 1022, all Moving AI benchmark maps) and larger
- * grids scan their bits. A straight row's arrays depend only on bit rows {@code y - 1 .. y + 1}. Edited grids share
- * unchanged bit rows and columns with their parent (copy-on-write), so a new grid's table takes the straight arrays
- * of the last table built for a grid of the same size wherever the three lines are the same objects and computes
- * only the rest: after an edit, the rows and columns it changed plus one on each side. The diagonal arrays read
- * straight jumps of whole rows and columns, so they are rebuilt for every version (linear in the padded size:
- * about a millisecond per 512 x 512 grid).
- *
+ * (east, west, diagonals) or column (south, north), plus two bit rows of column stops: about 16 bytes per padded
+ * cell, so tables are built only for grids of at most {@link #MAX_PADDED_CELLS} padded cells (16 MiB; e.g.
+ * 1022 x 1022, all Moving AI benchmark maps) and larger grids scan their bits. A straight line's arrays depend only
+ * on the bit lines beside it, a diagonal row's on its own and the next bit row, the next row's straight stops and
+ * the next row's diagonal values. Edited grids share unchanged bit rows and columns with their parent
+ * (copy-on-write), so a new grid's table is built from the last table built for a grid of the same size: a line
+ * whose inputs are the same is taken over, the others are computed, and a computed line equal to the donor's is
+ * replaced by it, so the diagonal rows an edit leaves unchanged stop the recomputation. After a small edit this
+ * touches the changed lines and the diagonal rows whose runs reach the edit.
  * <p>Immutable and thread-safe once built.
  */
 final class JumpTable {
-    /** Largest grid {@link #forGrid} builds a table for, in padded cells ({@link MapMemory#JUMP_TABLE_MAX_PADDED_CELLS}). */
+    /** Largest grid {@link #forGrid} builds a table for, in padded cells (1 Mi). */
     static final long MAX_PADDED_CELLS = MapMemory.JUMP_TABLE_MAX_PADDED_CELLS;
 
     private static final Map<NavGrid, JumpTable> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
     /** The last table built per padded size ({@code stride << 32 | rows}), the donor of the next one's lines. */
     private static final Map<Long, WeakReference<JumpTable>> LAST = new HashMap<>();
     private static final JumpTable NONE = new JumpTable(new long[0][], new long[0][], new short[0][], new short[0][],
-            new short[0][], new short[0][], null);
+            new short[0][], new short[0][], null, null);
 
     private final long[][] rows;
     private final long[][] columns;
@@ -49,17 +50,20 @@ final class JumpTable {
     private final short[][] west;
     private final short[][] south;
     private final short[][] north;
+    /** Per column direction (0 north, 1 south), the cells whose column jump ends at a jump point, as bit rows. */
+    private final long[][][] stops;
     /** Diagonal jumps per direction ({@link #diagonal}), each per padded row {@code [y][x]}. */
     private final short[][][] diagonals;
 
     private JumpTable(long[][] rows, long[][] columns, short[][] east, short[][] west, short[][] south,
-                      short[][] north, short[][][] diagonals) {
+                      short[][] north, long[][][] stops, short[][][] diagonals) {
         this.rows = rows;
         this.columns = columns;
         this.east = east;
         this.west = west;
         this.south = south;
         this.north = north;
+        this.stops = stops;
         this.diagonals = diagonals;
     }
 
@@ -121,14 +125,19 @@ final class JumpTable {
         short[][] north = new short[cols.length][];
         lines(cols, rows.length, sameSize ? donor.columns : null, sameSize ? donor.south : null,
                 sameSize ? donor.north : null, south, north);
+        long[][][] stops = new long[2][][];
         short[][][] diagonals = new short[4][][];
         for (int dy = -1; dy <= 1; dy += 2) {
-            long[][] columnStops = stopsByRow(dy > 0 ? south : north, rows.length, grid.rowWords());
+            int v = dy > 0 ? 1 : 0;
+            stops[v] = stopsByRow(dy > 0 ? south : north, rows.length, grid.rowWords());
             for (int dx = -1; dx <= 1; dx += 2) {
-                diagonals[index(dx, dy)] = diagonal(rows, grid.stride(), dx > 0 ? east : west, columnStops, dx, dy);
+                int d = index(dx, dy);
+                diagonals[d] = diagonal(rows, grid.stride(), dx > 0 ? east : west, stops[v], dx, dy,
+                        sameSize ? donor : null, sameSize ? (dx > 0 ? donor.east : donor.west) : null,
+                        sameSize ? donor.stops[v] : null, sameSize ? donor.diagonals[d] : null);
             }
         }
-        return new JumpTable(rows, cols, east, west, south, north, diagonals);
+        return new JumpTable(rows, cols, east, west, south, north, stops, diagonals);
     }
 
     private static int index(int dx, int dy) {
@@ -159,12 +168,21 @@ final class JumpTable {
      * {@link #diagonal(int, int)}). {@code columnStops} is {@link #stopsByRow} of the column direction dy.
      */
     private static short[][] diagonal(long[][] rows, int stride, short[][] rowJumps, long[][] columnStops, int dx,
-                                      int dy) {
+                                      int dy, JumpTable donor, short[][] donorRowJumps, long[][] donorStops,
+                                      short[][] donorDiagonal) {
         int lines = rows.length;
         short[][] out = new short[lines][];
         int first = dy > 0 ? lines - 1 : 0;
-        out[first] = new short[stride];
+        out[first] = donor != null ? donorDiagonal[first] : new short[stride];
         for (int y = first - dy; y >= 0 && y < lines; y -= dy) {
+            int ny = y + dy;
+            if (donor != null && rows[y] == donor.rows[y] && rows[ny] == donor.rows[ny]
+                    && rowJumps[ny] == donorRowJumps[ny] && out[ny] == donorDiagonal[ny]
+                    && Arrays.equals(columnStops[ny], donorStops[ny])) {
+                // every input of this row is the donor's: so is the row
+                out[y] = donorDiagonal[y];
+                continue;
+            }
             short[] here = new short[stride];
             short[] next = out[y + dy];
             long[] rowHere = rows[y];
@@ -185,7 +203,7 @@ final class JumpTable {
                 }
                 here[x] = (short) v;
             }
-            out[y] = here;
+            out[y] = donor != null && Arrays.equals(here, donorDiagonal[y]) ? donorDiagonal[y] : here;
         }
         return out;
     }
@@ -207,6 +225,11 @@ final class JumpTable {
             up[i] = new short[length];
             down[i] = new short[length];
             line(before, here, after, length, up[i], down[i]);
+            if (donorBits != null) {
+                // an edit changes a run of a line only up to its stops: keep the donor's array when equal
+                up[i] = Arrays.equals(up[i], donorUp[i]) ? donorUp[i] : up[i];
+                down[i] = Arrays.equals(down[i], donorDown[i]) ? donorDown[i] : down[i];
+            }
         }
     }
 

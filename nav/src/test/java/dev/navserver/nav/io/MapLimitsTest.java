@@ -29,18 +29,18 @@ class MapLimitsTest {
 
     @Test
     void estimateBytes_WhenTenByTenMapAndOneOrTwoPlanners_CountsGridPerCellAndScratchAllowancePerPlanner() {
-        // 100 cells x 3 B + 144 padded cells x 0.375 B (bits 0.25, chunk borders 0.125) + 144 x 16 B of jump
-        // tables = 300 + 54 + 2,304; each planner 32 MiB + page tables 144 x 0.25 B
+        // 100 cells x 3 B + 144 padded cells x 0.375 B (bits 0.25, chunk borders 0.125) + 144 x 17 B of jump
+        // tables = 300 + 54 + 2,448; each planner 32 MiB + page tables 144 x 0.25 B
         long planner = (32L << 20) + 36;
-        assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(2_658);
-        assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(2_658 + planner);
-        assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(2_658 + 2 * planner);
+        assertThat(MapMemory.gridBytes(10, 10)).isEqualTo(2_802);
+        assertThat(MapMemory.estimateBytes(10, 10, 1)).isEqualTo(2_802 + planner);
+        assertThat(MapMemory.estimateBytes(10, 10, 2)).isEqualTo(2_802 + 2 * planner);
         // planners that also build flow fields: another 32 MiB each
         assertThat(MapMemory.estimateBytes(10, 10, 2, MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES))
-                .isEqualTo(2_658 + 2 * (planner + (32L << 20)));
+                .isEqualTo(2_802 + 2 * (planner + (32L << 20)));
         // 1023 x 1023 is the first square map without jump tables (1,050,625 padded cells)
         assertThat(MapMemory.gridBytes(1022, 1022) - 3L * 1022 * 1022 - (3L * 1024 * 1024 + 7) / 8)
-                .isEqualTo(16L * 1024 * 1024);
+                .isEqualTo(17L * 1024 * 1024);
         assertThat(MapMemory.gridBytes(1023, 1023)).isEqualTo(3L * 1023 * 1023 + (3L * 1025 * 1025 + 7) / 8);
     }
 
@@ -93,7 +93,7 @@ class MapLimitsTest {
 
     @Test
     void load_WhenEstimateExceedsFreeHeap_RefusesBeforeReadingRowsWithRaiseXmxHint() throws IOException {
-        // 1000 x 1000: 3,000,000 + ceil(1002^2 x 0.375) + 1002^2 x 16 (jump tables) = 19,440,566 B grid; per planner
+        // 1000 x 1000: 3,000,000 + ceil(1002^2 x 0.375) + 1002^2 x 17 (jump tables) = 20,444,570 B grid; per planner
         // 32 MiB + 1002^2 / 4 B
         Path p = write("huge.map", "type octile\nheight 1000\nwidth 1000\nmap\n");
         AtomicLong asked = new AtomicLong();
@@ -105,7 +105,7 @@ class MapLimitsTest {
                 .isInstanceOf(MapFormatException.class)
                 .hasMessage(p + ":3: map of 1000 x 1000 needs about 84 MiB (2 planner threads), the heap has 64 MiB "
                         + "free; raise -Xmx or lower the map size");
-        assertThat(asked.get()).isEqualTo(MapMemory.estimateBytes(1000, 1000, 2)).isEqualTo(87_051_432L);
+        assertThat(asked.get()).isEqualTo(MapMemory.estimateBytes(1000, 1000, 2)).isEqualTo(88_055_436L);
     }
 
     @Test

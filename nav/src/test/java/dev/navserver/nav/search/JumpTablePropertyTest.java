@@ -106,6 +106,12 @@ class JumpTablePropertyTest {
             assertThat(derived.west()).isDeepEqualTo(fresh.west());
             assertThat(derived.south()).isDeepEqualTo(fresh.south());
             assertThat(derived.north()).isDeepEqualTo(fresh.north());
+            for (int dy = -1; dy <= 1; dy += 2) {
+                for (int dx = -1; dx <= 1; dx += 2) {
+                    assertThat(derived.diagonal(dx, dy)).as("diagonal %d,%d", dx, dy)
+                            .isDeepEqualTo(fresh.diagonal(dx, dy));
+                }
+            }
             // a row more than one away from every changed row keeps its parent's arrays
             long[][] rowsBefore = before.openRows();
             long[][] rowsAfter = after.openRows();
