@@ -2,7 +2,7 @@ package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.MapMemory;
 import dev.navserver.nav.grid.NavGrid;
-import java.lang.ref.WeakReference;
+import java.lang.ref.SoftReference;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -39,8 +39,12 @@ final class JumpTable {
     static final long MAX_PADDED_CELLS = MapMemory.JUMP_TABLE_MAX_PADDED_CELLS;
 
     private static final Map<NavGrid, JumpTable> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
-    /** The last table built per padded size ({@code stride << 32 | rows}), the donor of the next one's lines. */
-    private static final Map<Long, WeakReference<JumpTable>> LAST = new HashMap<>();
+    /**
+     * The last table built per padded size ({@code stride << 32 | rows}), the donor of the next one's lines: softly
+     * held, so that it outlives its own grid (a map edited many times a second may drop a version before any search
+     * ran on it) until the heap runs short.
+     */
+    private static final Map<Long, SoftReference<JumpTable>> LAST = new HashMap<>();
     private static final JumpTable NONE = new JumpTable(new long[0][], new long[0][], new short[0][], new short[0][],
             new short[0][], new short[0][], null, null);
 
@@ -83,7 +87,7 @@ final class JumpTable {
                     TABLES.put(grid, built);
                     t = built;
                     if (built != NONE) {
-                        LAST.put(key(grid), new WeakReference<>(built));
+                        LAST.put(key(grid), new SoftReference<>(built));
                     }
                 }
             }
@@ -103,38 +107,43 @@ final class JumpTable {
 
     private static JumpTable donor(NavGrid grid) {
         synchronized (TABLES) {
-            WeakReference<JumpTable> ref = LAST.get(key(grid));
+            SoftReference<JumpTable> ref = LAST.get(key(grid));
             return ref == null ? null : ref.get();
         }
     }
 
     /**
      * Builds the table of {@code grid}, taking from {@code donor} (a table of a grid of the same padded size, or
-     * null) every line whose three bit lines are the same arrays. The grid must satisfy the size limits of
-     * {@link #forGrid} apart from {@link #MAX_PADDED_CELLS}.
+     * null) every line whose inputs are the same arrays, and the donor's array for every computed line equal to it.
+     * The grid must satisfy the size limits of {@link #forGrid} apart from {@link #MAX_PADDED_CELLS}.
      */
     static JumpTable build(NavGrid grid, JumpTable donor) {
         long[][] rows = grid.openRows();
         long[][] cols = grid.openColumns();
-        boolean sameSize = donor != null && donor.rows.length == rows.length && donor.columns.length == cols.length;
+        JumpTable d = donor != null && donor.rows.length == rows.length && donor.columns.length == cols.length
+                ? donor : null;
+        short[] scratchUp = new short[Math.max(grid.stride(), rows.length)];
+        short[] scratchDown = new short[scratchUp.length];
         short[][] east = new short[rows.length][];
         short[][] west = new short[rows.length][];
-        lines(rows, grid.stride(), sameSize ? donor.rows : null, sameSize ? donor.east : null,
-                sameSize ? donor.west : null, east, west);
+        lines(rows, grid.stride(), d == null ? null : d.rows, d == null ? null : d.east, d == null ? null : d.west,
+                east, west, scratchUp, scratchDown);
         short[][] south = new short[cols.length][];
         short[][] north = new short[cols.length][];
-        lines(cols, rows.length, sameSize ? donor.columns : null, sameSize ? donor.south : null,
-                sameSize ? donor.north : null, south, north);
+        lines(cols, rows.length, d == null ? null : d.columns, d == null ? null : d.south,
+                d == null ? null : d.north, south, north, scratchUp, scratchDown);
         long[][][] stops = new long[2][][];
         short[][][] diagonals = new short[4][][];
         for (int dy = -1; dy <= 1; dy += 2) {
             int v = dy > 0 ? 1 : 0;
-            stops[v] = stopsByRow(dy > 0 ? south : north, rows.length, grid.rowWords());
+            short[][] colJumps = dy > 0 ? south : north;
+            stops[v] = d == null ? stopsByRow(colJumps, rows.length, grid.rowWords())
+                    : stopsByRow(colJumps, d.stops[v], dy > 0 ? d.south : d.north);
             for (int dx = -1; dx <= 1; dx += 2) {
-                int d = index(dx, dy);
-                diagonals[d] = diagonal(rows, grid.stride(), dx > 0 ? east : west, stops[v], dx, dy,
-                        sameSize ? donor : null, sameSize ? (dx > 0 ? donor.east : donor.west) : null,
-                        sameSize ? donor.stops[v] : null, sameSize ? donor.diagonals[d] : null);
+                int i = index(dx, dy);
+                diagonals[i] = diagonal(rows, grid.stride(), dx > 0 ? east : west, stops[v], dx, dy, d,
+                        d == null ? null : (dx > 0 ? d.east : d.west), d == null ? null : d.stops[v],
+                        d == null ? null : d.diagonals[i], scratchUp);
             }
         }
         return new JumpTable(rows, cols, east, west, south, north, stops, diagonals);
@@ -164,12 +173,44 @@ final class JumpTable {
     }
 
     /**
+     * {@link #stopsByRow(short[][], int, int)} from the donor's: only the columns whose arrays differ from the
+     * donor's are read, and a bit row is copied only when one of its bits changes.
+     */
+    private static long[][] stopsByRow(short[][] colJumps, long[][] donorStops, short[][] donorColJumps) {
+        long[][] out = null;
+        boolean[] owned = null;
+        for (int x = 0; x < colJumps.length; x++) {
+            short[] col = colJumps[x];
+            if (col == donorColJumps[x]) {
+                continue;
+            }
+            if (out == null) {
+                out = donorStops.clone();
+                owned = new boolean[out.length];
+            }
+            long bit = 1L << x;
+            int word = x >>> 6;
+            for (int y = 0; y < col.length; y++) {
+                if ((col[y] > 0) != ((out[y][word] & bit) != 0)) {
+                    if (!owned[y]) {
+                        out[y] = out[y].clone();
+                        owned[y] = true;
+                    }
+                    out[y][word] ^= bit;
+                }
+            }
+        }
+        return out == null ? donorStops : out;
+    }
+
+    /**
      * One diagonal direction's table, from the far rows back: a cell's value follows from the next cell's (see
-     * {@link #diagonal(int, int)}). {@code columnStops} is {@link #stopsByRow} of the column direction dy.
+     * {@link #diagonal(int, int)}). {@code columnStops} is {@link #stopsByRow} of the column direction dy; the
+     * donor arguments are null when there is no donor.
      */
     private static short[][] diagonal(long[][] rows, int stride, short[][] rowJumps, long[][] columnStops, int dx,
                                       int dy, JumpTable donor, short[][] donorRowJumps, long[][] donorStops,
-                                      short[][] donorDiagonal) {
+                                      short[][] donorDiagonal, short[] scratch) {
         int lines = rows.length;
         short[][] out = new short[lines][];
         int first = dy > 0 ? lines - 1 : 0;
@@ -178,17 +219,16 @@ final class JumpTable {
             int ny = y + dy;
             if (donor != null && rows[y] == donor.rows[y] && rows[ny] == donor.rows[ny]
                     && rowJumps[ny] == donorRowJumps[ny] && out[ny] == donorDiagonal[ny]
-                    && Arrays.equals(columnStops[ny], donorStops[ny])) {
+                    && columnStops[ny] == donorStops[ny]) {
                 // every input of this row is the donor's: so is the row
                 out[y] = donorDiagonal[y];
                 continue;
             }
-            short[] here = new short[stride];
-            short[] next = out[y + dy];
+            short[] next = out[ny];
             long[] rowHere = rows[y];
-            long[] rowNext = rows[y + dy];
-            short[] nextRowJumps = rowJumps[y + dy];
-            long[] nextColumnStops = columnStops[y + dy];
+            long[] rowNext = rows[ny];
+            short[] nextRowJumps = rowJumps[ny];
+            long[] nextColumnStops = columnStops[ny];
             for (int x = 0; x < stride; x++) {
                 int n = x + dx;
                 int v = 0;
@@ -201,16 +241,25 @@ final class JumpTable {
                         v = w <= 0 ? w - 1 : w + 1;
                     }
                 }
-                here[x] = (short) v;
+                scratch[x] = (short) v;
             }
-            out[y] = donor != null && Arrays.equals(here, donorDiagonal[y]) ? donorDiagonal[y] : here;
+            out[y] = keep(scratch, stride, donor == null ? null : donorDiagonal[y]);
         }
         return out;
     }
 
+    /** The donor's line when it equals the first {@code length} values of {@code scratch}, else a copy of them. */
+    private static short[] keep(short[] scratch, int length, short[] donorLine) {
+        if (donorLine != null && Arrays.equals(scratch, 0, length, donorLine, 0, length)) {
+            return donorLine;
+        }
+        return Arrays.copyOf(scratch, length);
+    }
+
     /** Fills {@code up}/{@code down} (the growing and shrinking direction) for every line of {@code bits}. */
     private static void lines(long[][] bits, int length, long[][] donorBits, short[][] donorUp,
-                              short[][] donorDown, short[][] up, short[][] down) {
+                              short[][] donorDown, short[][] up, short[][] down, short[] scratchUp,
+                              short[] scratchDown) {
         int last = bits.length - 1;
         for (int i = 0; i <= last; i++) {
             long[] before = i > 0 ? bits[i - 1] : null;
@@ -222,20 +271,17 @@ final class JumpTable {
                 down[i] = donorDown[i];
                 continue;
             }
-            up[i] = new short[length];
-            down[i] = new short[length];
-            line(before, here, after, length, up[i], down[i]);
-            if (donorBits != null) {
-                // an edit changes a run of a line only up to its stops: keep the donor's array when equal
-                up[i] = Arrays.equals(up[i], donorUp[i]) ? donorUp[i] : up[i];
-                down[i] = Arrays.equals(down[i], donorDown[i]) ? donorDown[i] : down[i];
-            }
+            line(before, here, after, length, scratchUp, scratchDown);
+            // an edit changes a line's runs only up to their stops: keep the donor's arrays when equal
+            up[i] = keep(scratchUp, length, donorBits == null ? null : donorUp[i]);
+            down[i] = keep(scratchDown, length, donorBits == null ? null : donorDown[i]);
         }
     }
 
     /**
-     * One line's jumps in both directions. Positions past the line's ends count as blocked; a missing neighbouring
-     * line (the grid's outer border) as all blocked.
+     * One line's jumps in both directions, into the first {@code length} entries of {@code up} and {@code down}.
+     * Positions past the line's ends count as blocked; a missing neighbouring line (the grid's outer border) as all
+     * blocked.
      */
     private static void line(long[] before, long[] here, long[] after, int length, short[] up, short[] down) {
         int v = -1;
