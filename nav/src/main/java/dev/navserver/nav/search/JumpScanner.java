@@ -25,7 +25,7 @@ final class JumpScanner {
 
     private final Frontier frontier;
     private final Goal goal;
-    private final boolean tables;
+    private final long tableSettleNanos;
     private int stride;
     private long[][] rows;
     private long[][] cols;
@@ -45,14 +45,18 @@ final class JumpScanner {
     private JumpTable jumpTable;
 
     JumpScanner(Frontier frontier) {
-        this(frontier, true);
+        this(frontier, JumpTable.SETTLE_NANOS);
     }
 
-    /** A scanner that reads the grids' {@link JumpTable}s where they exist ({@code tables}), or always the bits. */
-    JumpScanner(Frontier frontier, boolean tables) {
+    /**
+     * A scanner that reads a grid's {@link JumpTable} once the grid has settled for {@code tableSettleNanos}
+     * ({@link JumpTable#forGrid(NavGrid, long, long)}; 0: from the first search), or, with a negative value, always
+     * the bits (tests).
+     */
+    JumpScanner(Frontier frontier, long tableSettleNanos) {
         this.frontier = frontier;
         this.goal = frontier.goal;
-        this.tables = tables;
+        this.tableSettleNanos = tableSettleNanos;
     }
 
     /** Scans {@code grid} until {@link #release}. */
@@ -61,11 +65,13 @@ final class JumpScanner {
         rows = grid.openRows();
         cols = grid.openColumns();
         JumpTable t = table.get();
-        if (tables && tableGrid.get() != grid) {
-            // looked up in the shared cache, which takes a lock, only when the grid changes
-            t = JumpTable.forGrid(grid);
-            table = new WeakReference<>(t);
-            tableGrid = new WeakReference<>(grid);
+        if (tableSettleNanos >= 0 && tableGrid.get() != grid) {
+            // looked up in the shared cache, which takes a lock, until the grid's table is known (built, or too large)
+            t = JumpTable.forGrid(grid, System.nanoTime(), tableSettleNanos);
+            if (t != null || !JumpTable.fits(grid)) {
+                table = new WeakReference<>(t);
+                tableGrid = new WeakReference<>(grid);
+            }
         }
         jumpTable = t;
         east = t == null ? null : t.east();

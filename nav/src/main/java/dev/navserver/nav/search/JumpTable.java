@@ -1,6 +1,7 @@
 package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.MapMemory;
+import dev.navserver.nav.grid.MoveLayer;
 import dev.navserver.nav.grid.NavGrid;
 import java.lang.ref.SoftReference;
 import java.util.Arrays;
@@ -24,11 +25,12 @@ import java.util.WeakHashMap;
  *
  * <p><b>Storage and sharing.</b> One {@code short} per padded cell and direction, one array per padded row
  * (east, west, diagonals) or column (south, north), plus two bit rows of column stops: about 16 bytes per padded
- * cell, so tables are built only for grids of at most {@link #MAX_PADDED_CELLS} padded cells (16 MiB; e.g.
+ * cell, so tables are built only for grids of at most {@link #MAX_PADDED_CELLS} padded cells (17 MiB; e.g.
  * 1022 x 1022, all Moving AI benchmark maps) and larger grids scan their bits. A straight line's arrays depend only
  * on the bit lines beside it, a diagonal row's on its own and the next bit row, the next row's straight stops and
  * the next row's diagonal values. Edited grids share unchanged bit rows and columns with their parent
- * (copy-on-write), so a new grid's table is built from the last table built for a grid of the same size: a line
+ * (copy-on-write), so a new grid's table is built from the last table built for a grid of its lineage (map name,
+ * layer, agent size, padded size): a line
  * whose inputs are the same is taken over, the others are computed, and a computed line equal to the donor's is
  * replaced by it, so the diagonal rows an edit leaves unchanged stop the recomputation. After a small edit this
  * touches the changed lines and the diagonal rows whose runs reach the edit.
@@ -38,13 +40,20 @@ final class JumpTable {
     /** Largest grid {@link #forGrid} builds a table for, in padded cells (1 Mi). */
     static final long MAX_PADDED_CELLS = MapMemory.JUMP_TABLE_MAX_PADDED_CELLS;
 
-    private static final Map<NavGrid, JumpTable> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
     /**
-     * The last table built per padded size ({@code stride << 32 | rows}), the donor of the next one's lines: softly
-     * held, so that it outlives its own grid (a map edited many times a second may drop a version before any search
-     * ran on it) until the heap runs short.
+     * How long a grid is searched without a table before one is built, in nanoseconds (0.5 s): longer than a map
+     * version lives in a world edited several times a second.
      */
-    private static final Map<Long, SoftReference<JumpTable>> LAST = new HashMap<>();
+    static final long SETTLE_NANOS = 500_000_000L;
+
+    /** Per grid, its table, {@link #NONE}, or a {@link Pending} note; by identity, weakly. */
+    private static final Map<NavGrid, Object> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
+    /**
+     * The last table built per {@link Lineage}, the donor of the next one's lines: softly held, so that it outlives
+     * its own grid (a map edited many times a second may drop a version before any search ran on it) until the heap
+     * runs short.
+     */
+    private static final Map<Lineage, SoftReference<JumpTable>> LAST = new HashMap<>();
     private static final JumpTable NONE = new JumpTable(new long[0][], new long[0][], new short[0][], new short[0][],
             new short[0][], new short[0][], null, null);
 
@@ -72,37 +81,86 @@ final class JumpTable {
     }
 
     /**
-     * The shared table of {@code grid}, built by the first caller (two threads asking at once may both build; one
-     * result is kept).
+     * The shared table of {@code grid} once it has settled: the first call on a grid only notes the time, and the
+     * first call at least {@link #SETTLE_NANOS} later builds the table (linear in the padded size, less with a donor
+     * of its lineage); calls before that, and other threads' calls while it is built, answer null, and the search
+     * scans the bits. So a map version that is replaced within the settle time (a living world edited many times a
+     * second) costs no build at all, and a settled one gets its table after a fraction of a second of searching.
      *
-     * @return the table, or null when the grid has more than {@link #MAX_PADDED_CELLS} padded cells
+     * @return the table, or null when the grid has none yet or never will ({@link #fits})
      */
     static JumpTable forGrid(NavGrid grid) {
-        JumpTable t = TABLES.get(grid);
-        if (t == null) {
-            JumpTable built = fits(grid) ? build(grid, donor(grid)) : NONE;
+        return forGrid(grid, System.nanoTime(), SETTLE_NANOS);
+    }
+
+    /**
+     * {@link #forGrid(NavGrid)} at time {@code nowNanos} ({@link System#nanoTime}) with the given settle time; 0
+     * builds on the first call.
+     */
+    static JumpTable forGrid(NavGrid grid, long nowNanos, long settleNanos) {
+        Object entry = TABLES.get(grid);
+        if (entry instanceof JumpTable t) {
+            return t == NONE ? null : t;
+        }
+        if (!fits(grid)) {
+            TABLES.put(grid, NONE);
+            return null;
+        }
+        Pending pending;
+        synchronized (TABLES) {
+            entry = TABLES.get(grid);
+            if (entry == null) {
+                entry = new Pending(nowNanos);
+                TABLES.put(grid, entry);
+            }
+            if (!(entry instanceof Pending p) || p.building || nowNanos - p.sinceNanos < settleNanos) {
+                return entry instanceof JumpTable t && t != NONE ? t : null;
+            }
+            p.building = true;
+            pending = p;
+        }
+        JumpTable built = null;
+        try {
+            built = build(grid, donor(grid));
+        } finally {
             synchronized (TABLES) {
-                t = TABLES.get(grid);
-                if (t == null) {
+                if (built != null) {
                     TABLES.put(grid, built);
-                    t = built;
-                    if (built != NONE) {
-                        LAST.put(key(grid), new SoftReference<>(built));
-                    }
+                    LAST.put(key(grid), new SoftReference<>(built));
+                } else {
+                    pending.building = false;
                 }
             }
         }
-        return t == NONE ? null : t;
+        return built;
     }
 
-    private static boolean fits(NavGrid grid) {
+    /** A grid first searched at {@code sinceNanos} whose table is not built yet. Guarded by {@link #TABLES}. */
+    private static final class Pending {
+        final long sinceNanos;
+        boolean building;
+
+        Pending(long sinceNanos) {
+            this.sinceNanos = sinceNanos;
+        }
+    }
+
+    /** Whether {@code grid} is small enough for a table (at most {@link #MAX_PADDED_CELLS}, sides within a short). */
+    static boolean fits(NavGrid grid) {
         int lines = grid.openRows().length;
         return grid.paddedSize() <= MAX_PADDED_CELLS && grid.stride() <= Short.MAX_VALUE
                 && lines <= Short.MAX_VALUE;
     }
 
-    private static long key(NavGrid grid) {
-        return (long) grid.stride() << 32 | grid.openRows().length;
+    /**
+     * The grids whose tables can share lines: versions of one map (by name) for one layer and agent size. Grids of
+     * other agent sizes or maps have other bit lines, so a donor from them would share nothing.
+     */
+    private record Lineage(String map, MoveLayer layer, int agentSize, int stride, int lines) {
+    }
+
+    private static Lineage key(NavGrid grid) {
+        return new Lineage(grid.map().name(), grid.layer(), grid.agentSize(), grid.stride(), grid.openRows().length);
     }
 
     private static JumpTable donor(NavGrid grid) {

@@ -103,10 +103,18 @@ public final class PathSearch {
 
     /** A search context whose parts keep at most {@code retainedBytes} each between searches (tests). */
     PathSearch(long retainedBytes) {
+        this(retainedBytes, JumpTable.SETTLE_NANOS);
+    }
+
+    /**
+     * A search context as {@link #PathSearch(long)} whose JPS reads a grid's {@link JumpTable} once the grid has
+     * settled for {@code tableSettleNanos}, never when negative (tests).
+     */
+    PathSearch(long retainedBytes, long tableSettleNanos) {
         openList = new OpenList(retainedBytes);
         frontier = new Frontier(openList, goal);
         astar = new AStarExpander(frontier);
-        jumps = new JumpScanner(frontier);
+        jumps = new JumpScanner(frontier, tableSettleNanos);
         builder = new PathBuilder(frontier);
         fourWay = new TwoBucketAStar(retainedBytes);
     }

@@ -127,6 +127,52 @@ class JumpTablePropertyTest {
         }
     }
 
+    @Property(tries = 100)
+    void searchesWithTables_OnRandomMaps_ReturnWhatSearchesWithoutThemReturn(
+            @ForAll @IntRange(min = 0, max = 7) int widthIndex, @ForAll @IntRange(min = 1, max = 70) int height,
+            @ForAll @IntRange(min = 0, max = 40) int wallPercent, @ForAll @IntRange(min = 0, max = 2) int radius,
+            @ForAll long seed) {
+        Random rnd = new Random(seed);
+        int w = WIDTHS[widthIndex];
+        NavGrid grid = randomMap(w, height, wallPercent, rnd).navGrid();
+        PathSearch tabled = new PathSearch(IntPages.RETAINED_BYTES, 0);
+        PathSearch bits = new PathSearch(IntPages.RETAINED_BYTES, -1);
+        SearchOptions options = SearchOptions.DEFAULT.withAlgorithm(Algorithm.JPS).withArrivalRadiusCells(radius);
+        boolean searched = false;
+        for (int q = 0; q < 20; q++) {
+            int sc = rnd.nextInt(w);
+            int sr = rnd.nextInt(height);
+            int gc = rnd.nextInt(w);
+            int gr = rnd.nextInt(height);
+            PathResult a = tabled.find(grid, sc, sr, gc, gr, options);
+            PathResult b = bits.find(grid, sc, sr, gc, gr, options);
+            assertThat(a.status()).isEqualTo(b.status());
+            assertThat(a.length()).isEqualTo(b.length());
+            assertThat(a.cells()).isEqualTo(b.cells());
+            assertThat(a.expanded()).isEqualTo(b.expanded());
+            searched |= a.expanded() > 0;
+        }
+        if (searched) {
+            // the tabled context did read a table
+            assertThat(JumpTable.forGrid(grid, 0, Long.MAX_VALUE)).isNotNull();
+        }
+    }
+
+    @Test
+    void forGrid_BeforeTheGridHasSettled_AnswersNullThenBuildsOnce() {
+        NavGrid grid = AsciiMaps.map(
+                "....",
+                ".#..",
+                "....").navGrid();
+        long settle = 1_000;
+        assertThat(JumpTable.forGrid(grid, 5_000, settle)).isNull();
+        assertThat(JumpTable.forGrid(grid, 5_999, settle)).isNull();
+        JumpTable built = JumpTable.forGrid(grid, 6_000, settle);
+        assertThat(built).isNotNull();
+        assertThat(JumpTable.forGrid(grid, 6_001, settle)).isSameAs(built);
+        assertThat(built.east()[2][1]).isEqualTo((short) -1); // from padded (1, 2) the wall at x 2 blocks at once
+    }
+
     @Test
     void forGrid_WhenAMapIsEdited_SharesTheUntouchedRowsWithTheParentTable() {
         GridMap map = AsciiMaps.map(
@@ -136,16 +182,16 @@ class JumpTablePropertyTest {
                 "........",
                 "........",
                 "........");
-        JumpTable first = JumpTable.forGrid(map.navGrid());
+        JumpTable first = JumpTable.forGrid(map.navGrid(), 0, 0);
         GridMap edited = map.edited(List.of(CellEdit.fill(3, 4, 1, 1, Terrain.WALL)));
-        JumpTable second = JumpTable.forGrid(edited.navGrid());
+        JumpTable second = JumpTable.forGrid(edited.navGrid(), 0, 0);
         assertThat(second).isNotSameAs(first);
         // padded rows 4..6 see the wall on padded row 5; rows 1 and 2 are untouched
         assertThat(second.east()[1]).isSameAs(first.east()[1]);
         assertThat(second.east()[2]).isSameAs(first.east()[2]);
         assertThat(second.east()[5]).isNotSameAs(first.east()[5]);
         assertThat(second.east()[5][1]).isEqualTo((short) -3); // from padded x 1, the wall at x 4 blocks
-        assertThat(JumpTable.forGrid(edited.navGrid())).isSameAs(second);
+        assertThat(JumpTable.forGrid(edited.navGrid(), 0, 0)).isSameAs(second);
     }
 
     /** A scanner reading the table and one reading the bits, bound to one grid and aimed at one random goal. */
@@ -172,7 +218,7 @@ class JumpTablePropertyTest {
 
         Side(NavGrid grid, int goalP, int radius, boolean tables) {
             this.grid = grid;
-            scanner = new JumpScanner(frontier, tables);
+            scanner = new JumpScanner(frontier, tables ? 0 : -1);
             goal.set(goalP, grid.stride(), false, radius, Math.max(grid.stride(), grid.height() + 2), null, 0, 0);
             scanner.bind(grid);
             scanner.aim();
