@@ -9,14 +9,17 @@ import java.lang.ref.WeakReference;
  *
  * <p>Directions are pruned by the move into the node (from its predecessor, or from the turning cell when it was
  * reached by a diagonal-then-straight jump); the start node jumps in all eight. Straight jumps scan the grid's bit
- * rows and columns ({@link NavGrid#openRows()}, {@link NavGrid#openColumns()}) a 64-cell word at a time and
- * stop at the first cell with a forced neighbour or in the arrival disc ({@link Goal}); where the grid has a
- * {@link JumpTable} (grids up to {@link JumpTable#MAX_TABLE_BYTES}), the scan is one read of the precomputed stop
- * followed by the same arrival-disc test, with the same result. Diagonal jumps prune
- * intermediate jump points (Harabor and Grastien 2014): a diagonal cell whose only reason to be a jump point is a
- * straight jump starting at it is not offered; the straight jumps' ends are offered as successors of the diagonal
- * jump's origin turning at that cell, and the diagonal jump goes on. A diagonal jump stops at the first cell of the
- * arrival disc, at a blocked cell, or where the next diagonal move would cut a corner.
+ * rows and columns ({@link NavGrid#openRows()}, {@link NavGrid#openColumns()}) a 64-cell word at a time and stop at
+ * the first cell with a forced neighbour or in the arrival disc ({@link Goal}). Diagonal jumps prune intermediate
+ * jump points (Harabor and Grastien 2014): a diagonal cell whose only reason to be a jump point is a straight jump
+ * starting at it is not offered; the straight jumps' ends are offered as successors of the diagonal jump's origin
+ * turning at that cell, and the diagonal jump goes on. A diagonal jump stops at the first cell of the arrival disc,
+ * at a blocked cell, or where the next diagonal move would cut a corner.
+ *
+ * <p>Where the grid has a {@link JumpTable} (grids of at most {@link JumpTable#MAX_PADDED_CELLS} padded cells, once
+ * settled), a straight scan is one read of the precomputed stop followed by the same arrival-disc test, and a
+ * diagonal jump skips the cells that hold no jump point and lie off the disc's rows and columns: the same successors
+ * in the same order.
  *
  * <p>Not thread-safe: part of one search context. {@link #bind} holds the grid's arrays until {@link #release}.
  */
@@ -34,7 +37,7 @@ final class JumpScanner {
     private int goalY;
     private int discRadius;
     private int[] discHalf;
-    // the grid's straight jump table (JumpTable), or null: scans read it instead of the bit lines
+    // the grid's JumpTable, or null: scans and diagonal jumps read it instead of the bit lines
     // (weakly: a search context must not keep an old map version alive; the table lives as long as its grid)
     private WeakReference<NavGrid> tableGrid = new WeakReference<>(null);
     private WeakReference<JumpTable> table = new WeakReference<>(null);
@@ -272,23 +275,21 @@ final class JumpScanner {
         int k = 0;
         long[] rowHere = r[y + dy];
         while (true) {
-            if (diagonal != null) {
-                // cells 1 .. skip - 1 ahead are off the disc's rows and columns and hold no jump point; the move
-                // into cell skip is legal
-                int v = diagonal[cy][cx];
-                int a = v < 0 ? -v : v;
-                int band = Math.min(stepsToBand(cy, dy, goalY), stepsToBand(cx, dx, goalX));
-                if (a < band && v <= 0) {
-                    return;
-                }
-                int skip = Math.min(a, band) - 1;
-                if (skip > 0) {
-                    cx += skip * dx;
-                    cy += skip * dy;
-                    c += skip * step;
-                    k += skip;
-                    rowHere = r[cy + dy];
-                }
+            // the cells before min(a, band) moves ahead are off the disc's rows and columns and hold no jump point,
+            // and the moves up to cell a are legal: go to the one before it, then step
+            int v = diagonal[cy][cx];
+            int a = v < 0 ? -v : v;
+            int band = Math.min(stepsToBand(cy, dy, goalY), stepsToBand(cx, dx, goalX));
+            if (a < band && v <= 0) {
+                return;
+            }
+            int skip = Math.min(a, band) - 1;
+            if (skip > 0) {
+                cx += skip * dx;
+                cy += skip * dy;
+                c += skip * step;
+                k += skip;
+                rowHere = r[cy + dy];
             }
             cx += dx;
             cy += dy;

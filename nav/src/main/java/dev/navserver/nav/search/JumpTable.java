@@ -30,10 +30,14 @@ import java.util.WeakHashMap;
  * on the bit lines beside it, a diagonal row's on its own and the next bit row, the next row's straight stops and
  * the next row's diagonal values. Edited grids share unchanged bit rows and columns with their parent
  * (copy-on-write), so a new grid's table is built from the last table built for a grid of its lineage (map name,
- * layer, agent size, padded size): a line
- * whose inputs are the same is taken over, the others are computed, and a computed line equal to the donor's is
- * replaced by it, so the diagonal rows an edit leaves unchanged stop the recomputation. After a small edit this
- * touches the changed lines and the diagonal rows whose runs reach the edit.
+ * layer, agent size, padded size): a line whose inputs are the same arrays is taken over, the others are computed,
+ * and a computed line equal to the donor's is replaced by it, so the diagonal rows an edit leaves unchanged stop
+ * the recomputation. After a small edit this touches the changed lines and the diagonal rows whose runs reach the
+ * edit.
+ *
+ * <p><b>When.</b> A grid gets its table only after it has been searched for {@link #SETTLE_NANOS} ({@link #forGrid}),
+ * so map versions that live shorter than that cost no build.
+ *
  * <p>Immutable and thread-safe once built.
  */
 final class JumpTable {
@@ -391,10 +395,10 @@ final class JumpTable {
     }
 
     /**
-     * Diagonal jumps in direction ({@code dx}, {@code dy}) (each -1 or 1) per padded row, {@code [y][x]}. From (x, y), with no goal involved, {@code +k}: the moves
-     * to (x + k dx, y + k dy) are legal (no corner cut) and that cell is the first on the way whose straight jump in
-     * dx along its row or in dy along its column ends at a jump point; {@code -k} (or 0): no such cell, and the
-     * diagonal can go no further than k moves.
+     * Diagonal jumps in direction ({@code dx}, {@code dy}) (each -1 or 1) per padded row, {@code [y][x]}. From
+     * (x, y), with no goal involved, {@code +k}: the moves to (x + k dx, y + k dy) are legal (no corner cut) and that
+     * cell is the first on the way whose straight jump in dx along its row or in dy along its column ends at a jump
+     * point; {@code -k} (or 0): no such cell, and the diagonal can go no further than k moves.
      */
     short[][] diagonal(int dx, int dy) {
         return diagonals[index(dx, dy)];
