@@ -346,10 +346,17 @@ final class JumpTable {
      * blocked.
      */
     private static void line(long[] before, long[] here, long[] after, int length, short[] up, short[] down) {
+        run(before, here, after, length, up, 1);
+        run(before, here, after, length, down, -1);
+    }
+
+    /** One direction of {@link #line}: from the far end back, each value follows from the next cell's. */
+    private static void run(long[] before, long[] here, long[] after, int length, short[] out, int dir) {
+        int first = dir > 0 ? length - 1 : 0;
         int v = -1;
-        up[length - 1] = -1;
-        for (int x = length - 2; x >= 0; x--) {
-            int c = x + 1;
+        out[first] = -1;
+        for (int x = first - dir; x >= 0 && x < length; x -= dir) {
+            int c = x + dir;
             if (!NavGrid.bit(here, c)) {
                 v = -1;
             } else if (forced(before, c, x) || forced(after, c, x)) {
@@ -357,20 +364,7 @@ final class JumpTable {
             } else {
                 v = v < 0 ? v - 1 : v + 1;
             }
-            up[x] = (short) v;
-        }
-        v = -1;
-        down[0] = -1;
-        for (int x = 1; x < length; x++) {
-            int c = x - 1;
-            if (!NavGrid.bit(here, c)) {
-                v = -1;
-            } else if (forced(before, c, x) || forced(after, c, x)) {
-                v = 1;
-            } else {
-                v = v < 0 ? v - 1 : v + 1;
-            }
-            down[x] = (short) v;
+            out[x] = (short) v;
         }
     }
 
