@@ -53,7 +53,7 @@ final class Frontier {
         int stamp = page[at];
         if (stamp == openStamp) {
             int slot = page[at + 1];
-            if (Double.compare(ng, o.gAt(slot)) < 0) {
+            if (ng < o.gAt(slot)) {
                 page[at + 2] = from;
                 page[at + 3] = via;
                 o.decreaseAt(slot, page, q, ng + w * goal.heuristic(q, qx, qy), ng);

@@ -112,8 +112,8 @@ final class JumpScanner {
     /** Offers the jump points from padded node {@code p}, whose cost from the start is {@code gp}. */
     void expand(int p, double gp) {
         int s = stride;
-        int x = p % s;
         int y = p / s;
+        int x = p - y * s;
         long[] up = rows[y - 1];
         long[] mid = rows[y];
         long[] down = rows[y + 1];
@@ -141,8 +141,9 @@ final class JumpScanner {
             }
             return;
         }
-        int dx = Integer.signum(x - from % s);
-        int dy = Integer.signum(y - from / s);
+        int fromY = from / s;
+        int dx = Integer.signum(x - (from - fromY * s));
+        int dy = Integer.signum(y - fromY);
         if (dx != 0 && dy != 0) {
             long[] next = dy < 0 ? up : down;
             boolean hOpen = NavGrid.bit(mid, x + dx);

@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The open and closed sets of one search over node ids {@code 0 .. capacity - 1}: an indexed 4-ary min-heap with
  * decrease-key, ordered by {@code f} ascending and, on equal {@code f}, by {@code g} descending; plus a 16-byte
- * record per touched id. Keys are finite, non-negative doubles compared with {@link Double#compare}.
+ * record per touched id. Keys are finite, non-negative doubles (never NaN or -0.0), compared with {@code <}.
  *
  * <p><b>Records</b> live in pages of {@value #PAGE_IDS} ids ({@link IntPages}): id q's record is the four ints
  * from {@code at(q)} of {@code pages[q >>> PAGE_SHIFT]}, and a page is allocated the first time one of its ids is
@@ -270,8 +270,9 @@ final class OpenList {
 
     /** Heap order: smaller f first, then larger g. */
     private static boolean before(double f1, double g1, double f2, double g2) {
-        int c = Double.compare(f1, f2);
-        return c < 0 || (c == 0 && Double.compare(g1, g2) > 0);
+        // keys are finite and non-negative (no NaN, no -0.0), so the primitive comparisons order them as
+        // Double.compare does
+        return f1 < f2 || (f1 == f2 && g1 > g2);
     }
 
     /** Moves id q, whose page is {@code qPage}, with key (f, g) from heap slot i toward the root. */

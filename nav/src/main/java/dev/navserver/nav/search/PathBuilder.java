@@ -88,7 +88,9 @@ final class PathBuilder {
 
     private int chebyshev(int a, int b) {
         int s = stride;
-        return Math.max(Math.abs(a % s - b % s), Math.abs(a / s - b / s));
+        int ay = a / s;
+        int by = b / s;
+        return Math.max(Math.abs(a - ay * s - (b - by * s)), Math.abs(ay - by));
     }
 
     /**
@@ -99,7 +101,9 @@ final class PathBuilder {
      */
     private int walk(int[] cells, int i, int cell, int a, int b, int k) {
         int s = stride;
-        int cellStep = Integer.signum(b / s - a / s) * width + Integer.signum(b % s - a % s);
+        int ay = a / s;
+        int by = b / s;
+        int cellStep = Integer.signum(by - ay) * width + Integer.signum(b - by * s - (a - ay * s));
         for (int j = 0; j < k; j++) {
             cell += cellStep;
             cells[--i] = cell;
