@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link JumpTable} against the bit scans it replaces: every straight scan and every expansion of a scanner reading
- * the table equals that of a scanner reading the bits, on random maps with random goals and arrival discs; and a
- * table built for an edited map from its parent's table equals one built from scratch while sharing the lines the
- * edit did not touch.
+ * the table equals that of a scanner reading the bits, and whole searches with and without tables return the same,
+ * on random maps with random goals and arrival discs; a table built for an edited map from its parent's table equals
+ * one built from scratch while sharing the lines the edit did not touch; a grid gets its table only once settled.
  */
 class JumpTablePropertyTest {
     private static final int[] WIDTHS = {1, 2, 5, 62, 63, 64, 65, 130};
@@ -156,6 +156,27 @@ class JumpTablePropertyTest {
             // the tabled context did read a table
             assertThat(JumpTable.forGrid(grid, 0, Long.MAX_VALUE)).isNotNull();
         }
+    }
+
+    @Test
+    void diagonalJump_InAnOpenRoomBesideAWallEnd_SkipsToTheTurnTheBitsFind() {
+        String[] rows = {
+            "s.........",
+            "..........",
+            "..........",
+            "..........",
+            "......#...",
+            "..........",
+            ".........g"};
+        NavGrid grid = AsciiMaps.map(rows).navGrid();
+        int[] g = AsciiMaps.find('g', rows);
+        Side tabled = new Side(grid, grid.pad(g[0], g[1]), 0, true);
+        Side bits = new Side(grid, grid.pad(g[0], g[1]), 0, false);
+        int start = grid.pad(0, 0);
+        // from (0, 0) south-east, (1, 1) and (2, 2) hold no jump point; at (3, 3) the row jump east ends at (7, 3),
+        // whose southern neighbour (7, 4) is open behind the wall at (6, 4): three moves (padded indices)
+        assertThat(JumpTable.forGrid(grid, 0, 0).diagonal(1, 1)[1][1]).isEqualTo((short) 3);
+        assertThat(tabled.successors(start, -1)).isEqualTo(bits.successors(start, -1)).isNotEmpty();
     }
 
     @Test
