@@ -7,7 +7,6 @@ import dev.navserver.nav.grid.CellEdit;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.Terrain;
-import dev.navserver.nav.grid.WorldTransform;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -278,21 +277,12 @@ class JumpTablePropertyTest {
         }
     }
 
+    /**
+     * A random map from {@link LandmarkHeuristicPropertyTest#randomMap}: scattered walls, and in most draws rooms
+     * (walls of whole rows and columns with doors), so that runs end and forced neighbours appear far apart.
+     */
     private static GridMap randomMap(int w, int h, int wallPercent, Random rnd) {
-        byte[] t = new byte[w * h];
-        for (int i = 0; i < t.length; i++) {
-            t[i] = rnd.nextInt(100) < wallPercent ? Terrain.WALL : Terrain.OPEN;
-        }
-        // some longer walls, so that runs end and forced neighbours appear far from each other
-        for (int k = rnd.nextInt(4); k > 0; k--) {
-            int r = rnd.nextInt(h);
-            int c0 = rnd.nextInt(w);
-            int len = 1 + rnd.nextInt(w);
-            for (int c = c0; c < Math.min(w, c0 + len); c++) {
-                t[r * w + c] = Terrain.WALL;
-            }
-        }
-        return new GridMap("p", w, h, WorldTransform.UNIT, t);
+        return LandmarkHeuristicPropertyTest.randomMap(w, h, wallPercent, rnd.nextInt(13), false, rnd.nextLong());
     }
 
     private static int openCells(NavGrid grid) {
