@@ -1,7 +1,6 @@
 package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.MapMemory;
-import dev.navserver.nav.grid.MoveLayer;
 import dev.navserver.nav.grid.NavGrid;
 import java.lang.ref.SoftReference;
 import java.util.Arrays;
@@ -53,11 +52,11 @@ final class JumpTable {
     /** Per grid, its table, {@link #NONE}, or a {@link Pending} note; by identity, weakly. */
     private static final Map<NavGrid, Object> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
     /**
-     * The last table built per {@link Lineage}, the donor of the next one's lines: softly held, so that it outlives
-     * its own grid (a map edited many times a second may drop a version before any search ran on it) until the heap
+     * The last table built per {@link GridLineage}, the donor of the next one's lines: softly held, so that it
+     * outlives its own grid (a map edited many times a second may drop a version before any search ran on it) until the heap
      * runs short.
      */
-    private static final Map<Lineage, SoftReference<JumpTable>> LAST = new HashMap<>();
+    private static final Map<GridLineage, SoftReference<JumpTable>> LAST = new HashMap<>();
     private static final JumpTable NONE = new JumpTable(new long[0][], new long[0][], new short[0][], new short[0][],
             new short[0][], new short[0][], null, null);
 
@@ -130,7 +129,7 @@ final class JumpTable {
             synchronized (TABLES) {
                 if (built != null) {
                     TABLES.put(grid, built);
-                    LAST.put(key(grid), new SoftReference<>(built));
+                    LAST.put(GridLineage.of(grid), new SoftReference<>(built));
                 } else {
                     pending.building = false;
                 }
@@ -156,20 +155,9 @@ final class JumpTable {
                 && lines <= Short.MAX_VALUE;
     }
 
-    /**
-     * The grids whose tables can share lines: versions of one map (by name) for one layer and agent size. Grids of
-     * other agent sizes or maps have other bit lines, so a donor from them would share nothing.
-     */
-    private record Lineage(String map, MoveLayer layer, int agentSize, int stride, int lines) {
-    }
-
-    private static Lineage key(NavGrid grid) {
-        return new Lineage(grid.map().name(), grid.layer(), grid.agentSize(), grid.stride(), grid.openRows().length);
-    }
-
     private static JumpTable donor(NavGrid grid) {
         synchronized (TABLES) {
-            SoftReference<JumpTable> ref = LAST.get(key(grid));
+            SoftReference<JumpTable> ref = LAST.get(GridLineage.of(grid));
             return ref == null ? null : ref.get();
         }
     }

@@ -4,6 +4,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import java.lang.ref.WeakReference;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * A per-thread search context: A* and Jump Point Search over a {@link NavGrid}, one-shot ({@link #find}) or
@@ -29,10 +30,12 @@ import java.util.Objects;
  * {@link PathResult#expanded()} counts jump points.
  *
  * <p><b>Landmarks.</b> With {@link SearchOptions#landmarks()} {@code k > 0}, 8-connected searches (A* and JPS) use
- * the larger of the octile distance and the differential heuristic of the grid's {@link LandmarkTable} (built by
- * the first such search on the grid, shared by all threads, one per {@link NavGrid} instance). It is consistent,
- * so lengths stay optimal; expansions, and which of several equal-length paths is returned, may differ. The
- * 4-connected searches ignore it.
+ * the larger of the octile distance and the differential heuristic of the grid's {@link LandmarkTable} (shared by
+ * all threads, one per {@link NavGrid} instance, or inherited from an earlier version when edits only added walls).
+ * {@link #PathSearch()} builds it in the first such search on the grid; {@link #PathSearch(Executor)} never
+ * builds one itself: it searches with the octile heuristic until the table is ready. It is consistent, so lengths
+ * stay optimal; expansions, and which of several equal-length paths is returned, may differ. The 4-connected
+ * searches ignore it.
  *
  * <p><b>Mode.</b> With {@link SearchMode#APPROXIMATE} the heap searches (A* and 8-connected JPS, with or without
  * landmarks) order their open list by {@code f = g + w * h} with {@code w = }{@value SearchMode#APPROXIMATE_WEIGHT}
@@ -84,6 +87,12 @@ public final class PathSearch {
      */
     private WeakReference<NavGrid> lastTreesGrid = new WeakReference<>(null);
     private DeadEndTable lastTrees;
+    /** Builds landmark tables of settled grids, or null to build them on the searching thread. */
+    private final Executor landmarkBuilder;
+    private final long landmarkSettleNanos;
+    /** The grid whose table {@link #lastLandmarks} holds (only once it has one), weakly; see {@link #landmarks}. */
+    private WeakReference<NavGrid> lastLandmarksGrid = new WeakReference<>(null);
+    private LandmarkTable lastLandmarks;
     private int width;
     private int fourStartP;
     private int fourGoalP;
@@ -96,9 +105,26 @@ public final class PathSearch {
     private boolean finished = true;
     private PathResult result;
 
-    /** A search context that keeps at most 64 MiB of scratch per part between searches (see the class comment). */
+    /**
+     * A search context that keeps at most 64 MiB of scratch per part between searches (see the class comment). A
+     * search asking for landmarks on a grid without a table builds it on the calling thread
+     * ({@link LandmarkTable#forGrid}).
+     */
     public PathSearch() {
         this(IntPages.RETAINED_BYTES);
+    }
+
+    /**
+     * A search context for a service: as {@link #PathSearch()}, except that a search asking for landmarks never
+     * builds a table itself. It uses the grid's table, or an earlier version's that still bounds it (edits since
+     * then only added walls), when there is one, and the octile heuristic otherwise; a grid searched for 2 s
+     * without a table has one built on {@code landmarkBuilder} ({@link LandmarkTable#whenSettled}).
+     *
+     * @param landmarkBuilder runs landmark table builds, e.g. one low-priority thread; should not be a planner
+     */
+    public PathSearch(Executor landmarkBuilder) {
+        this(IntPages.RETAINED_BYTES, JumpTable.SETTLE_NANOS, Objects.requireNonNull(landmarkBuilder, "builder"),
+                LandmarkTable.SETTLE_NANOS);
     }
 
     /** A search context whose parts keep at most {@code retainedBytes} each between searches (tests). */
@@ -111,6 +137,17 @@ public final class PathSearch {
      * settled for {@code tableSettleNanos}, never when negative (tests).
      */
     PathSearch(long retainedBytes, long tableSettleNanos) {
+        this(retainedBytes, tableSettleNanos, null, 0);
+    }
+
+    /**
+     * A search context as {@link #PathSearch(long, long)} that, with a non-null {@code landmarkBuilder}, takes
+     * landmark tables from {@link LandmarkTable#whenSettled} with {@code landmarkSettleNanos} (tests), else from
+     * {@link LandmarkTable#forGrid}.
+     */
+    PathSearch(long retainedBytes, long tableSettleNanos, Executor landmarkBuilder, long landmarkSettleNanos) {
+        this.landmarkBuilder = landmarkBuilder;
+        this.landmarkSettleNanos = landmarkSettleNanos;
         openList = new OpenList(retainedBytes);
         frontier = new Frontier(openList, goal);
         astar = new AStarExpander(frontier);
@@ -188,7 +225,7 @@ public final class PathSearch {
         builder.bind(grid);
         budget = options.maxExpandedNodes();
         expanded = 0;
-        LandmarkTable table = options.landmarks() > 0 && !four ? LandmarkTable.forGrid(grid) : null;
+        LandmarkTable table = options.landmarks() > 0 && !four ? landmarks(grid) : null;
         int startP = grid.pad(startCell);
         goal.set(grid.pad(goalCell), stride, four, options.arrivalRadiusCells(),
                 Math.max(stride, grid.height() + 2), table, options.landmarks(), startP);
@@ -201,6 +238,23 @@ public final class PathSearch {
         bestP = startP;
         bestH = Double.POSITIVE_INFINITY;
         bestG = 0;
+    }
+
+    /** The landmark table a search of {@code grid} uses: see the constructors. */
+    private LandmarkTable landmarks(NavGrid grid) {
+        if (landmarkBuilder == null) {
+            return LandmarkTable.forGrid(grid);
+        }
+        if (lastLandmarksGrid.get() == grid) {
+            return lastLandmarks;
+        }
+        LandmarkTable t = LandmarkTable.whenSettled(grid, System.nanoTime(), landmarkSettleNanos, landmarkBuilder);
+        if (t != null) {
+            // a grid's table never changes once it has one: skip the shared lookup (a lock) until the grid changes
+            lastLandmarks = t;
+            lastLandmarksGrid = new WeakReference<>(grid);
+        }
+        return t;
     }
 
     /**
