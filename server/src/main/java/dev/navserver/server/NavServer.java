@@ -6,7 +6,6 @@ import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.protocol.ByeReasons;
-import dev.navserver.protocol.PathStatus;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.server.admin.AdminEndpoints;
 import dev.navserver.server.admin.AdminServer;
@@ -62,6 +61,7 @@ public final class NavServer implements AutoCloseable {
     private final NavServerConfig initial;
     private final MapRegistry maps = new MapRegistry();
     private final NavPlanner planner;
+    private final ExecutorService landmarkBuilder;
     private final ExecutorService plannerPool;
     private final ServerContext context;
     private final TickLoop tickLoop;
@@ -105,7 +105,14 @@ public final class NavServer implements AutoCloseable {
             throw new IOException("default map '" + initial.maps().defaultMap() + "' not found in "
                     + initial.maps().dir() + " (" + loaded + " maps loaded)");
         }
-        planner = new NavPlanner(searchOptions(initial));
+        // landmark tables (search.landmarks > 0) are built here, one at a time, never on a planner or the tick thread
+        landmarkBuilder = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "navserver-landmarks");
+            t.setDaemon(true);
+            t.setPriority(Thread.MIN_PRIORITY);
+            return t;
+        });
+        planner = new NavPlanner(searchOptions(initial), landmarkBuilder);
         AtomicInteger plannerThreadIds = new AtomicInteger();
         plannerPool = Executors.newFixedThreadPool(initial.search().plannerThreads(), r -> {
             Thread t = new Thread(r, "navserver-planner-" + plannerThreadIds.incrementAndGet());
@@ -157,11 +164,12 @@ public final class NavServer implements AutoCloseable {
         };
     }
 
-    /** Search options of a config: algorithm, mode and node budget. */
+    /** Search options of a config: algorithm, mode, landmarks and node budget. */
     static SearchOptions searchOptions(NavServerConfig cfg) {
         return SearchOptions.DEFAULT
                 .withAlgorithm(cfg.search().algorithm())
                 .withMode(cfg.search().mode())
+                .withLandmarks(cfg.search().landmarks())
                 .withMaxExpandedNodes(cfg.search().maxExpandedNodes());
     }
 
@@ -169,9 +177,7 @@ public final class NavServer implements AutoCloseable {
         return new WorldMetrics() {
             @Override
             public void planned(long nanos, int expanded, SearchStatus status) {
-                metrics.plans.inc(PathStatus.wire(status));
-                metrics.planLatency.record(nanos, TimeUnit.NANOSECONDS);
-                metrics.planExpandedNodes.record(expanded);
+                metrics.planned(nanos, expanded, status);
             }
 
             @Override
@@ -295,6 +301,7 @@ public final class NavServer implements AutoCloseable {
             }
         }
         plannerPool.shutdownNow();
+        landmarkBuilder.shutdownNow();
         try {
             plannerPool.awaitTermination(500, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {

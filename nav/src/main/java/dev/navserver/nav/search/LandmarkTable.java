@@ -69,6 +69,8 @@ public final class LandmarkTable {
     private static final double SQRT2 = Math.sqrt(2.0);
     /** Largest code units per cell: finer than this gains nothing measurable (the loss is about 1 / scale). */
     private static final double MAX_SCALE = 65536.0;
+    /** Scratch a build holds per padded cell besides the table: the Dijkstra's arrays and the nearest distances. */
+    private static final long BUILD_SCRATCH_BYTES_PER_CELL = 24;
     /** Absolute slack for the Dijkstra's rounding in the code-difference bound (distances below 10^8 cells). */
     private static final double ROUNDING_SLACK = 1e-6;
 
@@ -175,7 +177,8 @@ public final class LandmarkTable {
         }
         WeakReference<NavGrid> ref = new WeakReference<>(grid);
         try {
-            builder.execute(() -> buildSettled(ref));
+            Pending p = pending;
+            builder.execute(() -> buildSettled(ref, p));
         } catch (RejectedExecutionException e) {
             synchronized (PENDING) {
                 pending.building = false;
@@ -184,13 +187,27 @@ public final class LandmarkTable {
         return null;
     }
 
-    /** The build {@link #whenSettled} hands out: skipped when the grid is gone, published to every search when done. */
-    private static void buildSettled(WeakReference<NavGrid> ref) {
+    /**
+     * The build {@link #whenSettled} hands out: skipped when the grid is gone; put off for another settle period
+     * when the heap's headroom is under twice what the build holds (table and scratch), so a service never runs
+     * out of memory for a heuristic; published to every search when done.
+     */
+    private static void buildSettled(WeakReference<NavGrid> ref, Pending pending) {
         NavGrid grid = ref.get();
         if (grid == null) {
             return;
         }
-        LandmarkTable built = build(grid, fitting(grid.paddedSize(), MAX_LANDMARKS));
+        int k = fitting(grid.paddedSize(), MAX_LANDMARKS);
+        long holds = (4L * k + BUILD_SCRATCH_BYTES_PER_CELL) * grid.paddedSize();
+        Runtime rt = Runtime.getRuntime();
+        if (rt.maxMemory() - (rt.totalMemory() - rt.freeMemory()) < 2 * holds) {
+            synchronized (PENDING) {
+                pending.sinceNanos = System.nanoTime();
+                pending.building = false;
+            }
+            return;
+        }
+        LandmarkTable built = build(grid, k);
         // a grid without standable cells stays pending and building: there is nothing to build, ever
         if (built != null) {
             synchronized (PENDING) {
@@ -232,7 +249,7 @@ public final class LandmarkTable {
 
     /** A grid waiting for its table: since when it has been asked about, and whether its build was handed out. */
     private static final class Pending {
-        final long sinceNanos;
+        long sinceNanos;
         boolean building;
 
         Pending(long sinceNanos) {

@@ -1,6 +1,8 @@
 package dev.navserver.server.metrics;
 
 import ch.qos.logback.classic.LoggerContext;
+import dev.navserver.nav.search.SearchStatus;
+import dev.navserver.protocol.PathStatus;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -132,6 +134,20 @@ public final class ServerMetrics implements AutoCloseable {
     public final DistributionSummary planExpandedNodes = DistributionSummary.builder("navserver_plan_expanded_nodes")
             .description("Nodes expanded by one search.").serviceLevelObjectives(EXPANDED_NODES_BUCKETS)
             .register(registry);
+
+    /**
+     * Counts one completed search (a chase plan or a {@code path_query}) in {@link #plans}, {@link #planLatency}
+     * and {@link #planExpandedNodes}.
+     *
+     * @param nanos    its time on the planner pool (a shared field's time shared out evenly)
+     * @param expanded nodes it expanded
+     * @param status   its outcome
+     */
+    public void planned(long nanos, int expanded, SearchStatus status) {
+        plans.inc(PathStatus.wire(status));
+        planLatency.record(nanos, TimeUnit.NANOSECONDS);
+        planExpandedNodes.record(expanded);
+    }
     /**
      * Shared integration fields built: one per {@code group_path_query} with a unit on the goal's island, one per
      * shared chase plan (at least {@code chase.sharedFieldMinMonsters} monsters of one player due at once).

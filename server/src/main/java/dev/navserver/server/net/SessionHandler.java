@@ -3,6 +3,7 @@ package dev.navserver.server.net;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.smooth.PathCheck;
 import dev.navserver.nav.smooth.PathValidator;
+import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.protocol.ByeReasons;
 import dev.navserver.protocol.ErrorCodes;
@@ -277,7 +278,10 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
     private void pathQuery(PathQuery q) {
         GridMap map = context.maps.get(session.mapName());
         runOnPlanner(() -> {
+            long t0 = System.nanoTime();
             WorldPath path = context.planner.planQuery(map, q.from().x(), q.from().z(), q.to().x(), q.to().z());
+            context.metrics.planned(System.nanoTime() - t0, path.expanded(),
+                    path.hasPoints() ? path.status() : SearchStatus.UNREACHABLE);
             session.send(new PathResult(q.id(), path, context.maps.version(map)));
         });
     }

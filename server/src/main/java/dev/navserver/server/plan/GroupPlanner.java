@@ -92,12 +92,16 @@ public final class GroupPlanner {
 
     /** One planner thread's scratch. */
     private static final class Scratch {
-        final PathSearch search = new PathSearch();
+        final PathSearch search;
         final PathSmoother smoother = new PathSmoother();
         int[] visited = new int[0];
         int[] excluded = new int[0];
         int[] queue = new int[0];
         int generation;
+
+        Scratch(PathSearch search) {
+            this.search = search;
+        }
 
         /** Starts a walk over a padded grid of {@code n} ids. */
         int begin(int n) {
@@ -117,11 +121,12 @@ public final class GroupPlanner {
     }
 
     private final NavPlanner planner;
-    private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
+    private final ThreadLocal<Scratch> scratch;
 
     /** @param planner plans units on other islands and gives the search options (algorithm, moves) */
     public GroupPlanner(NavPlanner planner) {
         this.planner = Objects.requireNonNull(planner, "planner");
+        this.scratch = ThreadLocal.withInitial(() -> new Scratch(planner.newSearch()));
     }
 
     /**

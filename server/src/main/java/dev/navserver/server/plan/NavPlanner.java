@@ -14,6 +14,7 @@ import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.server.world.PathPlanner;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * Plans paths between world points on a map: grid search, then line-of-sight smoothing with the exact world start
@@ -27,7 +28,7 @@ import java.util.Objects;
  * <p>Thread-safe: search contexts and smoothing buffers are per thread; options are swapped atomically.
  */
 public final class NavPlanner implements PathPlanner {
-    private final ThreadLocal<PathSearch> searches = ThreadLocal.withInitial(PathSearch::new);
+    private final ThreadLocal<PathSearch> searches = ThreadLocal.withInitial(this::newSearch);
     private final ThreadLocal<PathSmoother> smoothers = ThreadLocal.withInitial(PathSmoother::new);
     private final ThreadLocal<IntegrationField> fields = ThreadLocal.withInitial(IntegrationField::new);
     /**
@@ -37,13 +38,37 @@ public final class NavPlanner implements PathPlanner {
     private static final int SHARED_FIELD_MARGIN_CELLS = 8;
 
     private volatile SearchOptions options;
+    /** Builds landmark tables of settled grids; null: a search builds its grid's table itself. */
+    private final Executor landmarkBuilder;
 
-    /** @param options search options; the goal policy is always NEAREST_REACHABLE */
+    /**
+     * A planner whose searches build a grid's landmark table themselves, when the options ask for landmarks (tools
+     * and tests).
+     *
+     * @param options search options; the goal policy is always NEAREST_REACHABLE
+     */
     public NavPlanner(SearchOptions options) {
+        this(options, null);
+    }
+
+    /**
+     * A planner for the server: landmark tables are built on {@code landmarkBuilder} once a grid has settled, and
+     * searches use the octile heuristic until then ({@link PathSearch#PathSearch(Executor)}).
+     *
+     * @param options         search options; the goal policy is always NEAREST_REACHABLE
+     * @param landmarkBuilder runs landmark table builds (not a planner thread), or null as {@link #NavPlanner(SearchOptions)}
+     */
+    public NavPlanner(SearchOptions options, Executor landmarkBuilder) {
+        this.landmarkBuilder = landmarkBuilder;
         setOptions(options);
     }
 
-    /** Replaces the search options (algorithm, mode, node budget) for plans started from now on. */
+    /** A new search context for one planner thread, taking landmark tables as this planner's constructor says. */
+    PathSearch newSearch() {
+        return landmarkBuilder == null ? new PathSearch() : new PathSearch(landmarkBuilder);
+    }
+
+    /** Replaces the search options (algorithm, mode, landmarks, node budget) for plans started from now on. */
     public void setOptions(SearchOptions options) {
         this.options = Objects.requireNonNull(options).withGoalPolicy(GoalPolicy.NEAREST_REACHABLE);
     }

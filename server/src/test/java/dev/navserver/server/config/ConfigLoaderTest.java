@@ -79,6 +79,7 @@ class ConfigLoaderTest {
         assertThat(c.search().algorithm()).isEqualTo(Algorithm.JPS);
         assertThat(c.search().mode()).isEqualTo(SearchMode.OPTIMAL);
         assertThat(c.search().maxExpandedNodes()).isEqualTo(8000);
+        assertThat(c.search().landmarks()).isZero();
         assertThat(c.maps().dir()).isEqualTo(tmp.resolve("maps"));
     }
 
@@ -89,7 +90,7 @@ class ConfigLoaderTest {
                 server: {host: 127.0.0.1, port: 0, outboundLimitBytes: 2097152, ioThreads: 3}
                 admin: {token: abcdefghijklmnopqrstuvwxyz}
                 chase: {navIntervalSeconds: 0.25, allowClientSpawn: false, monstersPerPlayer: 0, snapshotHz: 0}
-                search: {algorithm: astar, mode: approximate, plannerThreads: 4}
+                search: {algorithm: astar, mode: approximate, landmarks: 16, plannerThreads: 4}
                 maps: {dir: /srv/maps, default: dungeon}
                 """);
         assertThat(c.server().port()).isZero();
@@ -106,6 +107,7 @@ class ConfigLoaderTest {
         assertThat(c.search().algorithm()).isEqualTo(Algorithm.ASTAR);
         assertThat(c.search().mode()).isEqualTo(SearchMode.APPROXIMATE);
         assertThat(c.describe().get("search.mode")).isEqualTo("approximate");
+        assertThat(c.search().landmarks()).isEqualTo(16);
         assertThat(c.search().plannerThreads()).isEqualTo(4);
         assertThat(c.maps().dir()).isEqualTo(Path.of("/srv/maps"));
         assertThat(c.maps().defaultMap()).isEqualTo("dungeon");
@@ -211,6 +213,10 @@ class ConfigLoaderTest {
                         "search.mode: 'APPROXIMATE' is not one of (optimal|approximate)"),
                 Arguments.of("search mode as a boolean", "configVersion: 1\nsearch: {mode: true}\n",
                         "search.mode: expected a string"),
+                Arguments.of("too many landmarks", "configVersion: 1\nsearch: {landmarks: 33}\n",
+                        "search.landmarks: 33 is out of range (0..32)"),
+                Arguments.of("negative landmarks", "configVersion: 1\nsearch: {landmarks: -1}\n",
+                        "search.landmarks: -1 is out of range (0..32)"),
                 Arguments.of("short token", "configVersion: 1\nadmin: {token: secret}\n",
                         "admin.token: length 6 is out of range (16..256)"),
                 Arguments.of("token with space", "configVersion: 1\nadmin: {token: \"0123456789 abcdefgh\"}\n",
@@ -297,7 +303,8 @@ class ConfigLoaderTest {
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(40).containsEntry("search.algorithm", "jps")
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(41).containsEntry("search.algorithm", "jps")
+                .containsEntry("search.landmarks", 0)
                 .containsEntry("search.mode", "optimal").containsEntry("server.ioThreads", 0)
                 .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L).containsEntry("chase.monsterRadiusMeters", 0.4)
                 .containsEntry("chase.sharedFieldMinMonsters", 8)

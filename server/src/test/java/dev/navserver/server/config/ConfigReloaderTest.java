@@ -118,6 +118,18 @@ class ConfigReloaderTest {
     }
 
     @Test
+    void reloadOnDemand_WithSearchLandmarks_AppliesItLive() throws Exception {
+        write("configVersion: 1\nchase:\n  navIntervalSeconds: 0.5\nsearch:\n  landmarks: 16\n");
+
+        ReloadResult r = reloader.reload();
+
+        assertThat(r.outcome()).isEqualTo(ReloadResult.Outcome.APPLIED);
+        assertThat(r.changedKeys()).containsExactly("search.landmarks");
+        assertThat(r.restartRequiredKeys()).isEmpty();
+        assertThat(reloader.current().search().landmarks()).isEqualTo(16);
+    }
+
+    @Test
     void reloadOnDemand_WithSearchModeApproximate_AppliesItLive() throws Exception {
         write("configVersion: 1\nchase:\n  navIntervalSeconds: 0.5\nsearch:\n  mode: approximate\n");
 
