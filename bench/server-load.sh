@@ -12,6 +12,7 @@
 #   PLAYERS=500 SPAWN=10 bench/server-load.sh    # 5,000 monsters, bodies checked in every snapshot
 #   IO_THREADS=4 PLAYERS=1000 bench/server-load.sh  # server.ioThreads (default 0 = Netty's two per processor)
 #   AVOIDANCE=false ...                          # crowd.avoidance off
+#   LANDMARKS=16 ...                             # search.landmarks (default 0: octile heuristic only)
 #
 # Output: bench/target/server-load/{bots-N.json, bots-N.html, bots-N.txt, status-N.json, metrics-N.txt, server-N.log}
 set -euo pipefail
@@ -26,6 +27,7 @@ VIEWERS="${VIEWERS:-0}"
 EDITS="${EDITS:-0}"
 CROWD="${CROWD:-0}"
 AVOIDANCE="${AVOIDANCE:-true}"
+LANDMARKS="${LANDMARKS:-0}"
 IO_THREADS="${IO_THREADS:-0}"
 AUTHORITY="load-test-authority-0123456789"
 PORT="${PORT:-17400}"
@@ -63,6 +65,7 @@ crowd:
   avoidance: $AVOIDANCE
 search:
   algorithm: jps
+  landmarks: $LANDMARKS
   maxExpandedNodes: 8000
   plannerThreads: 2
 maps:
@@ -77,7 +80,7 @@ YAML
     curl -fsS "http://127.0.0.1:$ADMIN_PORT/health" > /dev/null 2>&1 && break
     sleep 0.2
   done
-  echo "== $n players x $SPAWN (+$CROWD crowding) monsters, $EDITS edits/s, avoidance $AVOIDANCE," \
+  echo "== $n players x $SPAWN (+$CROWD crowding) monsters, $EDITS edits/s, avoidance $AVOIDANCE, landmarks $LANDMARKS," \
     "${RAMP}s ramp + ${DURATION}s (server pid $server_pid)"
   extra=()
   if [ "$EDITS" != "0" ]; then

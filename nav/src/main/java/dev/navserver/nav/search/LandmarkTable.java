@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Exact distances from a few landmark cells to every cell of one {@link NavGrid}, for the differential (ALT)
@@ -91,6 +92,10 @@ public final class LandmarkTable {
      */
     private static final Map<GridLineage, SoftReference<LandmarkTable>> LAST = new HashMap<>();
 
+    /** Tables {@link #whenSettled} had built, and map versions it let inherit a table, in this process. */
+    private static final AtomicLong SETTLED_BUILDS = new AtomicLong();
+    private static final AtomicLong INHERITED = new AtomicLong();
+
     private final int[] dist;
     private final int count;
     private final double unit;
@@ -164,6 +169,7 @@ public final class LandmarkTable {
                 SoftReference<LandmarkTable> ref = LAST.get(GridLineage.of(grid));
                 LandmarkTable ancestor = ref == null ? null : ref.get();
                 if (ancestor != null && ancestor.boundsOn(grid)) {
+                    INHERITED.incrementAndGet();
                     TABLES.putIfAbsent(grid, ancestor);
                     return TABLES.get(grid);
                 }
@@ -210,12 +216,23 @@ public final class LandmarkTable {
         LandmarkTable built = build(grid, k);
         // a grid without standable cells stays pending and building: there is nothing to build, ever
         if (built != null) {
+            SETTLED_BUILDS.incrementAndGet();
             synchronized (PENDING) {
                 TABLES.putIfAbsent(grid, built);
                 LAST.put(GridLineage.of(grid), new SoftReference<>(TABLES.get(grid)));
                 PENDING.remove(grid);
             }
         }
+    }
+
+    /** Tables built by {@link #whenSettled} in this process so far (all grids, all callers). */
+    public static long settledBuilds() {
+        return SETTLED_BUILDS.get();
+    }
+
+    /** Map versions that took an earlier version's table in {@link #whenSettled}, in this process so far. */
+    public static long inheritedTables() {
+        return INHERITED.get();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.navserver.server.metrics;
 
 import ch.qos.logback.classic.LoggerContext;
+import dev.navserver.nav.search.LandmarkTable;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.protocol.PathStatus;
 import io.micrometer.core.instrument.Counter;
@@ -64,7 +65,7 @@ public final class ServerMetrics implements AutoCloseable {
     public static final List<String> ERROR_CODES = List.of("bad_json", "bad_message", "unknown_type", "bad_field",
             "not_welcomed", "already_welcomed", "unknown_map", "out_of_bounds", "blocked", "spawn_disabled",
             "frame_too_long", "rate_limited", "server_full", "unauthorized", "forbidden", "edit_too_large",
-            "no_room");
+            "no_room", "internal");
     /** Why a connection ended. */
     public static final List<String> CLOSE_REASONS = List.of("client_bye", "client_closed", "idle", "rate_limited",
             "slow_reader", "server_full", "shutdown", "error", "unauthorized");
@@ -224,6 +225,13 @@ public final class ServerMetrics implements AutoCloseable {
             FunctionCounter.builder("process_cpu_seconds_total", sunOs, b -> b.getProcessCpuTime() / 1e9)
                     .description("CPU time used by the server process, seconds.").register(registry);
         }
+        FunctionCounter.builder("navserver_landmark_tables_built_total", this, m -> LandmarkTable.settledBuilds())
+                .description("Landmark tables built for settled grids (search.landmarks > 0), in this process.")
+                .register(registry);
+        FunctionCounter.builder("navserver_landmark_tables_inherited_total", this,
+                        m -> LandmarkTable.inheritedTables())
+                .description("Map versions that kept an earlier version's landmark table (edits only added walls).")
+                .register(registry);
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         gauge("jvm_heap_used_bytes", "Java heap in use now, bytes.", () -> memory.getHeapMemoryUsage().getUsed());
         gauge("jvm_heap_peak_bytes", "Sum of the heap pools' peak usage since start, bytes.",

@@ -328,6 +328,7 @@ class HotReloadTest {
                 });
                 assertThat(with[0].status()).isEqualTo("ok");
                 assertThat(with[0].length()).isCloseTo(octile.length(), within(1e-9));
+                assertThat(server.metric("navserver_landmark_tables_built_total")).isGreaterThanOrEqualTo(1);
                 assertWalkable(map, with[0].points());
             }
         }
