@@ -31,13 +31,7 @@ class LandmarkSettleTest {
     private static final AtomicInteger NAMES = new AtomicInteger();
 
     /** A wall with one gap at its right end between s (0, 0) and g (0, 4): the octile heuristic sees 4 cells. */
-    private static final String[] LONG_WALL = {
-            "s...................",
-            "....................",
-            "###################.",
-            "....................",
-            "g...................",
-    };
+    private static final String[] LONG_WALL = LandmarkTableTest.LONG_WALL;
 
     /** Runs nothing: holds what it was given. */
     private static final class Queue implements Executor {

@@ -17,7 +17,7 @@ class LandmarkTableTest {
     private static final double SQRT2 = Math.sqrt(2);
 
     /** A wall with one gap at its right end between s and g: the octile heuristic sees 4 cells, the path is 40.8. */
-    private static final String[] LONG_WALL = {
+    static final String[] LONG_WALL = {
             "s...................",
             "....................",
             "###################.",
