@@ -53,8 +53,8 @@ final class JumpTable {
     private static final Map<NavGrid, Object> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
     /**
      * The last table built per {@link GridLineage}, the donor of the next one's lines: softly held, so that it
-     * outlives its own grid (a map edited many times a second may drop a version before any search ran on it) until the heap
-     * runs short.
+     * outlives its own grid (a map edited many times a second may drop a version before any search ran on it) until
+     * the heap runs short.
      */
     private static final Map<GridLineage, SoftReference<JumpTable>> LAST = new HashMap<>();
     private static final JumpTable NONE = new JumpTable(new long[0][], new long[0][], new short[0][], new short[0][],

@@ -41,7 +41,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #MAX_TABLE_BYTES}: it lowers the count to what fits and builds none when fewer than two fit (a 4096 x 4096
  * map keeps the octile heuristic, 1024 x 1024 gets 15 landmarks, 2048 x 2048 3). A search asking for {@code k} landmarks uses the {@code k} of them with the
  * largest bound between its start and goal ({@link Goal}). Building
- * runs {@code count() + 1} Dijkstras over the island and holds 16 bytes per padded cell of scratch while it runs.
+ * runs {@code count() + 1} Dijkstras over the island and holds 28 bytes per padded cell of scratch while it runs.
  *
  * <p><b>Validity.</b> A table is built for one {@link NavGrid} instance, its <em>source</em>. An edited map
  * ({@code GridMap.edited}) has new grids. Opening a wall can lower true distances and make the old differences
@@ -70,8 +70,8 @@ public final class LandmarkTable {
     private static final double SQRT2 = Math.sqrt(2.0);
     /** Largest code units per cell: finer than this gains nothing measurable (the loss is about 1 / scale). */
     private static final double MAX_SCALE = 65536.0;
-    /** Scratch a build holds per padded cell besides the table: the Dijkstra's arrays and the nearest distances. */
-    private static final long BUILD_SCRATCH_BYTES_PER_CELL = 24;
+    /** Scratch a build holds per padded cell besides the table: the Dijkstra's four arrays (20), the nearest (8). */
+    private static final long BUILD_SCRATCH_BYTES_PER_CELL = 28;
     /** Absolute slack for the Dijkstra's rounding in the code-difference bound (distances below 10^8 cells). */
     private static final double ROUNDING_SLACK = 1e-6;
 
@@ -164,6 +164,10 @@ public final class LandmarkTable {
         }
         Pending pending;
         synchronized (PENDING) {
+            t = TABLES.get(grid); // published since the first look: a build ends under this lock
+            if (t != null) {
+                return t;
+            }
             pending = PENDING.get(grid);
             if (pending == null) {
                 SoftReference<LandmarkTable> ref = LAST.get(GridLineage.of(grid));

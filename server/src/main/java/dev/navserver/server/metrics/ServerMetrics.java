@@ -137,19 +137,6 @@ public final class ServerMetrics implements AutoCloseable {
             .register(registry);
 
     /**
-     * Counts one completed search (a chase plan or a {@code path_query}) in {@link #plans}, {@link #planLatency}
-     * and {@link #planExpandedNodes}.
-     *
-     * @param nanos    its time on the planner pool (a shared field's time shared out evenly)
-     * @param expanded nodes it expanded
-     * @param status   its outcome
-     */
-    public void planned(long nanos, int expanded, SearchStatus status) {
-        plans.inc(PathStatus.wire(status));
-        planLatency.record(nanos, TimeUnit.NANOSECONDS);
-        planExpandedNodes.record(expanded);
-    }
-    /**
      * Shared integration fields built: one per {@code group_path_query} with a unit on the goal's island, one per
      * shared chase plan (at least {@code chase.sharedFieldMinMonsters} monsters of one player due at once).
      */
@@ -252,6 +239,20 @@ public final class ServerMetrics implements AutoCloseable {
         if (ByteBufAllocator.DEFAULT instanceof ByteBufAllocatorMetricProvider allocator) {
             new NettyAllocatorMetrics(allocator).bindTo(registry);
         }
+    }
+
+    /**
+     * Counts one completed search (a chase plan or a {@code path_query}) in {@link #plans}, {@link #planLatency}
+     * and {@link #planExpandedNodes}.
+     *
+     * @param nanos    its time on the planner pool (a shared field's time shared out evenly)
+     * @param expanded nodes it expanded
+     * @param status   its outcome
+     */
+    public void planned(long nanos, int expanded, SearchStatus status) {
+        plans.inc(PathStatus.wire(status));
+        planLatency.record(nanos, TimeUnit.NANOSECONDS);
+        planExpandedNodes.record(expanded);
     }
 
     /**

@@ -1,9 +1,9 @@
 package dev.navserver.server.net;
 
 import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.smooth.PathCheck;
 import dev.navserver.nav.smooth.PathValidator;
-import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.protocol.ByeReasons;
 import dev.navserver.protocol.ErrorCodes;

@@ -56,7 +56,8 @@ public final class NavPlanner implements PathPlanner {
      * searches use the octile heuristic until then ({@link PathSearch#PathSearch(Executor)}).
      *
      * @param options         search options; the goal policy is always NEAREST_REACHABLE
-     * @param landmarkBuilder runs landmark table builds (not a planner thread), or null as {@link #NavPlanner(SearchOptions)}
+     * @param landmarkBuilder runs landmark table builds (not a planner thread), or null: as
+     *                        {@link #NavPlanner(SearchOptions)}
      */
     public NavPlanner(SearchOptions options, Executor landmarkBuilder) {
         this.landmarkBuilder = landmarkBuilder;
