@@ -49,7 +49,7 @@ final class JumpTable {
      */
     static final long SETTLE_NANOS = 500_000_000L;
 
-    /** Per grid, its table, {@link #NONE}, or a {@link Pending} note; by identity, weakly. */
+    /** Per grid, its table, {@link #NONE}, or a {@link PendingBuild} note; by identity, weakly. */
     private static final Map<NavGrid, Object> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
     /**
      * The last table built per {@link GridLineage}, the donor of the next one's lines: softly held, so that it
@@ -109,17 +109,16 @@ final class JumpTable {
             TABLES.put(grid, NONE);
             return null;
         }
-        Pending pending;
+        PendingBuild pending;
         synchronized (TABLES) {
             entry = TABLES.get(grid);
             if (entry == null) {
-                entry = new Pending(nowNanos);
+                entry = new PendingBuild(nowNanos);
                 TABLES.put(grid, entry);
             }
-            if (!(entry instanceof Pending p) || p.building || nowNanos - p.sinceNanos < settleNanos) {
+            if (!(entry instanceof PendingBuild p) || !p.claim(nowNanos, settleNanos)) {
                 return entry instanceof JumpTable t && t != NONE ? t : null;
             }
-            p.building = true;
             pending = p;
         }
         JumpTable built = null;
@@ -136,16 +135,6 @@ final class JumpTable {
             }
         }
         return built;
-    }
-
-    /** A grid first searched at {@code sinceNanos} whose table is not built yet. Guarded by {@link #TABLES}. */
-    private static final class Pending {
-        final long sinceNanos;
-        boolean building;
-
-        Pending(long sinceNanos) {
-            this.sinceNanos = sinceNanos;
-        }
     }
 
     /** Whether {@code grid} is small enough for a table (at most {@link #MAX_PADDED_CELLS}, sides within a short). */

@@ -85,7 +85,7 @@ public final class LandmarkTable {
     /** Tables by grid identity (NavGrid does not override equals); weak keys, so tables die with their grids. */
     private static final Map<NavGrid, LandmarkTable> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
     /** Grids {@link #whenSettled} has seen without a table, by identity, weakly. Guards itself and {@link #LAST}. */
-    private static final Map<NavGrid, Pending> PENDING = new WeakHashMap<>();
+    private static final Map<NavGrid, PendingBuild> PENDING = new WeakHashMap<>();
     /**
      * The last table {@link #whenSettled} had built per lineage: the one later versions that only add walls inherit.
      * Softly held, so that it outlives its source grid until the heap runs short.
@@ -162,7 +162,7 @@ public final class LandmarkTable {
         if (fitting(grid.paddedSize(), MAX_LANDMARKS) < 2) {
             return null;
         }
-        Pending pending;
+        PendingBuild pending;
         synchronized (PENDING) {
             t = TABLES.get(grid); // published since the first look: a build ends under this lock
             if (t != null) {
@@ -177,17 +177,16 @@ public final class LandmarkTable {
                     TABLES.putIfAbsent(grid, ancestor);
                     return TABLES.get(grid);
                 }
-                pending = new Pending(nowNanos);
+                pending = new PendingBuild(nowNanos);
                 PENDING.put(grid, pending);
             }
-            if (pending.building || nowNanos - pending.sinceNanos < settleNanos) {
+            if (!pending.claim(nowNanos, settleNanos)) {
                 return null;
             }
-            pending.building = true;
         }
         WeakReference<NavGrid> ref = new WeakReference<>(grid);
         try {
-            Pending p = pending;
+            PendingBuild p = pending;
             builder.execute(() -> buildSettled(ref, p));
         } catch (RejectedExecutionException e) {
             synchronized (PENDING) {
@@ -202,7 +201,7 @@ public final class LandmarkTable {
      * when the heap's headroom is under twice what the build holds (table and scratch), so a service never runs
      * out of memory for a heuristic; published to every search when done.
      */
-    private static void buildSettled(WeakReference<NavGrid> ref, Pending pending) {
+    private static void buildSettled(WeakReference<NavGrid> ref, PendingBuild pending) {
         NavGrid grid = ref.get();
         if (grid == null) {
             return;
@@ -266,16 +265,6 @@ public final class LandmarkTable {
             }
         }
         return true;
-    }
-
-    /** A grid waiting for its table: since when it has been asked about, and whether its build was handed out. */
-    private static final class Pending {
-        long sinceNanos;
-        boolean building;
-
-        Pending(long sinceNanos) {
-            this.sinceNanos = sinceNanos;
-        }
     }
 
     /** How many of {@code wanted} landmarks fit in {@link #MAX_TABLE_BYTES} on a grid of {@code paddedSize} cells. */
