@@ -4,11 +4,13 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.io.MapLoader;
+import dev.navserver.nav.search.Algorithm;
 import dev.navserver.nav.search.PathResult;
 import dev.navserver.nav.search.PathSearch;
 import dev.navserver.nav.search.SearchMode;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
+import dev.navserver.nav.search.SubgoalGraph;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -42,22 +44,40 @@ public final class QueryScaling {
 
     public static void main(String[] args) throws IOException {
         SearchMode mode = SearchMode.OPTIMAL;
+        Algorithm algorithm = Algorithm.JPS;
         int first = 0;
-        if (args.length >= 2 && args[0].equals("--mode")) {
-            String spelling = args[1];
-            mode = SearchMode.fromSpelling(spelling).orElseThrow(() -> new IllegalArgumentException(
-                    "--mode: '" + spelling + "' is not one of (" + SearchMode.spellings("|") + ")"));
-            first = 2;
+        while (args.length >= first + 2 && args[first].startsWith("--")) {
+            String spelling = args[first + 1];
+            if (args[first].equals("--mode")) {
+                mode = SearchMode.fromSpelling(spelling).orElseThrow(() -> new IllegalArgumentException(
+                        "--mode: '" + spelling + "' is not one of (" + SearchMode.spellings("|") + ")"));
+            } else if (args[first].equals("--algo")) {
+                algorithm = Algorithm.fromSpelling(spelling).orElseThrow(() -> new IllegalArgumentException(
+                        "--algo: '" + spelling + "' is not one of (" + Algorithm.spellings("|") + ")"));
+            } else {
+                throw new IllegalArgumentException("unknown option " + args[first]);
+            }
+            first += 2;
         }
         for (int i = first; i < args.length; i++) {
-            run(Path.of(args[i]), mode);
+            run(Path.of(args[i]), algorithm, mode);
         }
     }
 
-    private static void run(Path file, SearchMode mode) throws IOException {
-        SearchOptions options = SearchOptions.DEFAULT.withMode(mode);
+    private static void run(Path file, Algorithm algorithm, SearchMode mode) throws IOException {
+        SearchOptions options = SearchOptions.DEFAULT.withAlgorithm(algorithm).withMode(mode);
+        boolean compare = mode != SearchMode.OPTIMAL || algorithm != Algorithm.JPS;
         GridMap map = MapLoader.load(file, MapLimits.DEFAULT.withPlannerThreads(1));
         NavGrid grid = map.navGrid();
+        if (algorithm == Algorithm.SUBGOAL) {
+            long t0 = System.nanoTime();
+            SubgoalGraph graph = SubgoalGraph.forGrid(grid);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            System.out.printf(Locale.ROOT, "scaling: %s subgoal graph built in %d ms: %s%n", file.getFileName(), ms,
+                    graph == null ? "none (too many edges)"
+                            : graph.nodeCount() + " subgoals, " + graph.edgeCount() + " directed edges, "
+                            + graph.bytes() / (1 << 20) + " MiB");
+        }
         int w = map.width();
         int h = map.height();
         SplittableRandom rnd = new SplittableRandom(12);
@@ -86,10 +106,10 @@ public final class QueryScaling {
                 if (r.status() != SearchStatus.FOUND) {
                     throw new AssertionError("pair on one island not found: " + Arrays.toString(p) + " " + r.status());
                 }
-                if (mode != SearchMode.OPTIMAL) {
+                if (compare) {
                     double shortest = search.find(grid, p[0], p[1], p[2], p[3], SearchOptions.DEFAULT).length();
                     double ratio = r.length() / shortest;
-                    if (ratio > mode.weight() + 1e-9) {
+                    if (ratio > mode.weight() + 1e-9 || ratio < 1 - 1e-9) {
                         throw new AssertionError("pair " + Arrays.toString(p) + ": length " + r.length()
                                 + " is more than " + mode.weight() + " x " + shortest);
                     }
@@ -106,10 +126,11 @@ public final class QueryScaling {
             }
             double[] got = Arrays.copyOf(ms, n);
             Arrays.sort(got);
-            String ratios = mode == SearchMode.OPTIMAL ? ""
+            String ratios = !compare ? ""
                     : String.format(Locale.ROOT, " length_ratio mean=%.5f max=%.5f", ratioSum / n, ratioMax);
-            System.out.printf(Locale.ROOT, "scaling: %s %dx%d mode=%s band=%s queries=%d cpu_ms p50=%.3f p90=%.3f "
-                            + "p99=%.3f max=%.3f mean_expanded=%d%s%n", file.getFileName(), w, h, mode.spelling(),
+            System.out.printf(Locale.ROOT, "scaling: %s %dx%d algo=%s mode=%s band=%s queries=%d cpu_ms p50=%.3f "
+                            + "p90=%.3f p99=%.3f max=%.3f mean_expanded=%d%s%n", file.getFileName(), w, h,
+                    algorithm.spelling(), mode.spelling(),
                     band(b), n, quantile(got, 0.5), quantile(got, 0.9), quantile(got, 0.99), got[n - 1],
                     expanded / n, ratios);
         }

@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Search algorithm of a {@link PathSearch}. Both return paths of the same optimal length. Config files and the
+ * Search algorithm of a {@link PathSearch}. All return paths of the same optimal length. Config files and the
  * command line spell each one as its {@link #spelling()}.
  */
 public enum Algorithm {
@@ -15,11 +15,18 @@ public enum Algorithm {
      * with {@link Moves#FOUR} on a uniform-cost grid, an A* with a two-stack open list (see {@link PathSearch}).
      * On a grid whose layer has non-uniform costs the search runs A* instead.
      */
-    JPS;
+    JPS,
+    /**
+     * {@link #JPS}, except that 8-connected searches on uniform-cost grids without an arrival radius search the
+     * grid's {@link SubgoalGraph} (exact: same lengths), which pays on long routes across large maps. The graph is
+     * built once per grid: by the first such search ({@link PathSearch#PathSearch()}), or in the background once the
+     * grid has settled ({@link PathSearch#PathSearch(java.util.concurrent.Executor)}; JPS runs until then).
+     */
+    SUBGOAL;
 
     private final String spelling = name().toLowerCase(Locale.ROOT);
 
-    /** The lower-case name used in config files and on the command line: {@code astar}, {@code jps}. */
+    /** The lower-case name used in config files and on the command line: {@code astar}, {@code jps}, {@code subgoal}. */
     public String spelling() {
         return spelling;
     }
@@ -34,7 +41,7 @@ public enum Algorithm {
         return Optional.empty();
     }
 
-    /** Every {@link #spelling()} in declaration order, joined by {@code separator}: {@code "astar|jps"}. */
+    /** Every {@link #spelling()} in declaration order, joined by {@code separator}: {@code "astar|jps|subgoal"}. */
     public static String spellings(String separator) {
         StringBuilder b = new StringBuilder();
         for (Algorithm a : values()) {

@@ -74,11 +74,16 @@ public final class PathSearch {
     private final JumpScanner jumps;
     private final PathBuilder builder;
     private final TwoBucketAStar fourWay;
+    private final SubgoalSearch subgoals = new SubgoalSearch();
 
     // the current search
     private int stride;
     private boolean jps;
     private boolean twoBucket;
+    /** Whether the current search runs over the grid's {@link SubgoalGraph}. */
+    private boolean subgoal;
+    private WeakReference<NavGrid> lastGraphGrid = new WeakReference<>(null);
+    private SubgoalGraph lastGraph;
     /** The grid's dead-end trees when the 4-connected core search runs between two roots, else null. */
     private DeadEndTable trees;
     /**
@@ -216,7 +221,19 @@ public final class PathSearch {
             startFourConnected(grid, grid.pad(startCell), grid.pad(goalCell));
             return;
         }
-        jps = options.algorithm() == Algorithm.JPS && !four && grid.uniformCost();
+        budget = options.maxExpandedNodes();
+        subgoal = false;
+        if (options.algorithm() == Algorithm.SUBGOAL && !four && grid.uniformCost()
+                && options.arrivalRadiusCells() == 0) {
+            SubgoalGraph graph = subgoalGraph(grid);
+            if (graph != null) {
+                subgoal = true;
+                width = grid.width();
+                subgoals.begin(graph, grid.pad(startCell), grid.pad(goalCell), options.mode().weight());
+                return;
+            }
+        }
+        jps = options.algorithm() != Algorithm.ASTAR && !four && grid.uniformCost();
         if (jps) {
             jumps.bind(grid);
         } else {
@@ -238,6 +255,20 @@ public final class PathSearch {
         bestP = startP;
         bestH = Double.POSITIVE_INFINITY;
         bestG = 0;
+    }
+
+    /** The subgoal graph a search of {@code grid} uses, or null: see the constructors. */
+    private SubgoalGraph subgoalGraph(NavGrid grid) {
+        if (lastGraphGrid.get() == grid) {
+            return lastGraph;
+        }
+        SubgoalGraph g = landmarkBuilder == null ? SubgoalGraph.forGrid(grid)
+                : SubgoalGraph.whenSettled(grid, System.nanoTime(), landmarkSettleNanos, landmarkBuilder);
+        if (g != null || landmarkBuilder == null) {
+            lastGraph = g;
+            lastGraphGrid = new WeakReference<>(grid);
+        }
+        return g;
     }
 
     /** The landmark table a search of {@code grid} uses: see the constructors. */
@@ -277,6 +308,9 @@ public final class PathSearch {
         }
         if (twoBucket) {
             return stepTwoBucket(maxExpansions);
+        }
+        if (subgoal) {
+            return stepSubgoal(maxExpansions);
         }
         OpenList o = openList;
         int done = 0;
@@ -383,6 +417,42 @@ public final class PathSearch {
         return (p / stride - 1) * width + p % stride - 1;
     }
 
+    /** {@link #step} over the subgoal graph. */
+    private boolean stepSubgoal(int maxExpansions) {
+        SubgoalSearch g = subgoals;
+        int done = 0;
+        while (true) {
+            g.settle();
+            if (g.found()) {
+                finish(subgoalPath(g.goalNode(), substituteGoal ? SearchStatus.PARTIAL : SearchStatus.FOUND));
+                return true;
+            }
+            if (g.exhausted()) {
+                finish(PathResult.unreachable(g.expanded()));
+                return true;
+            }
+            if (g.expanded() >= budget) {
+                finish(subgoalPath(g.bestNode(), SearchStatus.PARTIAL));
+                return true;
+            }
+            if (done == maxExpansions) {
+                return false;
+            }
+            g.expandOne(budget != Integer.MAX_VALUE);
+            done++;
+        }
+    }
+
+    private PathResult subgoalPath(int end, SearchStatus status) {
+        double[] length = new double[1];
+        int[] cells = subgoals.path(end, width, length);
+        if (cells == null) {
+            throw new IllegalStateException("subgoal graph edge without a free octile path");
+        }
+        return status == SearchStatus.FOUND ? PathResult.found(cells, length[0], subgoals.expanded())
+                : PathResult.partial(cells, length[0], subgoals.expanded());
+    }
+
     /** {@link #step} for the 4-connected two-bucket A*. */
     private boolean stepTwoBucket(int maxExpansions) {
         TwoBucketAStar b = fourWay;
@@ -427,7 +497,7 @@ public final class PathSearch {
      * retention bound (see the class comment).
      */
     public long scratchBytes() {
-        return openList.scratchBytes() + fourWay.scratchBytes();
+        return openList.scratchBytes() + fourWay.scratchBytes() + subgoals.scratchBytes();
     }
 
     /** Whether the current search is finished (also true before the first search). */
@@ -464,6 +534,7 @@ public final class PathSearch {
         jumps.release();
         goal.release();
         fourWay.release();
+        subgoals.release();
         trees = null;
     }
 }

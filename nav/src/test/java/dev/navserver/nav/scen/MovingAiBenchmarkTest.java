@@ -82,6 +82,13 @@ class MovingAiBenchmarkTest {
         assertThat(run(set, name, Algorithm.JPS, 1, queries, 16)).isEmpty();
     }
 
+    @ParameterizedTest(name = "{1}: all {2} problems optimal over the subgoal graph")
+    @MethodSource("scenarios")
+    void subgoal_WhenRunOnEveryBenchmarkProblem_EveryLengthIsOptimal(String set, String name, int queries)
+            throws IOException {
+        assertThat(run(set, name, Algorithm.SUBGOAL, 1, queries, 0)).isEmpty();
+    }
+
     @ParameterizedTest(name = "{1}: every 8th problem optimal with A*")
     @MethodSource("scenarios")
     void astar_WhenRunOnASampleOfEveryBenchmarkFile_EveryLengthIsOptimal(String set, String name, int queries)

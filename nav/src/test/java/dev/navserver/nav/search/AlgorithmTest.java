@@ -9,8 +9,8 @@ class AlgorithmTest {
     void spelling_IsTheLowerCaseName() {
         assertThat(Algorithm.ASTAR.spelling()).isEqualTo("astar");
         assertThat(Algorithm.JPS.spelling()).isEqualTo("jps");
-        assertThat(Algorithm.spellings("|")).isEqualTo("astar|jps");
-        assertThat(Algorithm.spellings(", ")).isEqualTo("astar, jps");
+        assertThat(Algorithm.spellings("|")).isEqualTo("astar|jps|subgoal");
+        assertThat(Algorithm.spellings(", ")).isEqualTo("astar, jps, subgoal");
     }
 
     @Test

@@ -86,17 +86,18 @@ class PathSearchPropertyTest {
     }
 
     @Property(tries = 150)
-    void astarAndJps_OnMapsWiderThanOneBitWord_AgreeWithDijkstra(@ForAll @IntRange(min = 60, max = 200) int width,
+    void astarJpsAndSubgoal_OnMapsWiderThanOneBitWord_AgreeWithDijkstra(@ForAll @IntRange(min = 60, max = 200) int width,
                                                                @ForAll @IntRange(min = 60, max = 200) int height,
                                                                @ForAll @IntRange(min = 0, max = 45) int densityPct,
                                                                @ForAll long seed) {
         Query q = query(width, height, densityPct, seed, false, 1);
         checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR));
         checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.JPS));
+        checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL));
     }
 
     @Property(tries = 1000)
-    void astarAndJps_OnRandomMaps_AgreeWithDijkstra(@ForAll @IntRange(min = 1, max = 40) int width,
+    void astarJpsAndSubgoal_OnRandomMaps_AgreeWithDijkstra(@ForAll @IntRange(min = 1, max = 40) int width,
                                                    @ForAll @IntRange(min = 1, max = 40) int height,
                                                    @ForAll @IntRange(min = 0, max = 60) int densityPct,
                                                    @ForAll @IntRange(min = 1, max = 3) int agentSize,
@@ -104,6 +105,7 @@ class PathSearchPropertyTest {
         Query q = query(width, height, densityPct, seed, false, agentSize);
         checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR));
         checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.JPS));
+        checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL));
     }
 
     @Property(tries = 200)

@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code navserver path MAP SX SY GX GY [--algo astar|jps] [--moves 8|4] [--max-nodes N] [--smooth]
+ * {@code navserver path MAP SX SY GX GY [--algo astar|jps|subgoal] [--moves 8|4] [--max-nodes N] [--smooth]
  * [--max-cells N]}: one query, one JSON line: {@code {"status":..,"length":..,"expanded":..,"micros":..,"cells":[[x,y],..]}} plus
  * {@code "points"} (world [x,y,z]) with {@code --smooth}.
  */

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code navserver scen MAP SCEN [--algo astar|jps] [--moves 8|4] [--mode optimal|approximate] [--out FILE]
+ * {@code navserver scen MAP SCEN [--algo astar|jps|subgoal] [--moves 8|4] [--mode optimal|approximate] [--out FILE]
  * [--max-cells N]}: runs every query of a Moving AI scenario file after a warm-up pass, prints one {@code scen:}
  * summary line ({@code mode=approximate} appended in that mode), exits 1 on any mismatch (approximate: a length
  * outside [optimal, weight x optimal]).

@@ -14,11 +14,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code --algo astar|jps}, {@code --moves 8|4}, {@code --landmarks K} and {@code --mode optimal|approximate}, shared
+ * {@code --algo astar|jps|subgoal}, {@code --moves 8|4}, {@code --landmarks K} and {@code --mode optimal|approximate}, shared
  * by {@code path} and {@code scen}.
  */
 public final class SearchFlags {
-    @Option(names = "--algo", paramLabel = "astar|jps", defaultValue = "jps",
+    @Option(names = "--algo", paramLabel = "astar|jps|subgoal", defaultValue = "jps",
             converter = AlgorithmConverter.class, completionCandidates = AlgorithmSpellings.class,
             description = "Search algorithm (default: ${DEFAULT-VALUE}). JPS with --moves 4 runs the 4-connected two-stack A*.")
     Algorithm algo;
@@ -58,7 +58,7 @@ public final class SearchFlags {
 
     /**
      * Reads an enum constant from its spelling, case-sensitive, with the message picocli gives for an enum:
-     * {@code Invalid value for option '--algo': expected one of [astar, jps] (case-sensitive) but was 'x'}.
+     * {@code Invalid value for option '--algo': expected one of [astar, jps, subgoal] (case-sensitive) but was 'x'}.
      */
     private abstract static class SpellingConverter<E> implements ITypeConverter<E> {
         private final Function<String, Optional<E>> fromSpelling;

@@ -118,11 +118,11 @@ class CliTest {
         String map = movingAi("maps/dao/arena2.map").toString();
         assertThat(run("path", map, "100", "41", "98", "44", "--algo", "dijkstra")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains(
-                "Invalid value for option '--algo': expected one of [astar, jps] (case-sensitive) but was 'dijkstra'");
+                "Invalid value for option '--algo': expected one of [astar, jps, subgoal] (case-sensitive) but was 'dijkstra'");
         err.reset();
         assertThat(run("path", map, "100", "41", "98", "44", "--algo", "ASTAR")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains(
-                "Invalid value for option '--algo': expected one of [astar, jps] (case-sensitive) but was 'ASTAR'");
+                "Invalid value for option '--algo': expected one of [astar, jps, subgoal] (case-sensitive) but was 'ASTAR'");
         assertThat(stdout()).isEmpty();
     }
 

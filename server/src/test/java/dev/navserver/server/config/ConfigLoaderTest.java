@@ -206,7 +206,7 @@ class ConfigLoaderTest {
                 Arguments.of("syntax error inside a section", "configVersion: 1\nchase: {snapshotHz: 5, x\n",
                         "not valid YAML at line"),
                 Arguments.of("unknown algorithm", "configVersion: 1\nsearch: {algorithm: dijkstra}\n",
-                        "search.algorithm: 'dijkstra' is not one of (astar|jps)"),
+                        "search.algorithm: 'dijkstra' is not one of (astar|jps|subgoal)"),
                 Arguments.of("unknown search mode", "configVersion: 1\nsearch: {mode: fast}\n",
                         "search.mode: 'fast' is not one of (optimal|approximate)"),
                 Arguments.of("search mode in upper case", "configVersion: 1\nsearch: {mode: APPROXIMATE}\n",

@@ -74,7 +74,7 @@ class ConfigMapperTest {
                 Arguments.of("null for a section", "chase: null",
                         "chase: expected a mapping of keys, got nothing (null)"),
                 Arguments.of("algorithm in upper case", "search: {algorithm: JPS}",
-                        "search.algorithm: 'JPS' is not one of (astar|jps)"),
+                        "search.algorithm: 'JPS' is not one of (astar|jps|subgoal)"),
                 Arguments.of("number for the algorithm", "search: {algorithm: 3}",
                         "search.algorithm: expected a string, got the number 3 (quote it)"),
                 Arguments.of("search mode in title case", "search: {mode: Optimal}",

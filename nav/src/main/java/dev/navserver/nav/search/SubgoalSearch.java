@@ -1,0 +1,425 @@
+package dev.navserver.nav.search;
+
+import java.util.Arrays;
+
+/**
+ * A* over a {@link SubgoalGraph} between two standable cells: the start and the goal are joined to the subgoals
+ * direct-h-reachable from them (and to each other when the goal is), edges weigh their octile length, the heuristic
+ * is the octile distance to the goal (consistent), so the first time the goal is popped its cost is the shortest
+ * path's length. Open-list keys are {@code g + weight * h}. The path between subgoals becomes cells through
+ * {@link SubgoalGraph#appendSegment}.
+ *
+ * <p><b>Memory.</b> Per-node records (cost, predecessor, generation stamp with a closed bit, goal mark) live in
+ * pages of 256 subgoal ids allocated when the search first reaches one of their nodes and kept for later searches;
+ * the heap grows by doubling. A repeat search over nodes already paged in allocates only its result.
+ *
+ * <p>Not thread-safe: part of one search context.
+ */
+final class SubgoalSearch {
+    private static final int SHIFT = 8;
+    private static final int PAGE = 1 << SHIFT;
+    private static final int MASK = PAGE - 1;
+    /** Bytes kept between searches before pages are dropped at the start of the next search. */
+    private static final long RETAINED_BYTES = IntPages.RETAINED_BYTES;
+    /** A cost lower by less than this is summation noise, not a shorter path (cells). */
+    private static final double REOPEN_MARGIN = 1e-9;
+
+    private SubgoalGraph graph;
+    private int startNode;
+    private int goalNode;
+    /** The start's own subgoal when it stands on one (its stored edges join the scanned ones), else -1. */
+    private int startSubgoal;
+    private int goalSubgoal;
+    private int startP;
+    private int goalP;
+    private int startXY;
+    private int goalXY;
+    private double weight;
+    /** Whether the graph's landmarks bound this search (the goal's landmark distances are bounded). */
+    private boolean alt;
+    private double[] goalLo = new double[0];
+    private double[] goalHi = new double[0];
+    private int[] via = new int[32];
+
+    private int[][] stampPages = new int[0][];
+    private int[][] parentPages = new int[0][];
+    private double[][] gPages = new double[0][];
+    private int[][] markPages = new int[0][];
+    private int pagesHeld;
+    private int generation;
+
+    private final SubgoalGraph.IntBuffer startEdges = new SubgoalGraph.IntBuffer(32);
+    private final SubgoalGraph.IntBuffer goalEdges = new SubgoalGraph.IntBuffer(32);
+    private int[] heapNode = new int[256];
+    private double[] heapKey = new double[256];
+    private double[] heapG = new double[256];
+    private int heapSize;
+
+    private boolean found;
+    private int expanded;
+    private int bestNode;
+    private double bestH;
+
+    /**
+     * Begins a search from padded {@code from} to padded {@code to} (both standable, same island, distinct or not).
+     */
+    void begin(SubgoalGraph g, int from, int to, double w) {
+        graph = g;
+        weight = w;
+        startP = from;
+        goalP = to;
+        int n = g.nodeCount();
+        startNode = n;
+        goalNode = n + 1;
+        if ((long) pagesHeld * PAGE * 24 > RETAINED_BYTES) {
+            stampPages = new int[0][];
+            parentPages = new int[0][];
+            gPages = new double[0][];
+            markPages = new int[0][];
+            pagesHeld = 0;
+        }
+        int need = ((n + 2) >>> SHIFT) + 1;
+        if (stampPages.length < need) {
+            stampPages = Arrays.copyOf(stampPages, need);
+            parentPages = Arrays.copyOf(parentPages, need);
+            gPages = Arrays.copyOf(gPages, need);
+            markPages = Arrays.copyOf(markPages, need);
+        }
+        if (++generation == (1 << 30)) {
+            for (int[] page : stampPages) {
+                if (page != null) {
+                    Arrays.fill(page, 0);
+                }
+            }
+            for (int[] page : markPages) {
+                if (page != null) {
+                    Arrays.fill(page, 0);
+                }
+            }
+            generation = 1;
+        }
+        startSubgoal = g.node(from);
+        goalSubgoal = g.node(to);
+        startXY = g.packed(from);
+        goalXY = g.packed(to);
+        startEdges.size = 0;
+        goalEdges.size = 0;
+        g.scan(from, to, startEdges);
+        g.scan(to, -1, goalEdges);
+        boundGoal(g);
+        int gen = generation;
+        for (int i = 0; i < goalEdges.size; i++) {
+            touch(goalEdges.data[i]);
+            markPages[goalEdges.data[i] >>> SHIFT][goalEdges.data[i] & MASK] = gen;
+        }
+        if (goalSubgoal >= 0) {
+            int[] t = g.targets();
+            for (int i = g.firstEdge(goalSubgoal); i < g.endEdge(goalSubgoal); i++) {
+                touch(t[i]);
+                markPages[t[i] >>> SHIFT][t[i] & MASK] = gen;
+            }
+        }
+        heapSize = 0;
+        found = from == to;
+        expanded = 0;
+        bestNode = startNode;
+        bestH = Double.POSITIVE_INFINITY;
+        touch(startNode);
+        touch(goalNode);
+        stampPages[startNode >>> SHIFT][startNode & MASK] = gen << 1;
+        gPages[startNode >>> SHIFT][startNode & MASK] = 0;
+        parentPages[startNode >>> SHIFT][startNode & MASK] = -1;
+        if (found) {
+            stampPages[goalNode >>> SHIFT][goalNode & MASK] = gen << 1;
+            gPages[goalNode >>> SHIFT][goalNode & MASK] = 0;
+            parentPages[goalNode >>> SHIFT][goalNode & MASK] = -1;
+        } else {
+            push(startNode, w * SubgoalGraph.octileXY(startXY, goalXY), 0);
+        }
+    }
+
+    /** Bounds the goal's landmark distances through the subgoals it is joined to ({@link #alt}). */
+    private void boundGoal(SubgoalGraph g) {
+        int k = g.landmarkCount();
+        int count = goalEdges.size + (goalSubgoal >= 0 ? 1 : 0);
+        alt = k > 0 && count > 0;
+        if (!alt) {
+            return;
+        }
+        if (goalLo.length < k) {
+            goalLo = new double[k];
+            goalHi = new double[k];
+        }
+        if (via.length < count) {
+            via = new int[count];
+        }
+        System.arraycopy(goalEdges.data, 0, via, 0, goalEdges.size);
+        if (goalSubgoal >= 0) {
+            via[goalEdges.size] = goalSubgoal;
+        }
+        g.cellBounds(goalXY, via, count, goalLo, goalHi);
+    }
+
+    /** The heuristic of node {@code v} at packed {@code xyv}: octile, or the landmark bound when larger. */
+    private double heuristic(int v, int xyv) {
+        double h = SubgoalGraph.octileXY(xyv, goalXY);
+        if (alt && v < startNode) {
+            double b = graph.landmarkBound(v, goalLo, goalHi);
+            if (b > h) {
+                h = b;
+            }
+        }
+        return h;
+    }
+
+    private void touch(int id) {
+        int k = id >>> SHIFT;
+        if (stampPages[k] == null) {
+            stampPages[k] = new int[PAGE];
+            parentPages[k] = new int[PAGE];
+            gPages[k] = new double[PAGE];
+            markPages[k] = new int[PAGE];
+            pagesHeld++;
+        }
+    }
+
+    /** Whether the goal was reached. */
+    boolean found() {
+        return found;
+    }
+
+    /** Whether the open list is empty and the goal was not reached. */
+    boolean exhausted() {
+        return !found && heapSize == 0;
+    }
+
+    int expanded() {
+        return expanded;
+    }
+
+    /** The expanded node of least heuristic so far (the start before any expansion), for budget ends. */
+    int bestNode() {
+        return bestNode;
+    }
+
+    /** Whether the top of the open list is stale (closed, or superseded); drops such entries. */
+    private void dropStale() {
+        int gen = generation;
+        while (heapSize > 0) {
+            int u = heapNode[0];
+            int st = stampPages[u >>> SHIFT][u & MASK];
+            if (st == (gen << 1) && heapG[0] == gPages[u >>> SHIFT][u & MASK]) {
+                return;
+            }
+            pop();
+        }
+    }
+
+    /**
+     * Drops stale open-list entries and notes whether the cheapest open node is the goal ({@link #found()}) or the
+     * open list is empty ({@link #exhausted()}). Call before {@link #expandOne}.
+     */
+    void settle() {
+        dropStale();
+        if (heapSize > 0 && heapNode[0] == goalNode) {
+            found = true;
+        }
+    }
+
+    /**
+     * Expands the cheapest open node, which {@link #settle} found to be neither the goal nor missing.
+     *
+     * @param trackBest whether to remember the expanded node of least heuristic (budgeted searches)
+     */
+    void expandOne(boolean trackBest) {
+        int u = heapNode[0];
+        double gu = heapG[0];
+        pop();
+        int gen = generation;
+        stampPages[u >>> SHIFT][u & MASK] = (gen << 1) | 1;
+        expanded++;
+        SubgoalGraph g = graph;
+        int pu = u == startNode ? startXY : g.xy(u);
+        if (trackBest) {
+            double h = SubgoalGraph.octileXY(pu, goalXY);
+            if (h < bestH) {
+                bestH = h;
+                bestNode = u;
+            }
+        }
+        int[] t = g.targets();
+        if (u == startNode) {
+            for (int i = 0; i < startEdges.size; i++) {
+                int v = startEdges.data[i];
+                relax(u, pu, gu, v == SubgoalGraph.EXTRA ? goalNode : v);
+            }
+            if (startSubgoal >= 0) {
+                for (int i = g.firstEdge(startSubgoal); i < g.endEdge(startSubgoal); i++) {
+                    relax(u, pu, gu, t[i]);
+                }
+            }
+            return;
+        }
+        if (u == goalSubgoal) {
+            relax(u, pu, gu, goalNode);
+        }
+        for (int i = g.firstEdge(u); i < g.endEdge(u); i++) {
+            relax(u, pu, gu, t[i]);
+        }
+        if (markPages[u >>> SHIFT][u & MASK] == gen) {
+            relax(u, pu, gu, goalNode);
+        }
+    }
+
+    /**
+     * Offers node {@code v} the cost {@code gu} of {@code u} (packed cell {@code pu}) plus the edge. The landmark
+     * bound is admissible but, its codes being rounded, not always consistent: a closed node reached again more
+     * cheaply (by more than rounding noise) is opened again, so the first goal popped is still a shortest path.
+     */
+    private void relax(int u, int pu, double gu, int v) {
+        SubgoalGraph g = graph;
+        int pv = v == goalNode ? goalXY : g.xy(v);
+        double ng = gu + SubgoalGraph.octileXY(pu, pv);
+        touch(v);
+        int k = v >>> SHIFT;
+        int o = v & MASK;
+        int gen = generation;
+        int st = stampPages[k][o];
+        if ((st >>> 1) == gen && !(ng < gPages[k][o] - REOPEN_MARGIN)) {
+            return;
+        }
+        stampPages[k][o] = gen << 1;
+        gPages[k][o] = ng;
+        parentPages[k][o] = u;
+        push(v, ng + weight * (v == goalNode ? 0 : heuristic(v, pv)), ng);
+    }
+
+    /**
+     * The cells from the start to node {@code end} (the goal when found) as map cell ids, and their length from the
+     * moves. Returns null when a segment cannot be turned into cells (not an edge: a bug).
+     *
+     * @param width the map's width
+     * @return {cells} with the length written to {@code length[0]}, or null
+     */
+    int[] path(int end, int width, double[] length) {
+        SubgoalGraph g = graph;
+        int count = 1;
+        int straight = 0;
+        int diagonal = 0;
+        int q = end;
+        while (true) {
+            int par = parentPages[q >>> SHIFT][q & MASK];
+            if (par < 0) {
+                break;
+            }
+            int a = par == startNode ? startXY : g.xy(par);
+            int b = q == goalNode ? goalXY : g.xy(q);
+            int dx = Math.abs((a & 0xFFFF) - (b & 0xFFFF));
+            int dy = Math.abs((a >>> 16) - (b >>> 16));
+            int lo = Math.min(dx, dy);
+            diagonal += lo;
+            straight += Math.max(dx, dy) - lo;
+            count += Math.max(dx, dy);
+            q = par;
+        }
+        int[] cells = new int[count];
+        int s = g.stride();
+        cells[0] = (startP / s - 1) * width + startP % s - 1;
+        // walk the chain again from the end into a small stack of nodes, then write forwards
+        int links = 0;
+        for (q = end; parentPages[q >>> SHIFT][q & MASK] >= 0; q = parentPages[q >>> SHIFT][q & MASK]) {
+            links++;
+        }
+        int[] chain = new int[links + 1];
+        q = end;
+        for (int i = links; i >= 0; i--) {
+            chain[i] = q;
+            if (i > 0) {
+                q = parentPages[q >>> SHIFT][q & MASK];
+            }
+        }
+        int pos = 1;
+        for (int i = 1; i <= links; i++) {
+            int a = chain[i - 1] == startNode ? startP : g.cell(chain[i - 1]);
+            int b = chain[i] == goalNode ? goalP : g.cell(chain[i]);
+            pos = g.appendSegment(a, b, width, cells, pos);
+            if (pos < 0) {
+                return null;
+            }
+        }
+        length[0] = straight + diagonal * Math.sqrt(2.0);
+        return cells;
+    }
+
+    /** The goal's node id (for {@link #path}). */
+    int goalNode() {
+        return goalNode;
+    }
+
+    /** Bytes of scratch held (pages and heap). */
+    long scratchBytes() {
+        return (long) pagesHeld * PAGE * 20 + 4L * stampPages.length * 4 + 20L * heapNode.length;
+    }
+
+    /** Forgets the graph (so a finished search does not keep an old map version alive). */
+    void release() {
+        graph = null;
+    }
+
+    private void push(int v, double key, double g) {
+        if (heapSize == heapNode.length) {
+            heapNode = Arrays.copyOf(heapNode, 2 * heapSize);
+            heapKey = Arrays.copyOf(heapKey, 2 * heapSize);
+            heapG = Arrays.copyOf(heapG, 2 * heapSize);
+        }
+        int i = heapSize++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!before(key, g, heapKey[parent], heapG[parent])) {
+                break;
+            }
+            heapNode[i] = heapNode[parent];
+            heapKey[i] = heapKey[parent];
+            heapG[i] = heapG[parent];
+            i = parent;
+        }
+        heapNode[i] = v;
+        heapKey[i] = key;
+        heapG[i] = g;
+    }
+
+    /** Key order: smaller key first, ties to the larger cost (deeper node). */
+    private static boolean before(double k1, double g1, double k2, double g2) {
+        return k1 < k2 || (k1 == k2 && g1 > g2);
+    }
+
+    private void pop() {
+        int last = --heapSize;
+        if (last == 0) {
+            return;
+        }
+        int v = heapNode[last];
+        double key = heapKey[last];
+        double g = heapG[last];
+        int i = 0;
+        while (true) {
+            int c = 2 * i + 1;
+            if (c >= last) {
+                break;
+            }
+            if (c + 1 < last && before(heapKey[c + 1], heapG[c + 1], heapKey[c], heapG[c])) {
+                c++;
+            }
+            if (!before(heapKey[c], heapG[c], key, g)) {
+                break;
+            }
+            heapNode[i] = heapNode[c];
+            heapKey[i] = heapKey[c];
+            heapG[i] = heapG[c];
+            i = c;
+        }
+        heapNode[i] = v;
+        heapKey[i] = key;
+        heapG[i] = g;
+    }
+}
