@@ -3,6 +3,7 @@ package dev.navserver.server.metrics;
 import ch.qos.logback.classic.LoggerContext;
 import dev.navserver.nav.search.LandmarkTable;
 import dev.navserver.nav.search.SearchStatus;
+import dev.navserver.nav.search.SubgoalGraph;
 import dev.navserver.protocol.PathStatus;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -218,6 +219,9 @@ public final class ServerMetrics implements AutoCloseable {
         FunctionCounter.builder("navserver_landmark_tables_inherited_total", this,
                         m -> LandmarkTable.inheritedTables())
                 .description("Map versions that kept an earlier version's landmark table (edits only added walls).")
+                .register(registry);
+        FunctionCounter.builder("navserver_subgoal_graphs_built_total", this, m -> SubgoalGraph.settledBuilds())
+                .description("Subgoal graph builds run for settled grids (search.algorithm: subgoal), in this process.")
                 .register(registry);
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         gauge("jvm_heap_used_bytes", "Java heap in use now, bytes.", () -> memory.getHeapMemoryUsage().getUsed());

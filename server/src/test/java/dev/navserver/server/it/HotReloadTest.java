@@ -8,6 +8,9 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.io.MapLoader;
+import dev.navserver.nav.search.Algorithm;
+import dev.navserver.nav.search.PathSearch;
+import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.PathQuery;
@@ -329,6 +332,46 @@ class HotReloadTest {
                 assertThat(with[0].status()).isEqualTo("ok");
                 assertThat(with[0].length()).isCloseTo(octile.length(), within(1e-9));
                 assertThat(server.metric("navserver_landmark_tables_built_total")).isGreaterThanOrEqualTo(1);
+                assertWalkable(map, with[0].points());
+            }
+        }
+    }
+
+    @Test
+    void configEdit_SearchAlgorithmSubgoal_TheGraphIsBuiltInTheBackground_ThenQueriesSearchItForTheSameLength()
+            throws Exception {
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of("search.algorithm", "jps"))) {
+            server.replaceMapFile("utrap.map", U_TRAP_MAP);
+            TestServer.awaitCondition("utrap loaded", RELOAD_TIMEOUT,
+                    () -> server.metric("navserver_map_loads_total{outcome=\"loaded\"}") == 1);
+            GridMap map = MapLoader.parse("utrap", "test", new StringReader(U_TRAP_MAP));
+            Vec3 from = new Vec3(map.worldX(map.cell(14, 0)), 0, map.worldZ(map.cell(14, 0)));
+            Vec3 to = new Vec3(map.worldX(map.cell(14, 8)), 0, map.worldZ(map.cell(14, 8)));
+            // what the same search over the subgoal graph expands, computed here on the same map
+            int graphExpanded = new PathSearch().find(map.navGrid(), 14, 0, 14, 8,
+                    SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL)).expanded();
+            int jpsExpanded = new PathSearch().find(map.navGrid(), 14, 0, 14, 8, SearchOptions.DEFAULT).expanded();
+            assertThat(graphExpanded).isNotEqualTo(jpsExpanded);
+            try (NdjsonClient c = server.connect()) {
+                c.hello("asker", "utrap");
+                PathResult jps = query(c, "jps", from, to);
+                assertThat(jps.status()).isEqualTo("ok");
+
+                server.rewriteConfig(Map.of("search.algorithm", "subgoal"));
+                TestServer.awaitCondition("reload applied", RELOAD_TIMEOUT,
+                        () -> "applied".equals(lastReload(server).path("outcome").asText()));
+                assertThat(server.status().path("config").path("search.algorithm").asText()).isEqualTo("subgoal");
+                // JPS until the grid has settled (2 s) and the background thread has built its graph
+                PathResult[] with = new PathResult[1];
+                int[] asked = {0};
+                TestServer.awaitCondition("a query over the subgoal graph", Duration.ofSeconds(20), () -> {
+                    double b = server.metric("navserver_plan_expanded_nodes_sum");
+                    with[0] = query(c, "subgoal-" + asked[0]++, from, to);
+                    return server.metric("navserver_plan_expanded_nodes_sum") - b == graphExpanded;
+                });
+                assertThat(with[0].status()).isEqualTo("ok");
+                assertThat(with[0].length()).isCloseTo(jps.length(), within(1e-9));
+                assertThat(server.metric("navserver_subgoal_graphs_built_total")).isGreaterThanOrEqualTo(1);
                 assertWalkable(map, with[0].points());
             }
         }
