@@ -27,9 +27,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p><b>Moves.</b> 8-connected, straight 1 and diagonal sqrt(2), a diagonal only when both orthogonal neighbours are
  * standable, uniform costs: the graph says nothing about weighted layers.
  *
- * <p><b>Memory.</b> A bit per padded cell marking subgoals, an int per 64 padded cells (rank), and per subgoal its
- * padded cell and the CSR offset (8 bytes) plus 4 bytes per directed edge ({@link #bytes()}). Building holds the
- * directed edges twice more while it merges them.
+ * <p><b>Memory.</b> A bit per padded cell marking subgoals, an int per 64 padded cells (rank), per subgoal 16 bytes
+ * (padded cell, packed coordinates, id by rank, CSR offset) and 2 per landmark, and 4 bytes per directed edge
+ * ({@link #bytes()}). Subgoal ids go block by block (32 x 32 cells), so the subgoals one search touches lie close
+ * together in memory. Building holds the directed edges twice more while it merges them, and two distance arrays
+ * of 8 bytes per subgoal while it places landmarks.
  *
  * <p>Immutable and thread-safe once built; {@link #scan} and {@link #appendSegment} write only to the caller's
  * buffers. Keeps the source grid's bit rows (shared, never written), not the grid.
@@ -65,7 +67,9 @@ public final class SubgoalGraph {
     /** The graph of each grid (weak keys: a map version's graph goes with it); {@link #NONE} when it cannot be built. */
     private static final Map<NavGrid, SubgoalGraph> GRAPHS = Collections.synchronizedMap(new WeakHashMap<>());
     private static final Map<NavGrid, PendingBuild> PENDING = new WeakHashMap<>();
-    private static final SubgoalGraph NONE = new SubgoalGraph(0, 0, null, null, null, new int[0], null, null);
+    private static final SubgoalGraph NONE = new SubgoalGraph(0, 0, null, null, null, null, new int[0], null, null);
+    /** Side of the square blocks of cells whose subgoals get consecutive ids. */
+    private static final int BLOCK = 32;
     private static final AtomicLong SETTLED_BUILDS = new AtomicLong();
 
     private final int stride;
@@ -75,7 +79,9 @@ public final class SubgoalGraph {
     private final long[] subgoalBits;
     /** Subgoals in the words before each word of {@link #subgoalBits}. */
     private final int[] rank;
-    /** Padded cell of each subgoal, ascending (so row-major). */
+    /** Id of the subgoal of each row-major rank (ids go block by block, see {@link #BLOCK}). */
+    private final int[] byRank;
+    /** Padded cell of each subgoal. */
     private final int[] cells;
     /** Padded x | y << 16 of each subgoal ({@link #xy(int)}). */
     private final int[] xy;
@@ -88,13 +94,14 @@ public final class SubgoalGraph {
     private char[] codes;
     private double unit;
 
-    private SubgoalGraph(int stride, int rowWords, long[][] rows, long[] subgoalBits, int[] rank, int[] cells,
-                         int[] offsets, int[] targets) {
+    private SubgoalGraph(int stride, int rowWords, long[][] rows, long[] subgoalBits, int[] rank, int[] byRank,
+                         int[] cells, int[] offsets, int[] targets) {
         this.stride = stride;
         this.rowWords = rowWords;
         this.rows = rows;
         this.subgoalBits = subgoalBits;
         this.rank = rank;
+        this.byRank = byRank;
         this.cells = cells;
         this.offsets = offsets;
         this.targets = targets;
@@ -242,18 +249,41 @@ public final class SubgoalGraph {
             rank[i] = n;
             n += Long.bitCount(bits[i]);
         }
-        int[] cells = new int[n];
+        // subgoals numbered block by block (32 x 32 cells, row-major within), so that a search's nearby subgoals
+        // share pages and cache lines; ordered by block, then by row-major rank
+        int blocksPerRow = (stride + BLOCK - 1) / BLOCK;
+        long[] order = new long[n];
         int k = 0;
         for (int i = 0; i < bits.length; i++) {
             long b = bits[i];
             int y = i / rowWords;
             int x0 = (i % rowWords) << 6;
             while (b != 0) {
-                cells[k++] = y * stride + x0 + Long.numberOfTrailingZeros(b);
+                int x = x0 + Long.numberOfTrailingZeros(b);
+                long block = (long) (y / BLOCK) * blocksPerRow + x / BLOCK;
+                order[k] = (block << 32) | k;
+                k++;
                 b &= b - 1;
             }
         }
-        SubgoalGraph scanOnly = new SubgoalGraph(stride, rowWords, rows, bits, rank, cells, null, null);
+        Arrays.sort(order);
+        int[] byRank = new int[n];
+        for (int id = 0; id < n; id++) {
+            byRank[(int) order[id]] = id;
+        }
+        order = null;
+        int[] cells = new int[n];
+        k = 0;
+        for (int i = 0; i < bits.length; i++) {
+            long b = bits[i];
+            int y = i / rowWords;
+            int x0 = (i % rowWords) << 6;
+            while (b != 0) {
+                cells[byRank[k++]] = y * stride + x0 + Long.numberOfTrailingZeros(b);
+                b &= b - 1;
+            }
+        }
+        SubgoalGraph scanOnly = new SubgoalGraph(stride, rowWords, rows, bits, rank, byRank, cells, null, null);
         // directed edges as the scans find them
         int[] fwdOff = new int[n + 1];
         IntBuffer fwd = new IntBuffer(Math.max(16, 4 * n));
@@ -308,7 +338,7 @@ public final class SubgoalGraph {
             }
             offsets[u + 1] = all.size;
         }
-        SubgoalGraph graph = new SubgoalGraph(stride, rowWords, rows, bits, rank, cells, offsets,
+        SubgoalGraph graph = new SubgoalGraph(stride, rowWords, rows, bits, rank, byRank, cells, offsets,
                 Arrays.copyOf(all.data, all.size));
         graph.placeLandmarks(grid, maxLandmarks);
         return graph;
@@ -537,7 +567,7 @@ public final class SubgoalGraph {
 
     /** Bytes the graph holds (arrays with headers; not the shared bit rows). */
     public long bytes() {
-        return 16L * 7 + 8L * subgoalBits.length + 4L * rank.length + 8L * cells.length + 4L * offsets.length
+        return 16L * 8 + 8L * subgoalBits.length + 4L * rank.length + 12L * cells.length + 4L * offsets.length
                 + 4L * targets.length + (codes == null ? 0 : 2L * codes.length);
     }
 
@@ -579,7 +609,7 @@ public final class SubgoalGraph {
         if ((b & (1L << x)) == 0) {
             return -1;
         }
-        return rank[w] + Long.bitCount(b & ((1L << x) - 1));
+        return byRank[rank[w] + Long.bitCount(b & ((1L << x) - 1))];
     }
 
     /** First index of subgoal {@code u}'s neighbours in {@link #targets()}. */
