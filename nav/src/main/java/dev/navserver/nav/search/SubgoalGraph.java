@@ -440,13 +440,13 @@ public final class SubgoalGraph {
 
     /**
      * A lower bound on the distance from subgoal {@code u} to a cell with landmark bounds {@code lo, hi}
-     * ({@link #cellBounds}); 0 when no landmark tells.
+     * ({@link #cellBounds}) from landmarks {@code which[0 .. count - 1]}; 0 when none of them tells.
      */
-    double landmarkBound(int u, double[] lo, double[] hi) {
-        int k = landmarks;
-        int base = u * k;
+    double landmarkBound(int u, double[] lo, double[] hi, int[] which, int count) {
+        int base = u * landmarks;
         double best = 0;
-        for (int i = 0; i < k; i++) {
+        for (int j = 0; j < count; j++) {
+            int i = which[j];
             char c = codes[base + i];
             if (c == NO_CODE || lo[i] < 0) {
                 continue;

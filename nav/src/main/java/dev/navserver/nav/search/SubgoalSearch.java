@@ -11,7 +11,7 @@ import java.util.Arrays;
  *
  * <p><b>Memory.</b> Per-node records (cost, predecessor, generation stamp with a closed bit, goal mark) live in
  * pages of 256 subgoal ids allocated when the search first reaches one of their nodes and kept for later searches;
- * the heap grows by doubling. A repeat search over nodes already paged in allocates only its result.
+ * the open list (a 4-ary heap with stale entries skipped on pop) grows by doubling. A repeat search over nodes already paged in allocates only its result.
  *
  * <p>Not thread-safe: part of one search context.
  */
@@ -21,6 +21,8 @@ final class SubgoalSearch {
     private static final int MASK = PAGE - 1;
     /** Bytes kept between searches before pages are dropped at the start of the next search. */
     private static final long RETAINED_BYTES = IntPages.RETAINED_BYTES;
+    /** Landmarks a search reads per node: the best for its start and goal. */
+    private static final int ACTIVE_LANDMARKS = 8;
     /** A cost lower by less than this is summation noise, not a shorter path (cells). */
     private static final double REOPEN_MARGIN = 1e-9;
 
@@ -39,6 +41,12 @@ final class SubgoalSearch {
     private boolean alt;
     private double[] goalLo = new double[0];
     private double[] goalHi = new double[0];
+    private double[] startLo = new double[0];
+    private double[] startHi = new double[0];
+    private double[] quality = new double[0];
+    /** The landmarks this search reads ({@link #boundGoal}). */
+    private int[] active = new int[0];
+    private int activeCount;
     private int[] via = new int[32];
 
     private int[][] stampPages = new int[0][];
@@ -138,7 +146,11 @@ final class SubgoalSearch {
         }
     }
 
-    /** Bounds the goal's landmark distances through the subgoals it is joined to ({@link #alt}). */
+    /**
+     * Bounds the goal's landmark distances through the subgoals it is joined to ({@link #alt}), and picks the
+     * {@link #ACTIVE_LANDMARKS} landmarks that bound the start's distance to the goal best (all of them when the
+     * start's distances are unknown): each node then reads only those.
+     */
     private void boundGoal(SubgoalGraph g) {
         int k = g.landmarkCount();
         int count = goalEdges.size + (goalSubgoal >= 0 ? 1 : 0);
@@ -149,22 +161,59 @@ final class SubgoalSearch {
         if (goalLo.length < k) {
             goalLo = new double[k];
             goalHi = new double[k];
+            startLo = new double[k];
+            startHi = new double[k];
+            active = new int[k];
+            quality = new double[k];
         }
-        if (via.length < count) {
-            via = new int[count];
+        int startCount = startEdges.size + (startSubgoal >= 0 ? 1 : 0);
+        if (via.length < Math.max(count, startCount)) {
+            via = new int[Math.max(count, startCount)];
         }
         System.arraycopy(goalEdges.data, 0, via, 0, goalEdges.size);
         if (goalSubgoal >= 0) {
             via[goalEdges.size] = goalSubgoal;
         }
         g.cellBounds(goalXY, via, count, goalLo, goalHi);
+        int n = 0;
+        for (int i = 0; i < startEdges.size; i++) {
+            if (startEdges.data[i] != SubgoalGraph.EXTRA) {
+                via[n++] = startEdges.data[i];
+            }
+        }
+        if (startSubgoal >= 0) {
+            via[n++] = startSubgoal;
+        }
+        activeCount = 0;
+        if (n == 0 || k <= ACTIVE_LANDMARKS) {
+            for (int i = 0; i < k; i++) {
+                active[activeCount++] = i;
+            }
+            return;
+        }
+        g.cellBounds(startXY, via, n, startLo, startHi);
+        for (int i = 0; i < k; i++) {
+            quality[i] = goalLo[i] < 0 || startLo[i] < 0 ? -1
+                    : Math.max(goalLo[i] - startHi[i], startLo[i] - goalHi[i]);
+        }
+        // the ACTIVE_LANDMARKS best, by selection (k is at most 16)
+        for (int a = 0; a < ACTIVE_LANDMARKS; a++) {
+            int best = -1;
+            for (int i = 0; i < k; i++) {
+                if (quality[i] != Double.NEGATIVE_INFINITY && (best < 0 || quality[i] > quality[best])) {
+                    best = i;
+                }
+            }
+            active[activeCount++] = best;
+            quality[best] = Double.NEGATIVE_INFINITY;
+        }
     }
 
     /** The heuristic of node {@code v} at packed {@code xyv}: octile, or the landmark bound when larger. */
     private double heuristic(int v, int xyv) {
         double h = SubgoalGraph.octileXY(xyv, goalXY);
         if (alt && v < startNode) {
-            double b = graph.landmarkBound(v, goalLo, goalHi);
+            double b = graph.landmarkBound(v, goalLo, goalHi, active, activeCount);
             if (b > h) {
                 h = b;
             }
@@ -374,7 +423,7 @@ final class SubgoalSearch {
         }
         int i = heapSize++;
         while (i > 0) {
-            int parent = (i - 1) >>> 1;
+            int parent = (i - 1) >>> 2;
             if (!before(key, g, heapKey[parent], heapG[parent])) {
                 break;
             }
@@ -403,12 +452,16 @@ final class SubgoalSearch {
         double g = heapG[last];
         int i = 0;
         while (true) {
-            int c = 2 * i + 1;
-            if (c >= last) {
+            int first = 4 * i + 1;
+            if (first >= last) {
                 break;
             }
-            if (c + 1 < last && before(heapKey[c + 1], heapG[c + 1], heapKey[c], heapG[c])) {
-                c++;
+            int c = first;
+            int end = Math.min(first + 4, last);
+            for (int j = first + 1; j < end; j++) {
+                if (before(heapKey[j], heapG[j], heapKey[c], heapG[c])) {
+                    c = j;
+                }
             }
             if (!before(heapKey[c], heapG[c], key, g)) {
                 break;
