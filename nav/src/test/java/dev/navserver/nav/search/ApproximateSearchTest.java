@@ -73,7 +73,13 @@ class ApproximateSearchTest {
         PathResult optimal = find(rows, o);
         PathResult approx = find(rows, o.withMode(SearchMode.APPROXIMATE));
         assertThat(optimal.status()).isEqualTo(SearchStatus.FOUND);
-        assertThat(approx).isEqualTo(optimal);
+        if (algorithm == Algorithm.SUBGOAL) {
+            // the same path; the weighted graph search may pop fewer subgoals on the way
+            assertThat(approx.cells()).isEqualTo(optimal.cells());
+            assertThat(approx.length()).isEqualTo(optimal.length());
+        } else {
+            assertThat(approx).isEqualTo(optimal);
+        }
     }
 
     @Test
