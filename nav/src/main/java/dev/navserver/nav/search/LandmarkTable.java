@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -185,14 +184,8 @@ public final class LandmarkTable {
             }
         }
         WeakReference<NavGrid> ref = new WeakReference<>(grid);
-        try {
-            PendingBuild p = pending;
-            builder.execute(() -> buildSettled(ref, p));
-        } catch (RejectedExecutionException e) {
-            synchronized (PENDING) {
-                pending.building = false;
-            }
-        }
+        PendingBuild p = pending;
+        pending.handOff(builder, () -> buildSettled(ref, p), PENDING);
         return null;
     }
 

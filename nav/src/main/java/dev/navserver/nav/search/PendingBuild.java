@@ -1,5 +1,8 @@
 package dev.navserver.nav.search;
 
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
 /**
  * A grid whose derived table ({@link JumpTable}, {@link LandmarkTable}) is not built yet: since when it has been
  * asked about, and whether its one build is under way. Mutable; guarded by the lock of the cache that holds it.
@@ -26,5 +29,19 @@ final class PendingBuild {
         }
         building = true;
         return true;
+    }
+
+    /**
+     * Hands the claimed build to {@code builder}; when the executor refuses it, releases the claim under
+     * {@code lock} (the cache's) so that a later request offers it again.
+     */
+    void handOff(Executor builder, Runnable build, Object lock) {
+        try {
+            builder.execute(build);
+        } catch (RejectedExecutionException e) {
+            synchronized (lock) {
+                building = false;
+            }
+        }
     }
 }

@@ -7,7 +7,6 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -159,13 +158,7 @@ public final class SubgoalGraph {
         }
         WeakReference<NavGrid> ref = new WeakReference<>(grid);
         PendingBuild p = pending;
-        try {
-            builder.execute(() -> buildSettled(ref, p));
-        } catch (RejectedExecutionException e) {
-            synchronized (PENDING) {
-                pending.building = false;
-            }
-        }
+        pending.handOff(builder, () -> buildSettled(ref, p), PENDING);
         return null;
     }
 
@@ -734,51 +727,37 @@ public final class SubgoalGraph {
         int ty = dx > dy ? 0 : sy;
         for (int order = 0; order < 2; order++) {
             boolean diagonalFirst = order == 0;
-            if (!free(ax, ay, sx, sy, tx, ty, diag, straight, diagonalFirst)) {
-                continue;
+            int end = walk(ax, ay, sx, sy, tx, ty, diag, straight, diagonalFirst, width, out, pos);
+            if (end >= 0) {
+                return end;
             }
-            int x = ax;
-            int y = ay;
-            int i = pos;
-            for (int phase = 0; phase < 2; phase++) {
-                boolean diagonal = (phase == 0) == diagonalFirst;
-                int steps = diagonal ? diag : straight;
-                int mx = diagonal ? sx : tx;
-                int my = diagonal ? sy : ty;
-                for (int s = 0; s < steps; s++) {
-                    x += mx;
-                    y += my;
-                    out[i++] = (y - 1) * width + x - 1;
-                }
-            }
-            return i;
         }
         return -1;
     }
 
-    /** Whether the two-phase path from (x, y) is made of legal moves. */
-    private boolean free(int x, int y, int sx, int sy, int tx, int ty, int diag, int straight, boolean diagonalFirst) {
+    /**
+     * Writes the two-phase path from padded (x, y) into {@code out} from {@code pos} while its moves are legal.
+     *
+     * @return the index after the last cell, or -1 at the first illegal move (what was written is garbage)
+     */
+    private int walk(int x, int y, int sx, int sy, int tx, int ty, int diag, int straight, boolean diagonalFirst,
+                     int width, int[] out, int pos) {
+        int i = pos;
         for (int phase = 0; phase < 2; phase++) {
             boolean diagonal = (phase == 0) == diagonalFirst;
-            if (diagonal) {
-                for (int s = 0; s < diag; s++) {
-                    if (!open(x + sx, y) || !open(x, y + sy) || !open(x + sx, y + sy)) {
-                        return false;
-                    }
-                    x += sx;
-                    y += sy;
+            int steps = diagonal ? diag : straight;
+            int mx = diagonal ? sx : tx;
+            int my = diagonal ? sy : ty;
+            for (int s = 0; s < steps; s++) {
+                if (!open(x + mx, y + my) || (diagonal && (!open(x + mx, y) || !open(x, y + my)))) {
+                    return -1;
                 }
-            } else {
-                for (int s = 0; s < straight; s++) {
-                    if (!open(x + tx, y + ty)) {
-                        return false;
-                    }
-                    x += tx;
-                    y += ty;
-                }
+                x += mx;
+                y += my;
+                out[i++] = (y - 1) * width + x - 1;
             }
         }
-        return true;
+        return i;
     }
 
     /** A growable int list for scan results and edge lists. Not thread-safe. */

@@ -3,6 +3,7 @@ package dev.navserver.nav.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.navserver.nav.AsciiMaps;
 import dev.navserver.nav.Dijkstra;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
@@ -27,14 +28,7 @@ class SubgoalGraphTest {
     private static final AtomicInteger NAMES = new AtomicInteger();
 
     private static GridMap map(String... rows) {
-        int w = rows[0].length();
-        byte[] t = new byte[w * rows.length];
-        for (int r = 0; r < rows.length; r++) {
-            for (int c = 0; c < w; c++) {
-                t[r * w + c] = rows[r].charAt(c) == '#' ? Terrain.WALL : Terrain.OPEN;
-            }
-        }
-        return new GridMap("subgoal-" + NAMES.incrementAndGet(), w, rows.length, WorldTransform.UNIT, t);
+        return AsciiMaps.map(rows);
     }
 
     private static List<String> subgoalCells(NavGrid grid, SubgoalGraph g) {
