@@ -214,15 +214,15 @@ public final class PathSearch {
 
         stride = grid.stride();
         boolean four = options.moves() == Moves.FOUR;
-        twoBucket = four && options.algorithm() == Algorithm.JPS && TwoBucketAStar.applies(grid)
+        twoBucket = four && options.algorithm() != Algorithm.ASTAR && TwoBucketAStar.applies(grid)
                 && options.maxExpandedNodes() == Integer.MAX_VALUE && options.arrivalRadiusCells() == 0;
         expanded = 0;
+        subgoal = false;
         if (twoBucket) {
             startFourConnected(grid, grid.pad(startCell), grid.pad(goalCell));
             return;
         }
         budget = options.maxExpandedNodes();
-        subgoal = false;
         if (options.algorithm() == Algorithm.SUBGOAL && !four && grid.uniformCost()
                 && options.arrivalRadiusCells() == 0) {
             SubgoalGraph graph = subgoalGraph(grid);
@@ -240,8 +240,6 @@ public final class PathSearch {
             astar.bind(grid, four);
         }
         builder.bind(grid);
-        budget = options.maxExpandedNodes();
-        expanded = 0;
         LandmarkTable table = options.landmarks() > 0 && !four ? landmarks(grid) : null;
         int startP = grid.pad(startCell);
         goal.set(grid.pad(goalCell), stride, four, options.arrivalRadiusCells(),

@@ -32,8 +32,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * together in memory. Building holds the directed edges twice more while it merges them, and two distance arrays
  * of 8 bytes per subgoal while it places landmarks.
  *
- * <p>Immutable and thread-safe once built; {@link #scan} and {@link #appendSegment} write only to the caller's
- * buffers. Keeps the source grid's bit rows (shared, never written), not the grid.
+ * <p>Immutable and thread-safe once published ({@link #forGrid}, {@link #whenSettled}); {@link #scan} and
+ * {@link #appendSegment} write only to the caller's buffers. Keeps the source grid's bit rows (shared, never written), not the grid.
  */
 public final class SubgoalGraph {
     private static final double SQRT2 = Math.sqrt(2.0);
@@ -51,7 +51,9 @@ public final class SubgoalGraph {
     /** Most bytes of landmark codes: fewer landmarks on graphs with more subgoals than 4M. */
     static final long MAX_CODE_BYTES = 128L << 20;
     /**
-     * Directed edges a build may find before it gives up (the graph would exceed 256 MiB, and its build twice that): maps with scattered obstacles have subgoals at most corners and far more edges than rooms or cities.
+     * Directed edges the scans of a build may find before it gives up (stored both ways, the graph's edge list would
+     * pass 256 MiB): maps of scattered obstacles have subgoals at most corners and far more edges than rooms or
+     * cities.
      */
     static final int MAX_DIRECTED_EDGES = 32 << 20;
     /**
@@ -63,7 +65,7 @@ public final class SubgoalGraph {
     /** Bytes per padded cell for the subgoal bits, their ranks and the scans before any edge. */
     private static final double BUILD_BYTES_PER_CELL = 0.2;
 
-    /** The graph of each grid (weak keys: a map version's graph goes with it); {@link #NONE} when it cannot be built. */
+    /** The graph of each grid (weak keys: a map version's graph goes with it); {@link #NONE} when too large. */
     private static final Map<NavGrid, SubgoalGraph> GRAPHS = Collections.synchronizedMap(new WeakHashMap<>());
     private static final Map<NavGrid, PendingBuild> PENDING = new WeakHashMap<>();
     private static final SubgoalGraph NONE = new SubgoalGraph(0, 0, null, null, null, null, new int[0], null, null);
@@ -86,10 +88,15 @@ public final class SubgoalGraph {
     private final int[] xy;
     private final int[] offsets;
     private final int[] targets;
-    /** Landmarks of the differential heuristic over the graph ({@link #landmarkCount()}), 0 when none. */
+    /**
+     * Landmarks of the differential heuristic over the graph ({@link #landmarkCount()}), 0 when none. This and the
+     * next two are set by the build before the graph is published (through the cache's lock), never after.
+     */
     private int landmarks;
-    /** Landmark distances, {@code codes[u * landmarks + i]}: distance from landmark i in whole {@link #unit}s, rounded
-     * down; {@link #NO_CODE} when unreachable. */
+    /**
+     * Landmark distances, {@code codes[u * landmarks + i]}: distance from landmark i in whole {@link #unit}s,
+     * rounded down; {@link #NO_CODE} when unreachable.
+     */
     private char[] codes;
     private double unit;
 
@@ -136,7 +143,8 @@ public final class SubgoalGraph {
      * null and the grid was first asked about at least {@code settleNanos} before {@code nowNanos}, one build is
      * handed to {@code builder}: given up (and offered again after another settle period) when its edges outgrow
      * what the heap's headroom can hold, and recorded as "none" when the graph has more than
-     * {@link #MAX_DIRECTED_EDGES}, so a heuristic structure never causes an {@code OutOfMemoryError}. Thread-safe.
+     * {@link #MAX_DIRECTED_EDGES}, so an optional search structure never causes an {@code OutOfMemoryError}.
+     * Thread-safe.
      *
      * @param builder runs builds; a rejected build is offered again by a later call
      */

@@ -11,7 +11,8 @@ import java.util.Arrays;
  *
  * <p><b>Memory.</b> Per-node records (cost, predecessor, generation stamp with a closed bit, goal mark) live in
  * pages of 256 subgoal ids allocated when the search first reaches one of their nodes and kept for later searches;
- * the open list (a 4-ary heap with stale entries skipped on pop) grows by doubling. A repeat search over nodes already paged in allocates only its result.
+ * the open list (a 4-ary heap with stale entries skipped on pop) grows by doubling. A repeat search over nodes
+ * already paged in allocates only its result.
  *
  * <p>Not thread-safe: part of one search context.
  */

@@ -112,6 +112,32 @@ class SubgoalGraphTest {
     }
 
     @Test
+    void subgoal_WithFourConnectedMovesOrAWeightedLayerOrARadius_SearchesAsJps() {
+        NavGrid grid = randomMap(70, 70, 25, new Random(11)).navGrid();
+        byte[] hills = new byte[70 * 70];
+        Random rnd = new Random(11);
+        for (int i = 0; i < hills.length; i++) {
+            int roll = rnd.nextInt(100);
+            hills[i] = roll < 20 ? Terrain.WALL : roll < 40 ? Terrain.HILL : Terrain.OPEN;
+        }
+        NavGrid weighted = new GridMap("subgoal-hills", 70, 70, WorldTransform.UNIT, hills)
+                .navGrid(dev.navserver.nav.grid.MoveLayer.LAND, 1);
+        assertThat(weighted.uniformCost()).isFalse();
+        int[] p = farPair(grid, new Random(12));
+        int[] q = farPair(weighted, new Random(12));
+        SearchOptions[] cases = {
+                SearchOptions.DEFAULT.withMoves(Moves.FOUR),
+                SearchOptions.DEFAULT.withArrivalRadiusCells(2.5)};
+        for (SearchOptions o : cases) {
+            assertThat(new PathSearch().find(grid, p[0], p[1], p[2], p[3], o.withAlgorithm(Algorithm.SUBGOAL)))
+                    .isEqualTo(new PathSearch().find(grid, p[0], p[1], p[2], p[3], o));
+        }
+        assertThat(new PathSearch().find(weighted, q[0], q[1], q[2], q[3],
+                SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL)))
+                .isEqualTo(new PathSearch().find(weighted, q[0], q[1], q[2], q[3], SearchOptions.DEFAULT));
+    }
+
+    @Test
     void subgoalSearch_WithABudget_EndsPartialWithAValidPathFromTheStart() {
         NavGrid grid = randomMap(80, 80, 25, new Random(5)).navGrid();
         int[] pair = farPair(grid, new Random(6));
