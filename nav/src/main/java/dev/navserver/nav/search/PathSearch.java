@@ -442,13 +442,12 @@ public final class PathSearch {
     }
 
     private PathResult subgoalPath(int end, SearchStatus status) {
-        double[] length = new double[1];
-        int[] cells = subgoals.path(end, width, length);
+        int[] cells = subgoals.path(end, width);
         if (cells == null) {
             throw new IllegalStateException("subgoal graph edge without a free octile path");
         }
-        return status == SearchStatus.FOUND ? PathResult.found(cells, length[0], subgoals.expanded())
-                : PathResult.partial(cells, length[0], subgoals.expanded());
+        return status == SearchStatus.FOUND ? PathResult.found(cells, subgoals.length(), subgoals.expanded())
+                : PathResult.partial(cells, subgoals.length(), subgoals.expanded());
     }
 
     /** {@link #step} for the 4-connected two-bucket A*. */

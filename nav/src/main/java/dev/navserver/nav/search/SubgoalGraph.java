@@ -651,7 +651,11 @@ public final class SubgoalGraph {
     void scan(int from, int extra, IntBuffer out) {
         int y0 = from / stride;
         int x0 = from - y0 * stride;
-        int[] clear = new int[4];
+        // straight clearances: +x, -x, +y, -y (locals, so that a scan allocates nothing)
+        int clearPx = 0;
+        int clearNx = 0;
+        int clearPy = 0;
+        int clearNy = 0;
         for (int c = 0; c < 4; c++) {
             int cx = CARD_X[c];
             int cy = CARD_Y[c];
@@ -666,7 +670,12 @@ public final class SubgoalGraph {
             if (open(x, y)) {
                 report(x, y, extra, out);
             }
-            clear[c] = n;
+            switch (c) {
+                case 0 -> clearPx = n;
+                case 1 -> clearNx = n;
+                case 2 -> clearPy = n;
+                default -> clearNy = n;
+            }
         }
         for (int d = 0; d < 4; d++) {
             int dx = DIAG_X[d];
@@ -686,7 +695,7 @@ public final class SubgoalGraph {
             for (int side = 0; side < 2; side++) {
                 int cx = side == 0 ? dx : 0;
                 int cy = side == 0 ? 0 : dy;
-                int max = side == 0 ? clear[dx > 0 ? 0 : 1] : clear[dy > 0 ? 2 : 3];
+                int max = side == 0 ? (dx > 0 ? clearPx : clearNx) : (dy > 0 ? clearPy : clearNy);
                 for (int i = 1; i <= n && max > 0; i++) {
                     int sx = x0 + i * dx + cx;
                     int sy = y0 + i * dy + cy;

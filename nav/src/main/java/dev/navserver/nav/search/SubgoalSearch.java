@@ -24,6 +24,7 @@ final class SubgoalSearch {
     private static final long RETAINED_BYTES = IntPages.RETAINED_BYTES;
     /** Landmarks a search reads per node: the best for its start and goal. */
     private static final int ACTIVE_LANDMARKS = 8;
+    private static final double SQRT2 = Math.sqrt(2.0);
     /** A cost lower by less than this is summation noise, not a shorter path (cells). */
     private static final double REOPEN_MARGIN = 1e-9;
 
@@ -66,6 +67,9 @@ final class SubgoalSearch {
 
     private boolean found;
     private int expanded;
+    /** The nodes of the last {@link #path}, start first (reused). */
+    private int[] chain = new int[64];
+    private double length;
     private int bestNode;
     private double bestH;
 
@@ -345,23 +349,19 @@ final class SubgoalSearch {
     }
 
     /**
-     * The cells from the start to node {@code end} (the goal when found) as map cell ids, and their length from the
-     * moves. Returns null when a segment cannot be turned into cells (not an edge: a bug).
+     * The cells from the start to node {@code end} (the goal when found) as map cell ids; their length from the moves
+     * is {@link #length()} afterwards. Returns null when a segment cannot be turned into cells (not an edge: a bug).
      *
      * @param width the map's width
-     * @return {cells} with the length written to {@code length[0]}, or null
      */
-    int[] path(int end, int width, double[] length) {
+    int[] path(int end, int width) {
         SubgoalGraph g = graph;
         int count = 1;
         int straight = 0;
         int diagonal = 0;
-        int q = end;
-        while (true) {
-            int par = parentPages[q >>> SHIFT][q & MASK];
-            if (par < 0) {
-                break;
-            }
+        int links = 0;
+        for (int q = end; parent(q) >= 0; q = parent(q)) {
+            int par = parent(q);
             int a = par == startNode ? startXY : g.xy(par);
             int b = q == goalNode ? goalXY : g.xy(q);
             int dx = Math.abs((a & 0xFFFF) - (b & 0xFFFF));
@@ -370,24 +370,21 @@ final class SubgoalSearch {
             diagonal += lo;
             straight += Math.max(dx, dy) - lo;
             count += Math.max(dx, dy);
-            q = par;
+            links++;
+        }
+        if (chain.length < links + 1) {
+            chain = new int[Math.max(links + 1, 2 * chain.length)];
+        }
+        int q = end;
+        for (int i = links; i >= 0; i--) {
+            chain[i] = q;
+            if (i > 0) {
+                q = parent(q);
+            }
         }
         int[] cells = new int[count];
         int s = g.stride();
         cells[0] = (startP / s - 1) * width + startP % s - 1;
-        // walk the chain again from the end into a small stack of nodes, then write forwards
-        int links = 0;
-        for (q = end; parentPages[q >>> SHIFT][q & MASK] >= 0; q = parentPages[q >>> SHIFT][q & MASK]) {
-            links++;
-        }
-        int[] chain = new int[links + 1];
-        q = end;
-        for (int i = links; i >= 0; i--) {
-            chain[i] = q;
-            if (i > 0) {
-                q = parentPages[q >>> SHIFT][q & MASK];
-            }
-        }
         int pos = 1;
         for (int i = 1; i <= links; i++) {
             int a = chain[i - 1] == startNode ? startP : g.cell(chain[i - 1]);
@@ -397,8 +394,17 @@ final class SubgoalSearch {
                 return null;
             }
         }
-        length[0] = straight + diagonal * Math.sqrt(2.0);
+        length = straight + diagonal * SQRT2;
         return cells;
+    }
+
+    /** The length of the last {@link #path}, from its straight and diagonal moves (no summation error). */
+    double length() {
+        return length;
+    }
+
+    private int parent(int id) {
+        return parentPages[id >>> SHIFT][id & MASK];
     }
 
     /** The goal's node id (for {@link #path}). */

@@ -39,7 +39,10 @@ class PathSearchAllocationTest {
                 SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR).withGoalPolicy(GoalPolicy.NEAREST_REACHABLE),
                 SearchOptions.DEFAULT.withMoves(Moves.FOUR),
                 SearchOptions.DEFAULT.withLandmarks(8),
-                SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR).withLandmarks(16)};
+                SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR).withLandmarks(16),
+                SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL),
+                SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL).withMaxExpandedNodes(5)
+                        .withGoalPolicy(GoalPolicy.NEAREST_REACHABLE)};
         PathSearch search = new PathSearch();
         for (int rep = 0; rep < 20; rep++) {
             runAll(search, grid, q, options);

@@ -180,11 +180,10 @@ class SubgoalGraphTest {
                     search.expandOne(false);
                 }
                 assertThat(search.found()).isTrue();
-                double[] length = new double[1];
-                int[] cells = search.path(search.goalNode(), grid.width(), length);
+                int[] cells = search.path(search.goalNode(), grid.width());
                 assertThat(cells).isNotNull();
-                assertThat(length[0]).isCloseTo(expected, within(1e-9));
-                PathResult asResult = PathResult.found(cells, length[0], search.expanded());
+                assertThat(search.length()).isCloseTo(expected, within(1e-9));
+                PathResult asResult = PathResult.found(cells, search.length(), search.expanded());
                 assertThat(asResult.cell(0)).isEqualTo(s);
                 assertThat(asResult.endCell()).isEqualTo(t);
                 PathSearchTest.assertValidPath(grid, asResult, Moves.EIGHT);
