@@ -22,6 +22,8 @@ final class SubgoalSearch {
     private static final int MASK = PAGE - 1;
     /** Bytes kept between searches before pages are dropped at the start of the next search. */
     private static final long RETAINED_BYTES = IntPages.RETAINED_BYTES;
+    /** Scratch bytes per node of a touched page: stamp, predecessor, cost and goal mark. */
+    private static final int BYTES_PER_NODE = 20;
     /** Landmarks a search reads per node: the best for its start and goal. */
     private static final int ACTIVE_LANDMARKS = 8;
     private static final double SQRT2 = Math.sqrt(2.0);
@@ -84,7 +86,7 @@ final class SubgoalSearch {
         int n = g.nodeCount();
         startNode = n;
         goalNode = n + 1;
-        if ((long) pagesHeld * PAGE * 24 > RETAINED_BYTES) {
+        if ((long) pagesHeld * PAGE * BYTES_PER_NODE > RETAINED_BYTES) {
             stampPages = new int[0][];
             parentPages = new int[0][];
             gPages = new double[0][];
@@ -256,7 +258,7 @@ final class SubgoalSearch {
         return bestNode;
     }
 
-    /** Whether the top of the open list is stale (closed, or superseded); drops such entries. */
+    /** Drops the entries at the top of the open list that are stale (their node closed, or since reached cheaper). */
     private void dropStale() {
         int gen = generation;
         while (heapSize > 0) {
@@ -414,7 +416,7 @@ final class SubgoalSearch {
 
     /** Bytes of scratch held (pages and heap). */
     long scratchBytes() {
-        return (long) pagesHeld * PAGE * 20 + 4L * stampPages.length * 4 + 20L * heapNode.length;
+        return (long) pagesHeld * PAGE * BYTES_PER_NODE + 4L * stampPages.length * 4 + 20L * heapNode.length;
     }
 
     /** Forgets the graph (so a finished search does not keep an old map version alive). */
