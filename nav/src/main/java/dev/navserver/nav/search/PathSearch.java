@@ -37,6 +37,13 @@ import java.util.concurrent.Executor;
  * stay optimal; expansions, and which of several equal-length paths is returned, may differ. The 4-connected
  * searches ignore it.
  *
+ * <p><b>Subgoal graph.</b> {@link Algorithm#SUBGOAL} runs as {@link Algorithm#JPS}, except that 8-connected
+ * searches on uniform-cost grids without an arrival radius search the grid's {@link SubgoalGraph} with
+ * {@link SubgoalSearch} (same optimal lengths; the budget counts subgoals; {@link PathResult#expanded()} counts
+ * expanded subgoals). {@link #PathSearch()} builds the graph in the first such search on a grid;
+ * {@link #PathSearch(Executor)} never builds one itself: it runs JPS until the grid's graph is built on the
+ * executor ({@link SubgoalGraph#whenSettled}, after the same settle time as landmark tables).
+ *
  * <p><b>Mode.</b> With {@link SearchMode#APPROXIMATE} the heap searches (A* and 8-connected JPS, with or without
  * landmarks) order their open list by {@code f = g + w * h} with {@code w = }{@value SearchMode#APPROXIMATE_WEIGHT}
  * and never re-open a closed node: a FOUND path (arrival radius 0) is at most {@code w} times the shortest, usually
@@ -62,7 +69,8 @@ import java.util.concurrent.Executor;
  * <p><b>Parts.</b> This class drives the search (statuses, budget, slicing); {@link OpenList} holds the open and
  * closed sets, {@link Goal} the heuristic and arrival disc, {@link Frontier} offers successors, {@link AStarExpander}
  * and {@link JumpScanner} generate them, {@link PathBuilder} turns the predecessor links into the result;
- * {@link TwoBucketAStar} is the self-contained 4-connected fast path.
+ * {@link TwoBucketAStar} is the self-contained 4-connected fast path, {@link SubgoalSearch} the search over the
+ * subgoal graph (its scratch pages follow the subgoals it touched, 20 bytes each, under the same 64 MiB rule).
  *
  * <p>Not thread-safe: use one instance per thread. Grids may be shared.
  */
