@@ -146,9 +146,7 @@ public final class IntegrationField {
      * Binary min-heap of weighted builds: region-local id and the value it was offered; a cell offered a lower value
      * is pushed again and its older entry skipped when popped (the cell is closed by then).
      */
-    private int[] heapIds = new int[INITIAL_HEAP];
-    private double[] heapKeys = new double[INITIAL_HEAP];
-    private int heapSize;
+    private IntDoubleHeap heap = new IntDoubleHeap(INITIAL_HEAP);
     /** Whether the last run used {@link #buckets} (uniform cost) rather than the heap. */
     private boolean bucketed;
     private int[] descentBuffer = new int[64];
@@ -333,11 +331,11 @@ public final class IntegrationField {
                 pending += relaxUniform(l, x, y, d, l == startL ? -1 : cb & DIRECTION);
             }
         } else {
-            heapSize = 0;
-            pushHeap(startL, 0.0);
-            while (heapSize > 0 && (remaining > 0 || count == 0)) {
-                int l = heapIds[0];
-                popHeap();
+            heap.clear();
+            heap.push(startL, 0.0);
+            while (!heap.isEmpty() && (remaining > 0 || count == 0)) {
+                int l = heap.topId();
+                heap.pop();
                 byte[] page = fieldPages[l >>> PAGE_SHIFT];
                 int at = l & PAGE_MASK;
                 int cb = page[at];
@@ -579,7 +577,7 @@ public final class IntegrationField {
             }
             open.setValueAt(slot, v);
             if (!bucketed) {
-                pushHeap(l, v);
+                heap.push(l, v);
                 return 1;
             }
             long k = (long) v;
@@ -594,7 +592,7 @@ public final class IntegrationField {
         if (bucketed) {
             pushBucket((long) v, l);
         } else {
-            pushHeap(l, v);
+            heap.push(l, v);
         }
         return 1;
     }
@@ -611,57 +609,6 @@ public final class IntegrationField {
         bucketSize[b] = size + 1;
     }
 
-    private void pushHeap(int l, double v) {
-        if (heapSize == heapIds.length) {
-            heapIds = Arrays.copyOf(heapIds, 2 * heapSize);
-            heapKeys = Arrays.copyOf(heapKeys, 2 * heapSize);
-        }
-        int[] ids = heapIds;
-        double[] keys = heapKeys;
-        int i = heapSize++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (Double.compare(keys[parent], v) <= 0) {
-                break;
-            }
-            ids[i] = ids[parent];
-            keys[i] = keys[parent];
-            i = parent;
-        }
-        ids[i] = l;
-        keys[i] = v;
-    }
-
-    /** Removes the heap's root; the heap must not be empty. */
-    private void popHeap() {
-        int n = --heapSize;
-        if (n == 0) {
-            return;
-        }
-        int[] ids = heapIds;
-        double[] keys = heapKeys;
-        int l = ids[n];
-        double v = keys[n];
-        int i = 0;
-        while (true) {
-            int child = 2 * i + 1;
-            if (child >= n) {
-                break;
-            }
-            if (child + 1 < n && Double.compare(keys[child + 1], keys[child]) < 0) {
-                child++;
-            }
-            if (Double.compare(keys[child], v) >= 0) {
-                break;
-            }
-            ids[i] = ids[child];
-            keys[i] = keys[child];
-            i = child;
-        }
-        ids[i] = l;
-        keys[i] = v;
-    }
-
     /**
      * Starts a run over {@code regionCells} region-local ids: a new generation (every cell unseen), the page table
      * grown to cover them, the frontier and lists emptied; first drops the pages and lists when the field holds
@@ -676,8 +623,7 @@ public final class IntegrationField {
             for (int b = 0; b < 4; b++) {
                 buckets[b] = new int[INITIAL_BUCKET];
             }
-            heapIds = new int[INITIAL_HEAP];
-            heapKeys = new double[INITIAL_HEAP];
+            heap = new IntDoubleHeap(INITIAL_HEAP);
             rimCells = new int[64];
             rimValues = new double[64];
             descentBuffer = new int[64];
@@ -744,7 +690,7 @@ public final class IntegrationField {
                 + IntPages.ARRAY_HEADER + 4L * heldPages.length
                 + IntPages.ARRAY_HEADER + 4L * rimCells.length + IntPages.ARRAY_HEADER + 8L * rimValues.length
                 + IntPages.ARRAY_HEADER + 4L * descentBuffer.length + IntPages.ARRAY_HEADER + 4L * walkBuffer.length
-                + IntPages.ARRAY_HEADER + 4L * heapIds.length + IntPages.ARRAY_HEADER + 8L * heapKeys.length
+                + heap.bytes()
                 + frontier.bytes() + sourceValues.bytes();
         for (int[] b : buckets) {
             bytes += IntPages.ARRAY_HEADER + 4L * b.length;

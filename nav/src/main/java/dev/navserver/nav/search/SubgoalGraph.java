@@ -461,12 +461,10 @@ public final class SubgoalGraph {
         return best;
     }
 
-    /** Single-source shortest distances over the graph (binary heap, lazy deletion). Not thread-safe. */
+    /** Single-source shortest distances over the graph ({@link IntDoubleHeap}, lazy deletion). Not thread-safe. */
     private static final class Dijkstra {
         private final SubgoalGraph g;
-        private int[] heapNode = new int[1024];
-        private double[] heapKey = new double[1024];
-        private int size;
+        private final IntDoubleHeap heap = new IntDoubleHeap(1024);
 
         Dijkstra(SubgoalGraph g) {
             this.g = g;
@@ -475,15 +473,15 @@ public final class SubgoalGraph {
         void run(int source, double[] dist) {
             Arrays.fill(dist, Double.POSITIVE_INFINITY);
             dist[source] = 0;
-            size = 0;
-            push(source, 0);
+            heap.clear();
+            heap.push(source, 0);
             int[] t = g.targets;
             int[] off = g.offsets;
             int[] xy = g.xy;
-            while (size > 0) {
-                int u = heapNode[0];
-                double du = heapKey[0];
-                pop();
+            while (!heap.isEmpty()) {
+                int u = heap.topId();
+                double du = heap.topKey();
+                heap.pop();
                 if (du > dist[u]) {
                     continue;
                 }
@@ -493,56 +491,10 @@ public final class SubgoalGraph {
                     double nd = du + octileXY(xu, xy[v]);
                     if (nd < dist[v]) {
                         dist[v] = nd;
-                        push(v, nd);
+                        heap.push(v, nd);
                     }
                 }
             }
-        }
-
-        private void push(int v, double key) {
-            if (size == heapNode.length) {
-                heapNode = Arrays.copyOf(heapNode, 2 * size);
-                heapKey = Arrays.copyOf(heapKey, 2 * size);
-            }
-            int i = size++;
-            while (i > 0) {
-                int parent = (i - 1) >>> 1;
-                if (heapKey[parent] <= key) {
-                    break;
-                }
-                heapNode[i] = heapNode[parent];
-                heapKey[i] = heapKey[parent];
-                i = parent;
-            }
-            heapNode[i] = v;
-            heapKey[i] = key;
-        }
-
-        private void pop() {
-            int last = --size;
-            if (last == 0) {
-                return;
-            }
-            int v = heapNode[last];
-            double key = heapKey[last];
-            int i = 0;
-            while (true) {
-                int c = 2 * i + 1;
-                if (c >= last) {
-                    break;
-                }
-                if (c + 1 < last && heapKey[c + 1] < heapKey[c]) {
-                    c++;
-                }
-                if (heapKey[c] >= key) {
-                    break;
-                }
-                heapNode[i] = heapNode[c];
-                heapKey[i] = heapKey[c];
-                i = c;
-            }
-            heapNode[i] = v;
-            heapKey[i] = key;
         }
     }
 

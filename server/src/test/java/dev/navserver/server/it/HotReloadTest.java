@@ -302,12 +302,9 @@ class HotReloadTest {
     void configEdit_SearchLandmarks_TheTableIsBuiltInTheBackground_ThenQueriesExpandFewerNodesForTheSameLength()
             throws Exception {
         try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of("search.algorithm", "astar"))) {
-            server.replaceMapFile("utrap.map", U_TRAP_MAP);
-            TestServer.awaitCondition("utrap loaded", RELOAD_TIMEOUT,
-                    () -> server.metric("navserver_map_loads_total{outcome=\"loaded\"}") == 1);
-            GridMap map = MapLoader.parse("utrap", "test", new StringReader(U_TRAP_MAP));
-            Vec3 from = new Vec3(map.worldX(map.cell(14, 0)), 0, map.worldZ(map.cell(14, 0)));
-            Vec3 to = new Vec3(map.worldX(map.cell(14, 8)), 0, map.worldZ(map.cell(14, 8)));
+            GridMap map = loadUTrap(server);
+            Vec3 from = center(map, 14, 0);
+            Vec3 to = center(map, 14, 8);
             try (NdjsonClient c = server.connect()) {
                 c.hello("asker", "utrap");
                 double before = server.metric("navserver_plan_expanded_nodes_sum");
@@ -341,12 +338,9 @@ class HotReloadTest {
     void configEdit_SearchAlgorithmSubgoal_TheGraphIsBuiltInTheBackground_ThenQueriesSearchItForTheSameLength()
             throws Exception {
         try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of("search.algorithm", "jps"))) {
-            server.replaceMapFile("utrap.map", U_TRAP_MAP);
-            TestServer.awaitCondition("utrap loaded", RELOAD_TIMEOUT,
-                    () -> server.metric("navserver_map_loads_total{outcome=\"loaded\"}") == 1);
-            GridMap map = MapLoader.parse("utrap", "test", new StringReader(U_TRAP_MAP));
-            Vec3 from = new Vec3(map.worldX(map.cell(14, 0)), 0, map.worldZ(map.cell(14, 0)));
-            Vec3 to = new Vec3(map.worldX(map.cell(14, 8)), 0, map.worldZ(map.cell(14, 8)));
+            GridMap map = loadUTrap(server);
+            Vec3 from = center(map, 14, 0);
+            Vec3 to = center(map, 14, 8);
             // what the same search over the subgoal graph expands, computed here on the same map
             int graphExpanded = new PathSearch().find(map.navGrid(), 14, 0, 14, 8,
                     SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL)).expanded();
@@ -375,6 +369,19 @@ class HotReloadTest {
                 assertWalkable(map, with[0].points());
             }
         }
+    }
+
+    /** Adds {@link #U_TRAP_MAP} to the server's maps, waits until it is loaded, and returns the same map parsed here. */
+    private static GridMap loadUTrap(TestServer server) throws Exception {
+        server.replaceMapFile("utrap.map", U_TRAP_MAP);
+        TestServer.awaitCondition("utrap loaded", RELOAD_TIMEOUT,
+                () -> server.metric("navserver_map_loads_total{outcome=\"loaded\"}") == 1);
+        return MapLoader.parse("utrap", "test", new StringReader(U_TRAP_MAP));
+    }
+
+    /** The world position of cell (col, row)'s centre on the ground. */
+    private static Vec3 center(GridMap map, int col, int row) {
+        return new Vec3(map.worldX(map.cell(col, row)), 0, map.worldZ(map.cell(col, row)));
     }
 
     private static PathResult query(NdjsonClient c, String id, Vec3 from, Vec3 to) {

@@ -1,0 +1,97 @@
+package dev.navserver.nav.search;
+
+import java.util.Arrays;
+
+/**
+ * A binary min-heap of int ids by {@code double} key, without decrease-key: a caller that lowers an id's key pushes
+ * it again and skips the stale entry when it pops it (lazy deletion). Keys compare by {@link Double#compare}. Grows
+ * by doubling, never shrinks; {@link #clear} keeps the arrays for the next use.
+ *
+ * <p>Not thread-safe: part of one search or build.
+ */
+final class IntDoubleHeap {
+    private int[] ids;
+    private double[] keys;
+    private int size;
+
+    /** @param capacity initial entries, {@code >= 1} */
+    IntDoubleHeap(int capacity) {
+        ids = new int[capacity];
+        keys = new double[capacity];
+    }
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    /** Removes every entry. */
+    void clear() {
+        size = 0;
+    }
+
+    /** The id of least key; the heap must not be empty. */
+    int topId() {
+        return ids[0];
+    }
+
+    /** The least key; the heap must not be empty. */
+    double topKey() {
+        return keys[0];
+    }
+
+    void push(int id, double key) {
+        if (size == ids.length) {
+            ids = Arrays.copyOf(ids, 2 * size);
+            keys = Arrays.copyOf(keys, 2 * size);
+        }
+        int[] is = ids;
+        double[] ks = keys;
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (Double.compare(ks[parent], key) <= 0) {
+                break;
+            }
+            is[i] = is[parent];
+            ks[i] = ks[parent];
+            i = parent;
+        }
+        is[i] = id;
+        ks[i] = key;
+    }
+
+    /** Removes the entry of least key; the heap must not be empty. */
+    void pop() {
+        int n = --size;
+        if (n == 0) {
+            return;
+        }
+        int[] is = ids;
+        double[] ks = keys;
+        int id = is[n];
+        double key = ks[n];
+        int i = 0;
+        while (true) {
+            int child = 2 * i + 1;
+            if (child >= n) {
+                break;
+            }
+            if (child + 1 < n && Double.compare(ks[child + 1], ks[child]) < 0) {
+                child++;
+            }
+            if (Double.compare(ks[child], key) >= 0) {
+                break;
+            }
+            is[i] = is[child];
+            ks[i] = ks[child];
+            i = child;
+        }
+        is[i] = id;
+        ks[i] = key;
+    }
+
+    /** Bytes of the two arrays, headers included. */
+    long bytes() {
+        return 2L * IntPages.ARRAY_HEADER + 4L * ids.length + 8L * keys.length;
+    }
+}
