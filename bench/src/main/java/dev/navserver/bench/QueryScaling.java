@@ -11,6 +11,7 @@ import dev.navserver.nav.search.SearchMode;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.search.SubgoalGraph;
+import dev.navserver.nav.search.SubgoalHierarchy;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -18,9 +19,10 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * {@code QueryScaling [--algo astar|jps|subgoal] [--mode optimal|approximate] MAP...}: how the cost of a query grows
- * with the map (issue 12). Per map: loads it as the server does (with {@code --algo subgoal} also builds the map's
- * subgoal graph and prints its size and build time), then for each distance band (octile distance between start and
+ * {@code QueryScaling [--algo astar|jps|subgoal] [--hierarchy] [--mode optimal|approximate] MAP...}: how the cost of
+ * a query grows with the map (issue 12). Per map: loads it as the server does (with {@code --algo subgoal} also builds
+ * the map's subgoal graph and prints its size and build time; with {@code --hierarchy} also its contraction
+ * hierarchy, which the searches then use), then for each distance band (octile distance between start and
  * goal, cells: 64–256, 256–1,024, 1,024–4,096, 4,096+) draws seeded random pairs of standable cells on one island in
  * that band and answers each with the chosen search (default JPS, octile, no node budget) on one warm
  * {@link PathSearch}, after a few warm-up queries.
@@ -49,7 +51,13 @@ public final class QueryScaling {
         SearchMode mode = SearchMode.OPTIMAL;
         Algorithm algorithm = Algorithm.JPS;
         int first = 0;
-        while (args.length >= first + 2 && args[first].startsWith("--")) {
+        boolean hierarchy = false;
+        while (args.length >= first + 1 && args[first].startsWith("--")) {
+            if (args[first].equals("--hierarchy")) {
+                hierarchy = true;
+                first++;
+                continue;
+            }
             String spelling = args[first + 1];
             if (args[first].equals("--mode")) {
                 mode = SearchMode.fromSpelling(spelling).orElseThrow(() -> new IllegalArgumentException(
@@ -63,11 +71,11 @@ public final class QueryScaling {
             first += 2;
         }
         for (int i = first; i < args.length; i++) {
-            run(Path.of(args[i]), algorithm, mode);
+            run(Path.of(args[i]), algorithm, mode, hierarchy);
         }
     }
 
-    private static void run(Path file, Algorithm algorithm, SearchMode mode) throws IOException {
+    private static void run(Path file, Algorithm algorithm, SearchMode mode, boolean hierarchy) throws IOException {
         SearchOptions options = SearchOptions.DEFAULT.withAlgorithm(algorithm).withMode(mode);
         boolean compare = mode != SearchMode.OPTIMAL || algorithm != Algorithm.JPS;
         GridMap map = MapLoader.load(file, MapLimits.DEFAULT.withPlannerThreads(1));
@@ -80,6 +88,13 @@ public final class QueryScaling {
                     graph == null ? "none (too many edges)"
                             : graph.nodeCount() + " subgoals, " + graph.edgeCount() + " directed edges, "
                             + graph.bytes() / (1 << 20) + " MiB");
+            if (graph != null && hierarchy) {
+                long t1 = System.nanoTime();
+                SubgoalHierarchy ch = graph.buildHierarchy();
+                System.out.printf(Locale.ROOT, "scaling: %s hierarchy built in %d ms: %d upward edges, %d core "
+                        + "subgoals, %d MiB%n", file.getFileName(), (System.nanoTime() - t1) / 1_000_000,
+                        ch.edgeCount(), ch.coreSize(), ch.bytes() / (1 << 20));
+            }
         }
         int w = map.width();
         int h = map.height();

@@ -43,6 +43,10 @@ import java.util.concurrent.Executor;
  * expanded subgoals). {@link #PathSearch()} builds the graph in the first such search on a grid;
  * {@link #PathSearch(Executor)} never builds one itself: it runs JPS until the grid's graph is built on the
  * executor ({@link SubgoalGraph#whenSettled}, after the same settle time as landmark tables).
+ * Once the graph has its {@link SubgoalHierarchy} (built after the graph on the same executor, when the heap has
+ * room; or by {@link SubgoalGraph#buildHierarchy}), a search between distinct cells runs {@link HierarchySearch}
+ * over it instead (same optimal lengths; expanded subgoals of both its searches count); one that reaches the budget
+ * there starts over as {@link SubgoalSearch}, whose budget ends are partial paths.
  *
  * <p><b>Mode.</b> With {@link SearchMode#APPROXIMATE} the heap searches (A* and 8-connected JPS, with or without
  * landmarks) order their open list by {@code f = g + w * h} with {@code w = }{@value SearchMode#APPROXIMATE_WEIGHT}
@@ -70,7 +74,8 @@ import java.util.concurrent.Executor;
  * closed sets, {@link Goal} the heuristic and arrival disc, {@link Frontier} offers successors, {@link AStarExpander}
  * and {@link JumpScanner} generate them, {@link PathBuilder} turns the predecessor links into the result;
  * {@link TwoBucketAStar} is the self-contained 4-connected fast path, {@link SubgoalSearch} the search over the
- * subgoal graph (its scratch pages follow the subgoals it touched, 20 bytes each, under the same 64 MiB rule).
+ * subgoal graph (its scratch pages follow the subgoals it touched, 20 bytes each, under the same 64 MiB rule),
+ * {@link HierarchySearch} the search over its hierarchy (48 bytes per touched subgoal, same rule).
  *
  * <p>Not thread-safe: use one instance per thread. Grids may be shared.
  */
@@ -83,6 +88,7 @@ public final class PathSearch {
     private final PathBuilder builder;
     private final TwoBucketAStar fourWay;
     private final SubgoalSearch subgoals = new SubgoalSearch();
+    private final HierarchySearch hierarchy = new HierarchySearch();
 
     // the current search
     private int stride;
@@ -90,6 +96,12 @@ public final class PathSearch {
     private boolean twoBucket;
     /** Whether the current search runs over the grid's {@link SubgoalGraph}. */
     private boolean subgoal;
+    /** Whether the current search runs over the graph's {@link SubgoalHierarchy}. */
+    private boolean hierarchical;
+    private SubgoalGraph graph;
+    private int startPadded;
+    private int goalPadded;
+    private double graphWeight;
     private WeakReference<NavGrid> lastGraphGrid = new WeakReference<>(null);
     private SubgoalGraph lastGraph;
     /** The grid's dead-end trees when the 4-connected core search runs between two roots, else null. */
@@ -226,6 +238,7 @@ public final class PathSearch {
                 && options.maxExpandedNodes() == Integer.MAX_VALUE && options.arrivalRadiusCells() == 0;
         expanded = 0;
         subgoal = false;
+        hierarchical = false;
         if (twoBucket) {
             startFourConnected(grid, grid.pad(startCell), grid.pad(goalCell));
             return;
@@ -237,7 +250,17 @@ public final class PathSearch {
             if (graph != null) {
                 subgoal = true;
                 width = grid.width();
-                subgoals.begin(graph, grid.pad(startCell), grid.pad(goalCell), options.mode().weight());
+                this.graph = graph;
+                startPadded = grid.pad(startCell);
+                goalPadded = grid.pad(goalCell);
+                graphWeight = options.mode().weight();
+                SubgoalHierarchy h = graph.hierarchy();
+                if (h != null && startCell != goalCell) {
+                    hierarchical = true;
+                    hierarchy.begin(graph, h, startPadded, goalPadded);
+                } else {
+                    subgoals.begin(graph, startPadded, goalPadded, graphWeight);
+                }
                 return;
             }
         }
@@ -314,6 +337,9 @@ public final class PathSearch {
         }
         if (twoBucket) {
             return stepTwoBucket(maxExpansions);
+        }
+        if (hierarchical) {
+            return stepHierarchy(maxExpansions);
         }
         if (subgoal) {
             return stepSubgoal(maxExpansions);
@@ -423,6 +449,37 @@ public final class PathSearch {
         return (p / stride - 1) * width + p % stride - 1;
     }
 
+    /** {@link #step} over the subgoal graph's hierarchy; at the budget, starts over as {@link #stepSubgoal}. */
+    private boolean stepHierarchy(int maxExpansions) {
+        HierarchySearch h = hierarchy;
+        int done = 0;
+        while (true) {
+            if (h.done()) {
+                if (!h.found()) {
+                    finish(PathResult.unreachable(h.expanded()));
+                    return true;
+                }
+                int[] cells = h.path(width);
+                if (cells == null) {
+                    throw new IllegalStateException("subgoal hierarchy edge without a free octile path");
+                }
+                finish(substituteGoal ? PathResult.partial(cells, h.length(), h.expanded())
+                        : PathResult.found(cells, h.length(), h.expanded()));
+                return true;
+            }
+            if (h.expanded() >= budget) {
+                hierarchical = false;
+                subgoals.begin(graph, startPadded, goalPadded, graphWeight);
+                return stepSubgoal(maxExpansions - done);
+            }
+            if (done == maxExpansions) {
+                return false;
+            }
+            h.expandOne();
+            done++;
+        }
+    }
+
     /** {@link #step} over the subgoal graph. */
     private boolean stepSubgoal(int maxExpansions) {
         SubgoalSearch g = subgoals;
@@ -502,7 +559,8 @@ public final class PathSearch {
      * retention bound (see the class comment).
      */
     public long scratchBytes() {
-        return openList.scratchBytes() + fourWay.scratchBytes() + subgoals.scratchBytes();
+        return openList.scratchBytes() + fourWay.scratchBytes() + subgoals.scratchBytes()
+                + hierarchy.scratchBytes();
     }
 
     /** Whether the current search is finished (also true before the first search). */
@@ -540,6 +598,8 @@ public final class PathSearch {
         goal.release();
         fourWay.release();
         subgoals.release();
+        hierarchy.release();
+        graph = null;
         trees = null;
     }
 }

@@ -72,6 +72,7 @@ public final class SubgoalGraph {
     /** Side of the square blocks of cells whose subgoals get consecutive ids. */
     private static final int BLOCK = 32;
     private static final AtomicLong SETTLED_BUILDS = new AtomicLong();
+    private static final AtomicLong SETTLED_HIERARCHIES = new AtomicLong();
 
     private final int stride;
     private final int rowWords;
@@ -99,6 +100,8 @@ public final class SubgoalGraph {
      */
     private char[] codes;
     private double unit;
+    /** The contraction hierarchy over this graph, once built ({@link #buildHierarchy}). */
+    private volatile SubgoalHierarchy hierarchy;
 
     private SubgoalGraph(int stride, int rowWords, long[][] rows, long[] subgoalBits, int[] rank, int[] byRank,
                          int[] cells, int[] offsets, int[] targets) {
@@ -166,11 +169,11 @@ public final class SubgoalGraph {
         }
         WeakReference<NavGrid> ref = new WeakReference<>(grid);
         PendingBuild p = pending;
-        pending.handOff(builder, () -> buildSettled(ref, p), PENDING);
+        pending.handOff(builder, () -> buildSettled(ref, p, builder), PENDING);
         return null;
     }
 
-    private static void buildSettled(WeakReference<NavGrid> ref, PendingBuild pending) {
+    private static void buildSettled(WeakReference<NavGrid> ref, PendingBuild pending, Executor builder) {
         NavGrid grid = ref.get();
         if (grid == null) {
             return;
@@ -198,11 +201,61 @@ public final class SubgoalGraph {
             GRAPHS.putIfAbsent(grid, built == null ? NONE : built);
             PENDING.remove(grid);
         }
+        if (built != null) {
+            // searches use the graph from now on; its hierarchy follows as a build of its own
+            try {
+                builder.execute(() -> built.buildSettledHierarchy());
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // no hierarchy: the graph's A* answers
+            }
+        }
+    }
+
+    /**
+     * Builds this graph's hierarchy when the heap's headroom holds what the build needs
+     * ({@link SubgoalHierarchy#BUILD_BYTES_PER_EDGE}); otherwise the graph stays without one.
+     */
+    private void buildSettledHierarchy() {
+        Runtime rt = Runtime.getRuntime();
+        long headroom = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        if ((long) SubgoalHierarchy.BUILD_BYTES_PER_EDGE * targets.length > headroom) {
+            return;
+        }
+        buildHierarchy();
+        SETTLED_HIERARCHIES.incrementAndGet();
     }
 
     /** Graph builds {@link #whenSettled} ran in this process so far (all grids). */
     public static long settledBuilds() {
         return SETTLED_BUILDS.get();
+    }
+
+    /** Hierarchies built after {@link #whenSettled}'s graph builds in this process so far (all grids). */
+    public static long settledHierarchies() {
+        return SETTLED_HIERARCHIES.get();
+    }
+
+    /** The contraction hierarchy over this graph, or null until one is built. */
+    public SubgoalHierarchy hierarchy() {
+        return hierarchy;
+    }
+
+    /**
+     * The contraction hierarchy over this graph, built by the calling thread when it has none (tens of seconds for
+     * a 10000 x 10000 map: see docs/performance.md); searches use it from then on. Thread-safe: one build per graph.
+     */
+    public SubgoalHierarchy buildHierarchy() {
+        return buildHierarchy(-1);
+    }
+
+    /** {@link #buildHierarchy()} with a core of {@code coreSize} subgoals ({@code < 0}: the default). */
+    synchronized SubgoalHierarchy buildHierarchy(int coreSize) {
+        SubgoalHierarchy h = hierarchy;
+        if (h == null) {
+            h = coreSize < 0 ? SubgoalHierarchy.build(this) : SubgoalHierarchy.build(this, coreSize);
+            hierarchy = h;
+        }
+        return h;
     }
 
     /**

@@ -24,8 +24,6 @@ final class SubgoalSearch {
     private static final long RETAINED_BYTES = IntPages.RETAINED_BYTES;
     /** Scratch bytes per node of a touched page: stamp, predecessor, cost and goal mark. */
     private static final int BYTES_PER_NODE = 20;
-    /** Landmarks a search reads per node: the best for its start and goal. */
-    private static final int ACTIVE_LANDMARKS = 8;
     private static final double SQRT2 = Math.sqrt(2.0);
     /** A cost lower by less than this is summation noise, not a shorter path (cells). */
     private static final double REOPEN_MARGIN = 1e-9;
@@ -41,17 +39,7 @@ final class SubgoalSearch {
     private int startXY;
     private int goalXY;
     private double weight;
-    /** Whether the graph's landmarks bound this search (the goal's landmark distances are bounded). */
-    private boolean alt;
-    private double[] goalLo = new double[0];
-    private double[] goalHi = new double[0];
-    private double[] startLo = new double[0];
-    private double[] startHi = new double[0];
-    private double[] quality = new double[0];
-    /** The landmarks this search reads ({@link #boundGoal}). */
-    private int[] active = new int[0];
-    private int activeCount;
-    private int[] via = new int[32];
+    private final LandmarkGoal bound = new LandmarkGoal();
 
     private int[][] stampPages = new int[0][];
     private int[][] parentPages = new int[0][];
@@ -121,7 +109,7 @@ final class SubgoalSearch {
         goalEdges.size = 0;
         g.scan(from, to, startEdges);
         g.scan(to, -1, goalEdges);
-        boundGoal(g);
+        bound.aim(g, startXY, startEdges, startSubgoal, goalXY, goalEdges, goalSubgoal);
         int gen = generation;
         for (int i = 0; i < goalEdges.size; i++) {
             touch(goalEdges.data[i]);
@@ -153,79 +141,10 @@ final class SubgoalSearch {
         }
     }
 
-    /**
-     * Bounds the goal's landmark distances through the subgoals it is joined to ({@link #alt}), and picks the
-     * {@link #ACTIVE_LANDMARKS} landmarks that bound the start's distance to the goal best (all of them when the
-     * start's distances are unknown): each node then reads only those.
-     */
-    private void boundGoal(SubgoalGraph g) {
-        int k = g.landmarkCount();
-        int count = goalEdges.size + (goalSubgoal >= 0 ? 1 : 0);
-        alt = k > 0 && count > 0;
-        if (!alt) {
-            return;
-        }
-        if (goalLo.length < k) {
-            goalLo = new double[k];
-            goalHi = new double[k];
-            startLo = new double[k];
-            startHi = new double[k];
-            active = new int[k];
-            quality = new double[k];
-        }
-        int startCount = startEdges.size + (startSubgoal >= 0 ? 1 : 0);
-        if (via.length < Math.max(count, startCount)) {
-            via = new int[Math.max(count, startCount)];
-        }
-        System.arraycopy(goalEdges.data, 0, via, 0, goalEdges.size);
-        if (goalSubgoal >= 0) {
-            via[goalEdges.size] = goalSubgoal;
-        }
-        g.cellBounds(goalXY, via, count, goalLo, goalHi);
-        int n = 0;
-        for (int i = 0; i < startEdges.size; i++) {
-            if (startEdges.data[i] != SubgoalGraph.EXTRA) {
-                via[n++] = startEdges.data[i];
-            }
-        }
-        if (startSubgoal >= 0) {
-            via[n++] = startSubgoal;
-        }
-        activeCount = 0;
-        if (n == 0 || k <= ACTIVE_LANDMARKS) {
-            for (int i = 0; i < k; i++) {
-                active[activeCount++] = i;
-            }
-            return;
-        }
-        g.cellBounds(startXY, via, n, startLo, startHi);
-        for (int i = 0; i < k; i++) {
-            quality[i] = goalLo[i] < 0 || startLo[i] < 0 ? -1
-                    : Math.max(goalLo[i] - startHi[i], startLo[i] - goalHi[i]);
-        }
-        // the ACTIVE_LANDMARKS best, by selection (k is at most 16)
-        for (int a = 0; a < ACTIVE_LANDMARKS; a++) {
-            int best = -1;
-            for (int i = 0; i < k; i++) {
-                if (quality[i] != Double.NEGATIVE_INFINITY && (best < 0 || quality[i] > quality[best])) {
-                    best = i;
-                }
-            }
-            active[activeCount++] = best;
-            quality[best] = Double.NEGATIVE_INFINITY;
-        }
-    }
-
     /** The heuristic of node {@code v} at packed {@code xyv}: octile, or the landmark bound when larger. */
     private double heuristic(int v, int xyv) {
         double h = SubgoalGraph.octileXY(xyv, goalXY);
-        if (alt && v < startNode) {
-            double b = graph.landmarkBound(v, goalLo, goalHi, active, activeCount);
-            if (b > h) {
-                h = b;
-            }
-        }
-        return h;
+        return v < startNode ? bound.raise(graph, v, h) : h;
     }
 
     private void touch(int id) {

@@ -8,6 +8,7 @@ import dev.navserver.nav.io.MapLoader;
 import dev.navserver.nav.search.Algorithm;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
+import dev.navserver.nav.search.SubgoalGraph;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The proof of optimality: every one of the bundled Moving AI subset's 23,358 problems solved with the scenario's
  * optimal length by Jump Point Search, and every 8th problem of each file by A* (the whole set with A* takes
  * minutes; {@code ./navserver scen ... --algo astar} runs all of it); both again with the 16-landmark differential
- * heuristic ({@link SearchOptions#withLandmarks}).
+ * heuristic ({@link SearchOptions#withLandmarks}); every problem again over the subgoal graph, and over its contraction
+ * hierarchy.
  *
  * <p>The check is stricter than {@link ScenarioQuery#matches} for whole numbers: a length written without
  * decimals must be that integer exactly, since these files print 6 significant digits ("4" means 4.00000).
@@ -46,9 +48,14 @@ class MovingAiBenchmarkTest {
         return q.matches(got) && (q.decimals() > 0 || Math.abs(got - q.optimalLength()) <= 1e-6);
     }
 
+    /** @param landmarks landmarks of the JPS and A* heuristic; -1: none, and the subgoal graph gets its hierarchy */
     private static List<String> run(String set, String name, Algorithm algorithm, int every, int expectedQueries,
                                     int landmarks) throws IOException {
         GridMap map = MapLoader.load(TestData.movingAiMap(set, name));
+        if (landmarks < 0) {
+            // the graph this map's searches use, with its hierarchy
+            assertThat(SubgoalGraph.forGrid(map.navGrid()).buildHierarchy().edgeCount()).isPositive();
+        }
         Scenario all = ScenarioLoader.load(TestData.movingAiScen(set, name));
         assertThat(all.size()).isEqualTo(expectedQueries);
         List<ScenarioQuery> picked = new ArrayList<>();
@@ -58,7 +65,7 @@ class MovingAiBenchmarkTest {
         Scenario scenario = new Scenario(all.source(), all.version(), picked);
         List<String> failures = new ArrayList<>();
         ScenarioRunner.Summary summary = new ScenarioRunner().run(map.navGrid(), scenario,
-                SearchOptions.DEFAULT.withAlgorithm(algorithm).withLandmarks(landmarks), 0, o -> {
+                SearchOptions.DEFAULT.withAlgorithm(algorithm).withLandmarks(Math.max(0, landmarks)), 0, o -> {
                     if (o.status() != SearchStatus.FOUND || !optimal(o.query(), o.length())) {
                         failures.add(name + " line " + o.query().line() + ": expected " + o.query().optimalLength()
                                 + " got " + o.length() + " (" + o.status() + ")");
@@ -87,6 +94,13 @@ class MovingAiBenchmarkTest {
     void subgoal_WhenRunOnEveryBenchmarkProblem_EveryLengthIsOptimal(String set, String name, int queries)
             throws IOException {
         assertThat(run(set, name, Algorithm.SUBGOAL, 1, queries, 0)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{1}: all {2} problems optimal over the subgoal graph's contraction hierarchy")
+    @MethodSource("scenarios")
+    void subgoalHierarchy_WhenRunOnEveryBenchmarkProblem_EveryLengthIsOptimal(String set, String name, int queries)
+            throws IOException {
+        assertThat(run(set, name, Algorithm.SUBGOAL, 1, queries, -1)).isEmpty();
     }
 
     @ParameterizedTest(name = "{1}: every 8th problem optimal with A*")

@@ -191,6 +191,95 @@ class SubgoalGraphTest {
         }
     }
 
+    @Property(tries = 300)
+    void hierarchySearch_WithAnyCoreSize_FindsDijkstrasLength(
+            @ForAll @IntRange(min = 2, max = 90) int width, @ForAll @IntRange(min = 2, max = 90) int height,
+            @ForAll @IntRange(min = 0, max = 45) int wallPercent, @ForAll @IntRange(min = 1, max = 2) int agentSize,
+            @ForAll @IntRange(min = 0, max = 300) int coreSize, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        NavGrid grid = randomMap(width, height, wallPercent, rnd).navGrid(
+                dev.navserver.nav.grid.MoveLayer.DEFAULT, agentSize);
+        SubgoalGraph graph = SubgoalGraph.build(grid);
+        SubgoalHierarchy hierarchy = SubgoalHierarchy.build(graph, Math.min(coreSize, graph.nodeCount()));
+        assertThat(hierarchy.coreSize()).isLessThanOrEqualTo(graph.nodeCount());
+        HierarchySearch search = new HierarchySearch();
+        for (int i = 0; i < 8; i++) {
+            int s = rnd.nextInt(width * height);
+            int t = rnd.nextInt(width * height);
+            if (s == t || !grid.openCell(s) || !grid.openCell(t) || grid.island(s) != grid.island(t)) {
+                continue;
+            }
+            double expected = Dijkstra.distances(grid, s, true, true)[t];
+            search.begin(graph, hierarchy, grid.pad(s), grid.pad(t));
+            while (!search.done()) {
+                search.expandOne();
+            }
+            assertThat(search.found()).isTrue();
+            int[] cells = search.path(grid.width());
+            assertThat(cells).isNotNull();
+            assertThat(search.length()).isCloseTo(expected, within(1e-9));
+            PathResult asResult = PathResult.found(cells, search.length(), search.expanded());
+            assertThat(asResult.cell(0)).isEqualTo(s);
+            assertThat(asResult.endCell()).isEqualTo(t);
+            PathSearchTest.assertValidPath(grid, asResult, Moves.EIGHT);
+        }
+    }
+
+    @Test
+    void hierarchy_OfRoomsWithDoors_ContractsAllButTheCore_AndSearchesFewerSubgoalsThanTheGraph() {
+        NavGrid grid = rooms(12, 8).navGrid();
+        SubgoalGraph graph = SubgoalGraph.build(grid);
+        SubgoalHierarchy hierarchy = SubgoalHierarchy.build(graph, 16);
+        assertThat(hierarchy.coreSize()).isEqualTo(16);
+        int[] p = {1, 1, grid.width() - 2, grid.height() - 2};
+        PathResult flat = new PathSearch().find(grid, p[0], p[1], p[2], p[3],
+                SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL));
+        HierarchySearch search = new HierarchySearch();
+        search.begin(graph, hierarchy, grid.pad(grid.map().cell(p[0], p[1])), grid.pad(grid.map().cell(p[2], p[3])));
+        while (!search.done()) {
+            search.expandOne();
+        }
+        search.path(grid.width());
+        assertThat(search.length()).isCloseTo(flat.length(), within(1e-9));
+        assertThat(search.expanded()).isLessThan(flat.expanded());
+    }
+
+    @Test
+    void hierarchySearch_WithABudgetItOutruns_StartsOverOverTheGraph_AndEndsPartial() {
+        NavGrid grid = rooms(12, 8).navGrid();
+        SubgoalGraph.forGrid(grid).buildHierarchy(16);
+        SearchOptions subgoal = SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL);
+        int[] p = {1, 1, grid.width() - 2, grid.height() - 2};
+        PathResult whole = new PathSearch().find(grid, p[0], p[1], p[2], p[3], subgoal);
+        assertThat(whole.status()).isEqualTo(SearchStatus.FOUND);
+
+        PathResult cut = new PathSearch().find(grid, p[0], p[1], p[2], p[3], subgoal.withMaxExpandedNodes(3));
+
+        assertThat(cut.status()).isEqualTo(SearchStatus.PARTIAL);
+        assertThat(cut.expanded()).isEqualTo(3);
+        assertThat(cut.cell(0)).isEqualTo(grid.map().cell(p[0], p[1]));
+        PathSearchTest.assertValidPath(grid, cut, Moves.EIGHT);
+    }
+
+    /**
+     * Rooms of 5 x 5 open cells in a grid of {@code cols x rows}, walls one cell thick, each wall with a one-cell
+     * door in its middle.
+     */
+    static GridMap rooms(int cols, int rows) {
+        int w = cols * 6 + 1;
+        int h = rows * 6 + 1;
+        byte[] t = new byte[w * h];
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                boolean wall = x % 6 == 0 || y % 6 == 0;
+                boolean door = (x % 6 == 0 && y % 6 == 3 && x > 0 && x < w - 1)
+                        || (y % 6 == 0 && x % 6 == 3 && y > 0 && y < h - 1);
+                t[y * w + x] = wall && !door ? Terrain.WALL : Terrain.OPEN;
+            }
+        }
+        return new GridMap("rooms-" + NAMES.incrementAndGet(), w, h, WorldTransform.UNIT, t);
+    }
+
     @Property(tries = 100)
     void approximateMode_OverTheGraph_StaysWithinItsBound(@ForAll @IntRange(min = 10, max = 80) int size,
                                                           @ForAll @IntRange(min = 5, max = 40) int wallPercent,
@@ -243,7 +332,24 @@ class SubgoalGraphTest {
         assertThat(graph.expanded()).isNotEqualTo(jps.expanded());
         assertThat(after.expanded()).isEqualTo(graph.expanded());
         assertThat(after.length()).isCloseTo(jps.length(), within(1e-9));
-        assertThat(builder.tasks).hasSize(1);
+        assertThat(builder.tasks).as("the graph's hierarchy, a build of its own").hasSize(2);
+        assertThat(SubgoalGraph.forGrid(grid).hierarchy()).isNull();
+
+        long hierarchies = SubgoalGraph.settledHierarchies();
+        builder.tasks.get(1).run();
+        assertThat(SubgoalGraph.settledHierarchies()).isEqualTo(hierarchies + 1);
+        SubgoalHierarchy hierarchy = SubgoalGraph.forGrid(grid).hierarchy();
+        assertThat(hierarchy).isNotNull();
+        PathResult overHierarchy = service.find(grid, p[0], p[1], p[2], p[3], subgoal);
+        HierarchySearch direct = new HierarchySearch();
+        direct.begin(SubgoalGraph.forGrid(grid), hierarchy, grid.pad(grid.map().cell(p[0], p[1])),
+                grid.pad(grid.map().cell(p[2], p[3])));
+        while (!direct.done()) {
+            direct.expandOne();
+        }
+        assertThat(overHierarchy.expanded()).isEqualTo(direct.expanded());
+        assertThat(overHierarchy.length()).isCloseTo(jps.length(), within(1e-9));
+        assertThat(builder.tasks).hasSize(2);
     }
 
     static GridMap randomMap(int w, int h, int wallPercent, Random rnd) {

@@ -223,6 +223,10 @@ public final class ServerMetrics implements AutoCloseable {
         FunctionCounter.builder("navserver_subgoal_graphs_built_total", this, m -> SubgoalGraph.settledBuilds())
                 .description("Subgoal graph builds run for settled grids (search.algorithm: subgoal), in this process.")
                 .register(registry);
+        FunctionCounter.builder("navserver_subgoal_hierarchies_built_total", this,
+                        m -> SubgoalGraph.settledHierarchies())
+                .description("Contraction hierarchies built over those graphs (when the heap had room), in this process.")
+                .register(registry);
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         gauge("jvm_heap_used_bytes", "Java heap in use now, bytes.", () -> memory.getHeapMemoryUsage().getUsed());
         gauge("jvm_heap_peak_bytes", "Sum of the heap pools' peak usage since start, bytes.",

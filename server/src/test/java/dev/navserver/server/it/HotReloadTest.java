@@ -11,6 +11,7 @@ import dev.navserver.nav.io.MapLoader;
 import dev.navserver.nav.search.Algorithm;
 import dev.navserver.nav.search.PathSearch;
 import dev.navserver.nav.search.SearchOptions;
+import dev.navserver.nav.search.SubgoalGraph;
 import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.PathQuery;
@@ -335,13 +336,14 @@ class HotReloadTest {
     }
 
     @Test
-    void configEdit_SearchAlgorithmSubgoal_TheGraphIsBuiltInTheBackground_ThenQueriesSearchItForTheSameLength()
+    void configEdit_SearchAlgorithmSubgoal_GraphAndHierarchyAreBuiltInTheBackground_ThenQueriesSearchThemForTheSameLength()
             throws Exception {
         try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of("search.algorithm", "jps"))) {
             GridMap map = loadUTrap(server);
             Vec3 from = center(map, 14, 0);
             Vec3 to = center(map, 14, 8);
-            // what the same search over the subgoal graph expands, computed here on the same map
+            // what the same search over the subgoal graph's hierarchy expands, computed here on the same map
+            SubgoalGraph.forGrid(map.navGrid()).buildHierarchy();
             int graphExpanded = new PathSearch().find(map.navGrid(), 14, 0, 14, 8,
                     SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL)).expanded();
             int jpsExpanded = new PathSearch().find(map.navGrid(), 14, 0, 14, 8, SearchOptions.DEFAULT).expanded();
@@ -355,10 +357,11 @@ class HotReloadTest {
                 TestServer.awaitCondition("reload applied", RELOAD_TIMEOUT,
                         () -> "applied".equals(lastReload(server).path("outcome").asText()));
                 assertThat(server.status().path("config").path("search.algorithm").asText()).isEqualTo("subgoal");
-                // JPS until the grid has settled (2 s) and the background thread has built its graph
+                // JPS until the grid has settled (2 s) and the background thread has built its graph, the graph's A*
+                // until it has built the graph's hierarchy
                 PathResult[] with = new PathResult[1];
                 int[] asked = {0};
-                TestServer.awaitCondition("a query over the subgoal graph", Duration.ofSeconds(20), () -> {
+                TestServer.awaitCondition("a query over the hierarchy", Duration.ofSeconds(20), () -> {
                     double b = server.metric("navserver_plan_expanded_nodes_sum");
                     with[0] = query(c, "subgoal-" + asked[0]++, from, to);
                     return server.metric("navserver_plan_expanded_nodes_sum") - b == graphExpanded;
@@ -366,6 +369,7 @@ class HotReloadTest {
                 assertThat(with[0].status()).isEqualTo("ok");
                 assertThat(with[0].length()).isCloseTo(jps.length(), within(1e-9));
                 assertThat(server.metric("navserver_subgoal_graphs_built_total")).isGreaterThanOrEqualTo(1);
+                assertThat(server.metric("navserver_subgoal_hierarchies_built_total")).isGreaterThanOrEqualTo(1);
                 assertWalkable(map, with[0].points());
             }
         }
