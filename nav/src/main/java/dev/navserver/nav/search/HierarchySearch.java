@@ -13,14 +13,16 @@ import java.util.Arrays;
  * heuristic is admissible; rounded landmark codes can make it inconsistent, so a subgoal reached more cheaply is
  * opened again). Shortcuts unpack into subgoal edges, those into cells through {@link SubgoalGraph#appendSegment}.
  *
- * <p><b>Memory.</b> Per-node records of both directions live in pages of 256 subgoal ids allocated when a search
- * first reaches one of their nodes and kept for later searches (dropped past {@link IntPages#RETAINED_BYTES}); the
- * open lists grow by doubling. A repeat search over nodes already paged in allocates only its result.
+ * <p><b>Memory.</b> Nodes are hierarchy ids ({@link SubgoalHierarchy#id}: the core and the highest levels first,
+ * so the subgoals upward searches reach share pages). Per-node records of both directions live in pages of 16 ids
+ * (small, since upward searches reach few subgoals of each part of the map) allocated when a search first reaches
+ * one of their nodes and kept for later searches (dropped past {@link IntPages#RETAINED_BYTES}); the open lists
+ * grow by doubling. A repeat search over nodes already paged in allocates only its result.
  *
  * <p>Not thread-safe: part of one search context.
  */
 final class HierarchySearch {
-    private static final int SHIFT = 8;
+    private static final int SHIFT = 4;
     private static final int PAGE = 1 << SHIFT;
     private static final int MASK = PAGE - 1;
     /** Scratch bytes per node of a touched page: per direction a stamp, a cost, a parent and its edge; a key. */
@@ -123,10 +125,10 @@ final class HierarchySearch {
         bound.aim(g, startXY, startEdges, startSubgoal, goalXY, goalEdges, goalSubgoal);
         for (int i = 0; i < goalEdges.size; i++) {
             int v = goalEdges.data[i];
-            seed(1, v, SubgoalGraph.octileXY(goalXY, g.xy(v)));
+            seed(1, h.id(v), SubgoalGraph.octileXY(goalXY, g.xy(v)));
         }
         if (goalSubgoal >= 0) {
-            seed(1, goalSubgoal, 0);
+            seed(1, h.id(goalSubgoal), 0);
         }
     }
 
@@ -143,11 +145,11 @@ final class HierarchySearch {
         for (int i = 0; i < startEdges.size; i++) {
             int v = startEdges.data[i];
             if (v != SubgoalGraph.EXTRA) {
-                seed(0, v, SubgoalGraph.octileXY(startXY, g.xy(v)));
+                seed(0, hierarchy.id(v), SubgoalGraph.octileXY(startXY, g.xy(v)));
             }
         }
         if (startSubgoal >= 0) {
-            seed(0, startSubgoal, 0);
+            seed(0, hierarchy.id(startSubgoal), 0);
         }
     }
 
@@ -171,7 +173,9 @@ final class HierarchySearch {
             open[1].push(v, cost);
             return;
         }
-        double key = cost + bound.raise(graph, v, SubgoalGraph.octileXY(graph.xy(v), goalXY));
+        int node = hierarchy.node(v);
+        double oct = SubgoalGraph.octileXY(graph.xy(node), goalXY);
+        double key = cost + bound.raise(graph, node, oct);
         keyPages[v >>> SHIFT][v & MASK] = key;
         open[0].push(v, key);
         meetAt(v, cost);
@@ -321,7 +325,7 @@ final class HierarchySearch {
         int diagonal = 0;
         int prevXY = startXY;
         for (int i = 0; i <= chain.size; i++) {
-            int xy = i < chain.size ? g.xy(chain.data[i]) : goalXY;
+            int xy = i < chain.size ? g.xy(hierarchy.node(chain.data[i])) : goalXY;
             int dx = Math.abs((xy & 0xFFFF) - (prevXY & 0xFFFF));
             int dy = Math.abs((xy >>> 16) - (prevXY >>> 16));
             int lo = Math.min(dx, dy);
@@ -335,7 +339,7 @@ final class HierarchySearch {
         int pos = 1;
         int a = startP;
         for (int i = 0; i <= chain.size; i++) {
-            int b = i < chain.size ? g.cell(chain.data[i]) : goalP;
+            int b = i < chain.size ? g.cell(hierarchy.node(chain.data[i])) : goalP;
             if (b != a) {
                 pos = g.appendSegment(a, b, width, cells, pos);
                 if (pos < 0) {
@@ -402,7 +406,8 @@ final class HierarchySearch {
 
     /** Bytes of scratch held (pages and open lists). */
     long scratchBytes() {
-        return (long) pagesHeld * PAGE * BYTES_PER_NODE + 32L * stampPages[0].length;
+        // nine arrays per page (headers) and nine page-table slots per page id
+        return (long) pagesHeld * (PAGE * BYTES_PER_NODE + 9 * 16) + 36L * stampPages[0].length;
     }
 
     /** Forgets the graph (so a finished search does not keep an old map version alive). */

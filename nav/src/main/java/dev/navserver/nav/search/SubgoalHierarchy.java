@@ -41,21 +41,24 @@ public final class SubgoalHierarchy {
     /** Subgoals a core keeps at least (a smaller graph is contracted down to this many). */
     static final int MIN_CORE = 256;
 
+    // indexed by hierarchy id: the core first, then the contracted subgoals by level, highest first
     private final int[] offsets;
     private final int[] targets;
     private final double[] weights;
     private final int[] middles;
-    /** Per subgoal whether it is in the core (never contracted). */
-    private final boolean[] core;
+    private final int[] toGraph;
+    /** Per subgoal (graph id) its hierarchy id. */
+    private final int[] toHierarchy;
     private final int coreSize;
 
-    private SubgoalHierarchy(int[] offsets, int[] targets, double[] weights, int[] middles, boolean[] core,
-                             int coreSize) {
+    private SubgoalHierarchy(int[] offsets, int[] targets, double[] weights, int[] middles, int[] toGraph,
+                             int[] toHierarchy, int coreSize) {
         this.offsets = offsets;
         this.targets = targets;
         this.weights = weights;
         this.middles = middles;
-        this.core = core;
+        this.toGraph = toGraph;
+        this.toHierarchy = toHierarchy;
         this.coreSize = coreSize;
     }
 
@@ -71,11 +74,26 @@ public final class SubgoalHierarchy {
     }
 
     /**
-     * Whether subgoal {@code u} is in the core: then its edges ({@link #firstEdge}) join it to every core subgoal
-     * it has an edge to, whatever their order, and distances between core subgoals over them are the graph's.
+     * The hierarchy id of graph subgoal {@code node}. Hierarchy ids number the core first, then the contracted
+     * subgoals by level band (level: one more than the highest among the neighbours contracted before it; bands 0,
+     * 1, 2-3, 4-7, ...), highest first, in graph id order (32 x 32 blocks) within a band, so the subgoals an upward search reaches sit close
+     * together; every method here but this one takes and returns hierarchy ids.
+     */
+    int id(int node) {
+        return toHierarchy[node];
+    }
+
+    /** The graph subgoal of hierarchy id {@code u}. */
+    int node(int u) {
+        return toGraph[u];
+    }
+
+    /**
+     * Whether {@code u} is in the core: then its edges ({@link #firstEdge}) join it to every core subgoal it has an
+     * edge to, whatever their order, and distances between core subgoals over them are the graph's.
      */
     boolean inCore(int u) {
-        return core[u];
+        return u < coreSize;
     }
 
     /** Subgoals in the core. */
@@ -125,7 +143,7 @@ public final class SubgoalHierarchy {
 
     /** Bytes the hierarchy holds. */
     public long bytes() {
-        return 4L * offsets.length + (long) BYTES_PER_EDGE * targets.length + core.length + 64;
+        return 4L * offsets.length + (long) BYTES_PER_EDGE * targets.length + 8L * toGraph.length + 64;
     }
 
     /** The contraction: a dynamic adjacency pool, the witness search and the priority queue. Not thread-safe. */
@@ -169,6 +187,9 @@ public final class SubgoalHierarchy {
         private int[] nbMid = new int[64];
 
         private final int coreSize;
+        /** Subgoals in the order they were contracted. */
+        private final int[] order;
+        private int contractedCount;
 
         Builder(SubgoalGraph graph, int coreSize) {
             this.graph = graph;
@@ -198,6 +219,7 @@ public final class SubgoalHierarchy {
             }
             poolEnd = p;
             contracted = new boolean[n];
+            order = new int[n];
             deleted = new int[n];
             depth = new int[n];
             prio = new int[n];
@@ -389,6 +411,7 @@ public final class SubgoalHierarchy {
 
         /** Contracts {@code v}: records its upward edges, unlinks it, adds the shortcuts it needs. */
         private void contract(int v) {
+            order[contractedCount++] = v;
             int d = len[v];
             outStart[v] = outEnd;
             outLen[v] = d;
@@ -505,11 +528,13 @@ public final class SubgoalHierarchy {
         /** The upward edges in node order (CSR). */
         private SubgoalHierarchy finish() {
             // the core: its live edges (to core subgoals only) are its stored ones
-            boolean[] core = new boolean[n];
+            int[] toGraph = new int[n];
+            int[] toHier = new int[n];
             int k = 0;
             for (int u = 0; u < n; u++) {
                 if (!contracted[u]) {
-                    core[u] = true;
+                    toGraph[k] = u;
+                    toHier[u] = k;
                     k++;
                     int d = len[u];
                     outStart[u] = outEnd;
@@ -521,23 +546,41 @@ public final class SubgoalHierarchy {
                     outEnd += d;
                 }
             }
+            // contracted subgoals by level band (0, 1, 2-3, 4-7, ...), highest first, and by graph id (block order)
+            // within a band: an upward search crosses few bands, and a band's subgoals near each other share pages
+            long[] byLevel = new long[contractedCount];
+            for (int i = 0; i < contractedCount; i++) {
+                int bucket = 32 - Integer.numberOfLeadingZeros(depth[order[i]]);
+                byLevel[i] = ((long) (64 - bucket) << 32) | order[i];
+            }
+            Arrays.sort(byLevel);
+            for (int i = 0; i < contractedCount; i++) {
+                int u = (int) byLevel[i];
+                toGraph[k + i] = u;
+                toHier[u] = k + i;
+            }
             poolTo = null;
             poolW = null;
             poolMid = null;
             int[] off = new int[n + 1];
-            for (int u = 0; u < n; u++) {
-                off[u + 1] = off[u] + outLen[u];
+            for (int id = 0; id < n; id++) {
+                off[id + 1] = off[id] + outLen[toGraph[id]];
             }
             int m = off[n];
             int[] to = new int[m];
             double[] w = new double[m];
             int[] mid = new int[m];
-            for (int u = 0; u < n; u++) {
-                System.arraycopy(outTo, outStart[u], to, off[u], outLen[u]);
-                System.arraycopy(outW, outStart[u], w, off[u], outLen[u]);
-                System.arraycopy(outMid, outStart[u], mid, off[u], outLen[u]);
+            for (int id = 0; id < n; id++) {
+                int u = toGraph[id];
+                int from = outStart[u];
+                for (int j = 0; j < outLen[u]; j++) {
+                    to[off[id] + j] = toHier[outTo[from + j]];
+                    w[off[id] + j] = outW[from + j];
+                    int x = outMid[from + j];
+                    mid[off[id] + j] = x < 0 ? -1 : toHier[x];
+                }
             }
-            return new SubgoalHierarchy(off, to, w, mid, core, k);
+            return new SubgoalHierarchy(off, to, w, mid, toGraph, toHier, k);
         }
     }
 
