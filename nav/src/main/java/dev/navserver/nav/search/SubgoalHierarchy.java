@@ -181,10 +181,9 @@ public final class SubgoalHierarchy {
         private int[] outMid;
         private int outEnd;
 
-        // scratch for one contraction
+        // scratch for one contraction: the subgoal's live neighbours and edge lengths
         private int[] nb = new int[64];
         private double[] nbW = new double[64];
-        private int[] nbMid = new int[64];
 
         private final int coreSize;
         /** Subgoals in the order they were contracted. */
@@ -297,13 +296,11 @@ public final class SubgoalHierarchy {
             if (nb.length < d) {
                 nb = new int[2 * d];
                 nbW = new double[2 * d];
-                nbMid = new int[2 * d];
             }
             int s0 = start[v];
             for (int i = 0; i < d; i++) {
                 nb[i] = poolTo[s0 + i];
                 nbW[i] = poolW[s0 + i];
-                nbMid[i] = poolMid[s0 + i];
             }
             nbCount = d;
             if (add) {
@@ -313,10 +310,6 @@ public final class SubgoalHierarchy {
                 }
             }
             int count = 0;
-            double maxW = 0;
-            for (int i = 0; i < d; i++) {
-                maxW = Math.max(maxW, nbW[i]);
-            }
             // pair (i, j), i < j: one search from nb[i] settles what all of its pairs need
             int[] localNb = nb;
             double[] localW = nbW;
@@ -365,10 +358,7 @@ public final class SubgoalHierarchy {
                 int u = heap.topId();
                 double du = heap.topKey();
                 heap.pop();
-                if (du > dist[u] || du > maxD) {
-                    if (du > maxD) {
-                        break;
-                    }
+                if (du > dist[u]) {
                     continue;
                 }
                 if (++settled > limit) {

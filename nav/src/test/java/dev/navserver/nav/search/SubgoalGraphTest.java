@@ -180,13 +180,8 @@ class SubgoalGraphTest {
                     search.expandOne(false);
                 }
                 assertThat(search.found()).isTrue();
-                int[] cells = search.path(search.goalNode(), grid.width());
-                assertThat(cells).isNotNull();
-                assertThat(search.length()).isCloseTo(expected, within(1e-9));
-                PathResult asResult = PathResult.found(cells, search.length(), search.expanded());
-                assertThat(asResult.cell(0)).isEqualTo(s);
-                assertThat(asResult.endCell()).isEqualTo(t);
-                PathSearchTest.assertValidPath(grid, asResult, Moves.EIGHT);
+                assertShortestPath(grid, search.path(search.goalNode(), grid.width()), search.length(), s, t,
+                        expected);
             }
         }
     }
@@ -215,14 +210,18 @@ class SubgoalGraphTest {
                 search.expandOne();
             }
             assertThat(search.found()).isTrue();
-            int[] cells = search.path(grid.width());
-            assertThat(cells).isNotNull();
-            assertThat(search.length()).isCloseTo(expected, within(1e-9));
-            PathResult asResult = PathResult.found(cells, search.length(), search.expanded());
-            assertThat(asResult.cell(0)).isEqualTo(s);
-            assertThat(asResult.endCell()).isEqualTo(t);
-            PathSearchTest.assertValidPath(grid, asResult, Moves.EIGHT);
+            assertShortestPath(grid, search.path(grid.width()), search.length(), s, t, expected);
         }
+    }
+
+    /** {@code cells} (of length {@code length}) is a valid 8-connected path from s to t, {@code expected} long. */
+    private static void assertShortestPath(NavGrid grid, int[] cells, double length, int s, int t, double expected) {
+        assertThat(cells).isNotNull();
+        assertThat(length).isCloseTo(expected, within(1e-9));
+        PathResult asResult = PathResult.found(cells, length, 0);
+        assertThat(asResult.cell(0)).isEqualTo(s);
+        assertThat(asResult.endCell()).isEqualTo(t);
+        PathSearchTest.assertValidPath(grid, asResult, Moves.EIGHT);
     }
 
     @Test
