@@ -14,25 +14,8 @@ class PathSearchAllocationTest {
 
     @Test
     void find_WhenWarm_AllocatesNothingButTheResultAndItsCells() {
-        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
-
-        int w = 90;
-        int h = 70;
-        Random rnd = new Random(7);
-        boolean[] walk = new boolean[w * h];
-        for (int i = 0; i < walk.length; i++) {
-            walk[i] = rnd.nextInt(100) >= 25;
-        }
-        NavGrid grid = GridMap.ofWalkable("alloc", w, h, WorldTransform.UNIT, walk).navGrid();
-        int queries = 200;
-        int[] q = new int[4 * queries];
-        for (int i = 0; i < q.length; i += 2) {
-            q[i] = rnd.nextInt(w);
-            q[i + 1] = rnd.nextInt(h);
-        }
-        SearchOptions[] options = {
+        NavGrid grid = randomGrid();
+        assertWarmSearchesAllocateOnlyResults(grid, new SearchOptions[] {
                 SearchOptions.DEFAULT,
                 SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR),
                 SearchOptions.DEFAULT.withMaxExpandedNodes(50).withArrivalRadiusCells(2),
@@ -42,7 +25,43 @@ class PathSearchAllocationTest {
                 SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR).withLandmarks(16),
                 SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL),
                 SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL).withMaxExpandedNodes(5)
-                        .withGoalPolicy(GoalPolicy.NEAREST_REACHABLE)};
+                        .withGoalPolicy(GoalPolicy.NEAREST_REACHABLE)});
+    }
+
+    @Test
+    void find_OverTheSubgoalHierarchy_WhenWarm_AllocatesNothingButTheResultAndItsCells() {
+        NavGrid grid = randomGrid();
+        SubgoalGraph.forGrid(grid).buildHierarchy(16);
+        assertWarmSearchesAllocateOnlyResults(grid, new SearchOptions[] {
+                SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL),
+                // the hierarchy outruns this budget: the search starts over on the graph
+                SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL).withMaxExpandedNodes(5)});
+    }
+
+    /** A 90 x 70 map, a quarter of it walls (seeded), as its own grid. */
+    private static NavGrid randomGrid() {
+        int w = 90;
+        int h = 70;
+        Random rnd = new Random(7);
+        boolean[] walk = new boolean[w * h];
+        for (int i = 0; i < walk.length; i++) {
+            walk[i] = rnd.nextInt(100) >= 25;
+        }
+        return GridMap.ofWalkable("alloc", w, h, WorldTransform.UNIT, walk).navGrid();
+    }
+
+    /** 200 seeded queries with every option set, warmed 20 times, then once more allocate only their results. */
+    private static void assertWarmSearchesAllocateOnlyResults(NavGrid grid, SearchOptions[] options) {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
+        Random rnd = new Random(8);
+        int queries = 200;
+        int[] q = new int[4 * queries];
+        for (int i = 0; i < q.length; i += 2) {
+            q[i] = rnd.nextInt(grid.width());
+            q[i + 1] = rnd.nextInt(grid.height());
+        }
         PathSearch search = new PathSearch();
         for (int rep = 0; rep < 20; rep++) {
             runAll(search, grid, q, options);
