@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -204,18 +205,21 @@ public final class SubgoalGraph {
         if (built != null) {
             // searches use the graph from now on; its hierarchy follows as a build of its own
             try {
-                builder.execute(() -> built.buildSettledHierarchy());
-            } catch (java.util.concurrent.RejectedExecutionException e) {
+                builder.execute(() -> built.buildSettledHierarchy(ref));
+            } catch (RejectedExecutionException e) {
                 // no hierarchy: the graph's A* answers
             }
         }
     }
 
     /**
-     * Builds this graph's hierarchy when the heap's headroom holds what the build needs
+     * Builds this graph's hierarchy when its grid is still in use and the heap's headroom holds what the build needs
      * ({@link SubgoalHierarchy#BUILD_BYTES_PER_EDGE}); otherwise the graph stays without one.
      */
-    private void buildSettledHierarchy() {
+    private void buildSettledHierarchy(WeakReference<NavGrid> grid) {
+        if (grid.get() == null) {
+            return;
+        }
         Runtime rt = Runtime.getRuntime();
         long headroom = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         if ((long) SubgoalHierarchy.BUILD_BYTES_PER_EDGE * targets.length > headroom) {
