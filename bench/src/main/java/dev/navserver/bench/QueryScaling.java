@@ -58,6 +58,9 @@ public final class QueryScaling {
                 first++;
                 continue;
             }
+            if (first + 1 == args.length) {
+                throw new IllegalArgumentException(args[first] + " needs a value");
+            }
             String spelling = args[first + 1];
             if (args[first].equals("--mode")) {
                 mode = SearchMode.fromSpelling(spelling).orElseThrow(() -> new IllegalArgumentException(
