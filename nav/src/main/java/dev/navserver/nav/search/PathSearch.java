@@ -35,7 +35,8 @@ import java.util.concurrent.Executor;
  * {@link #PathSearch()} builds it in the first such search on the grid; {@link #PathSearch(Executor)} never
  * builds one itself: it searches with the octile heuristic until the table is ready. It is consistent, so lengths
  * stay optimal; expansions, and which of several equal-length paths is returned, may differ. The 4-connected
- * searches ignore it.
+ * searches ignore it, and so do searches whose start and goal are closer than
+ * {@link SearchOptions#landmarksMinDistanceCells()} (octile distance): those neither read nor ask for a table.
  *
  * <p><b>Subgoal graph.</b> {@link Algorithm#SUBGOAL} runs as {@link Algorithm#JPS}, except that 8-connected
  * searches on uniform-cost grids without an arrival radius search the grid's {@link SubgoalGraph} with
@@ -80,6 +81,9 @@ import java.util.concurrent.Executor;
  * <p>Not thread-safe: use one instance per thread. Grids may be shared.
  */
 public final class PathSearch {
+    /** What a diagonal move costs beyond a straight one. */
+    private static final double DIAGONAL_EXTRA = Math.sqrt(2.0) - 1;
+
     private final OpenList openList;
     private final Goal goal = new Goal();
     private final Frontier frontier;
@@ -271,7 +275,9 @@ public final class PathSearch {
             astar.bind(grid, four);
         }
         builder.bind(grid);
-        LandmarkTable table = options.landmarks() > 0 && !four ? landmarks(grid) : null;
+        LandmarkTable table = options.landmarks() > 0 && !four
+                && octileCells(grid.width(), startCell, goalCell) >= options.landmarksMinDistanceCells()
+                ? landmarks(grid) : null;
         int startP = grid.pad(startCell);
         goal.set(grid.pad(goalCell), stride, four, options.arrivalRadiusCells(),
                 Math.max(stride, grid.height() + 2), table, options.landmarks(), startP);
@@ -284,6 +290,13 @@ public final class PathSearch {
         bestP = startP;
         bestH = Double.POSITIVE_INFINITY;
         bestG = 0;
+    }
+
+    /** Octile distance between two cells of a map {@code width} cells wide, in cells. */
+    private static double octileCells(int width, int a, int b) {
+        int dx = Math.abs(a % width - b % width);
+        int dy = Math.abs(a / width - b / width);
+        return Math.max(dx, dy) + DIAGONAL_EXTRA * Math.min(dx, dy);
     }
 
     /** The subgoal graph a search of {@code grid} uses, or null: see the constructors. */

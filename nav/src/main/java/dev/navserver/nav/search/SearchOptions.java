@@ -25,13 +25,17 @@ import java.util.Objects;
  * @param mode               {@link SearchMode#OPTIMAL} (shortest paths) or {@link SearchMode#APPROXIMATE} (weighted
  *                           A* / JPS, paths at most {@value SearchMode#APPROXIMATE_WEIGHT} times the shortest; see
  *                           there for which searches it affects). Combines with landmarks
+ * @param landmarksMinDistanceCells octile distance between start and goal, in cells, {@code >= 0}, below which a
+ *                           search uses the octile heuristic only, whatever {@code landmarks} says: short searches
+ *                           gain little from landmarks and would pay a table read (often a cache miss) per node.
+ *                           0 = every search with {@code landmarks > 0} uses them
  */
 public record SearchOptions(Algorithm algorithm, Moves moves, int maxExpandedNodes, double arrivalRadiusCells,
-                            GoalPolicy goalPolicy, int landmarks, SearchMode mode) {
+                            GoalPolicy goalPolicy, int landmarks, SearchMode mode, int landmarksMinDistanceCells) {
     /** JPS, 8-connected, unlimited budget, exact goal, {@link GoalPolicy#EXACT}, no landmarks, optimal. */
     public static final SearchOptions DEFAULT =
             new SearchOptions(Algorithm.JPS, Moves.EIGHT, Integer.MAX_VALUE, 0, GoalPolicy.EXACT, 0,
-                    SearchMode.OPTIMAL);
+                    SearchMode.OPTIMAL, 0);
 
     /** @throws IllegalArgumentException when a value is out of range; NullPointerException for a null enum */
     public SearchOptions {
@@ -49,6 +53,16 @@ public record SearchOptions(Algorithm algorithm, Moves moves, int maxExpandedNod
             throw new IllegalArgumentException("landmarks must be in [0, " + LandmarkTable.MAX_LANDMARKS + "], got "
                     + landmarks);
         }
+        if (landmarksMinDistanceCells < 0) {
+            throw new IllegalArgumentException("landmarksMinDistanceCells must be >= 0, got "
+                    + landmarksMinDistanceCells);
+        }
+    }
+
+    /** Options with landmarks for searches of every length. */
+    public SearchOptions(Algorithm algorithm, Moves moves, int maxExpandedNodes, double arrivalRadiusCells,
+                         GoalPolicy goalPolicy, int landmarks, SearchMode mode) {
+        this(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks, mode, 0);
     }
 
     /** Optimal options with {@code landmarks} landmarks. */
@@ -64,30 +78,42 @@ public record SearchOptions(Algorithm algorithm, Moves moves, int maxExpandedNod
     }
 
     public SearchOptions withAlgorithm(Algorithm value) {
-        return new SearchOptions(value, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks, mode);
+        return new SearchOptions(value, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks, mode,
+                landmarksMinDistanceCells);
     }
 
     public SearchOptions withMoves(Moves value) {
-        return new SearchOptions(algorithm, value, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks, mode);
+        return new SearchOptions(algorithm, value, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks, mode,
+                landmarksMinDistanceCells);
     }
 
     public SearchOptions withMaxExpandedNodes(int value) {
-        return new SearchOptions(algorithm, moves, value, arrivalRadiusCells, goalPolicy, landmarks, mode);
+        return new SearchOptions(algorithm, moves, value, arrivalRadiusCells, goalPolicy, landmarks, mode,
+                landmarksMinDistanceCells);
     }
 
     public SearchOptions withArrivalRadiusCells(double value) {
-        return new SearchOptions(algorithm, moves, maxExpandedNodes, value, goalPolicy, landmarks, mode);
+        return new SearchOptions(algorithm, moves, maxExpandedNodes, value, goalPolicy, landmarks, mode,
+                landmarksMinDistanceCells);
     }
 
     public SearchOptions withGoalPolicy(GoalPolicy value) {
-        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, value, landmarks, mode);
+        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, value, landmarks, mode,
+                landmarksMinDistanceCells);
     }
 
     public SearchOptions withLandmarks(int value) {
-        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, value, mode);
+        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, value, mode,
+                landmarksMinDistanceCells);
     }
 
     public SearchOptions withMode(SearchMode value) {
-        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks, value);
+        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks, value,
+                landmarksMinDistanceCells);
+    }
+
+    public SearchOptions withLandmarksMinDistanceCells(int value) {
+        return new SearchOptions(algorithm, moves, maxExpandedNodes, arrivalRadiusCells, goalPolicy, landmarks, mode,
+                value);
     }
 }

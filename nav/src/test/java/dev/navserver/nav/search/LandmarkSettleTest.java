@@ -140,6 +140,34 @@ class LandmarkSettleTest {
     }
 
     /**
+     * s to g is 4 cells as the crow flies (octile) and 40.8 around the wall: with landmarksMinDistanceCells 5 the
+     * search neither asks for a table nor reads one; at 4 it does both.
+     */
+    @Test
+    void pathSearch_WhenStartAndGoalAreCloserThanTheLandmarkDistance_NeitherAsksForNorReadsATable() {
+        NavGrid grid = map(LONG_WALL).navGrid();
+        Queue builder = new Queue();
+        PathSearch service = new PathSearch(IntPages.RETAINED_BYTES, JumpTable.SETTLE_NANOS, builder, 0);
+        SearchOptions astar = SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR);
+        PathResult octile = new PathSearch().find(grid, 0, 0, 0, 4, astar);
+        SearchOptions gated = astar.withLandmarks(8).withLandmarksMinDistanceCells(5);
+
+        PathResult short1 = service.find(grid, 0, 0, 0, 4, gated);
+        assertThat(builder.tasks).isEmpty();
+        service.find(grid, 0, 0, 0, 4, gated.withLandmarksMinDistanceCells(4));
+        assertThat(builder.tasks).hasSize(1);
+        builder.runAll();
+        PathResult short2 = service.find(grid, 0, 0, 0, 4, gated);
+        PathResult far = service.find(grid, 0, 0, 0, 4, gated.withLandmarksMinDistanceCells(4));
+
+        assertThat(short1.expanded()).isEqualTo(octile.expanded());
+        assertThat(short2.expanded()).isEqualTo(octile.expanded());
+        assertThat(far.expanded()).isLessThan(octile.expanded());
+        assertThat(far.length()).isCloseTo(38 + 2 * SQRT2, within(1e-9));
+        assertThat(short2.length()).isCloseTo(38 + 2 * SQRT2, within(1e-9));
+    }
+
+    /**
      * Walls added one edit after another to a room map: every version inherits the first version's table, and its
      * searches, with A* and JPS, return the lengths of the plain octile searches and valid paths.
      */

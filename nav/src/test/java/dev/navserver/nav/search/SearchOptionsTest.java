@@ -51,6 +51,17 @@ class SearchOptionsTest {
     }
 
     @Test
+    void withLandmarksMinDistanceCells_IsKeptByTheOtherWithersAndRejectsNegatives() {
+        SearchOptions o = SearchOptions.DEFAULT.withLandmarksMinDistanceCells(64);
+        assertThat(SearchOptions.DEFAULT.landmarksMinDistanceCells()).isZero();
+        assertThat(o.withLandmarks(16).withAlgorithm(Algorithm.ASTAR).withMode(SearchMode.APPROXIMATE)
+                .withMaxExpandedNodes(10).withArrivalRadiusCells(1).withGoalPolicy(GoalPolicy.NEAREST_REACHABLE)
+                .withMoves(Moves.FOUR).landmarksMinDistanceCells()).isEqualTo(64);
+        assertThatThrownBy(() -> SearchOptions.DEFAULT.withLandmarksMinDistanceCells(-1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("landmarksMinDistanceCells");
+    }
+
+    @Test
     void withers_ChangeOnlyTheirField() {
         SearchOptions o = SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR).withMoves(Moves.FOUR)
                 .withMaxExpandedNodes(8000).withArrivalRadiusCells(1.5).withGoalPolicy(GoalPolicy.NEAREST_REACHABLE);
