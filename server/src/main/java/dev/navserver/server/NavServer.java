@@ -164,12 +164,13 @@ public final class NavServer implements AutoCloseable {
         };
     }
 
-    /** Search options of a config: algorithm, mode, landmarks and node budget. */
+    /** Search options of a config: algorithm, mode, landmarks (and from which distance) and node budget. */
     static SearchOptions searchOptions(NavServerConfig cfg) {
         return SearchOptions.DEFAULT
                 .withAlgorithm(cfg.search().algorithm())
                 .withMode(cfg.search().mode())
                 .withLandmarks(cfg.search().landmarks())
+                .withLandmarksMinDistanceCells(cfg.search().landmarksMinDistanceCells())
                 .withMaxExpandedNodes(cfg.search().maxExpandedNodes());
     }
 

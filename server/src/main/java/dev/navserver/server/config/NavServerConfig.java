@@ -83,8 +83,8 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                 server.maxConnections(), server.maxMessagesPerSecond(), server.outboundLimitBytes(),
                 server.idleTimeoutSeconds(), server.authorityToken(), running.server.ioThreads());
         Admin a = new Admin(running.admin.host(), running.admin.port(), admin.token());
-        Search se = new Search(search.algorithm(), search.mode(), search.landmarks(), search.maxExpandedNodes(),
-                running.search.plannerThreads());
+        Search se = new Search(search.algorithm(), search.mode(), search.landmarks(),
+                search.landmarksMinDistanceCells(), search.maxExpandedNodes(), running.search.plannerThreads());
         Maps m = new Maps(running.maps.dir(), maps.defaultMap(), maps.maxEditCells(), maps.maxCells());
         return new NavServerConfig(configVersion, s, a, tick, chase, crowd, se, m);
     }
@@ -289,17 +289,20 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      * @param landmarks        landmarks of the differential heuristic per 8-connected search, 0 (octile only) .. 32;
      *                         each grid's table is built off the planner threads once the grid has gone 2 s without
      *                         being replaced, and versions whose edits only added walls inherit it
+     * @param landmarksMinDistanceCells octile distance between start and goal, cells, below which a search uses the
+     *                         octile heuristic only (no table read or build); 0..1000000
      * @param maxExpandedNodes node budget of one search; past it the search returns a partial path; 16..10000000
      * @param plannerThreads   size of the planner pool; 1..64
      */
-    public record Search(Algorithm algorithm, SearchMode mode, int landmarks, int maxExpandedNodes,
-                         int plannerThreads) {
-        public static final Search DEFAULT = new Search(Algorithm.JPS, SearchMode.OPTIMAL, 0, 8000, 2);
+    public record Search(Algorithm algorithm, SearchMode mode, int landmarks, int landmarksMinDistanceCells,
+                         int maxExpandedNodes, int plannerThreads) {
+        public static final Search DEFAULT = new Search(Algorithm.JPS, SearchMode.OPTIMAL, 0, 64, 8000, 2);
 
         public Search {
             Checks.notNull("search.algorithm", algorithm);
             Checks.notNull("search.mode", mode);
             Checks.range("search.landmarks", landmarks, 0, LandmarkTable.MAX_LANDMARKS);
+            Checks.range("search.landmarksMinDistanceCells", landmarksMinDistanceCells, 0, 1_000_000);
             Checks.range("search.maxExpandedNodes", maxExpandedNodes, 16, 10_000_000);
             Checks.range("search.plannerThreads", plannerThreads, 1, 64);
         }

@@ -217,6 +217,8 @@ class ConfigLoaderTest {
                         "search.landmarks: 33 is out of range (0..32)"),
                 Arguments.of("negative landmarks", "configVersion: 1\nsearch: {landmarks: -1}\n",
                         "search.landmarks: -1 is out of range (0..32)"),
+                Arguments.of("negative landmark distance", "configVersion: 1\nsearch: {landmarksMinDistanceCells: -1}\n",
+                        "search.landmarksMinDistanceCells: -1 is out of range (0..1000000)"),
                 Arguments.of("short token", "configVersion: 1\nadmin: {token: secret}\n",
                         "admin.token: length 6 is out of range (16..256)"),
                 Arguments.of("token with space", "configVersion: 1\nadmin: {token: \"0123456789 abcdefgh\"}\n",
@@ -303,8 +305,8 @@ class ConfigLoaderTest {
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(41).containsEntry("search.algorithm", "jps")
-                .containsEntry("search.landmarks", 0)
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(42).containsEntry("search.algorithm", "jps")
+                .containsEntry("search.landmarks", 0).containsEntry("search.landmarksMinDistanceCells", 64)
                 .containsEntry("search.mode", "optimal").containsEntry("server.ioThreads", 0)
                 .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L).containsEntry("chase.monsterRadiusMeters", 0.4)
                 .containsEntry("chase.sharedFieldMinMonsters", 8)

@@ -300,7 +300,7 @@ class HotReloadTest {
             """;
 
     @Test
-    void configEdit_SearchLandmarks_TheTableIsBuiltInTheBackground_ThenQueriesExpandFewerNodesForTheSameLength()
+    void configEdit_SearchLandmarks_TheTableIsBuiltInTheBackground_ThenQueriesExpandFewerNodesForTheSameLength_ButNotBelowTheMinDistance()
             throws Exception {
         try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of("search.algorithm", "astar"))) {
             GridMap map = loadUTrap(server);
@@ -314,10 +314,13 @@ class HotReloadTest {
                 assertThat(octile.status()).isEqualTo("ok");
                 assertThat(octileExpanded).as("a path_query counts in the plan metrics").isGreaterThan(100);
 
-                server.rewriteConfig(Map.of("search.algorithm", "astar", "search.landmarks", "16"));
+                // s and g are 8 cells apart: landmarks from 0 cells on, not from the default 64
+                server.rewriteConfig(Map.of("search.algorithm", "astar", "search.landmarks", "16",
+                        "search.landmarksMinDistanceCells", "0"));
                 TestServer.awaitCondition("reload applied", RELOAD_TIMEOUT,
                         () -> "applied".equals(lastReload(server).path("outcome").asText()));
-                assertThat(lastReload(server).path("changedKeys").toString()).isEqualTo("[\"search.landmarks\"]");
+                assertThat(lastReload(server).path("changedKeys").toString())
+                        .isEqualTo("[\"search.landmarks\",\"search.landmarksMinDistanceCells\"]");
                 assertThat(server.status().path("config").path("search.landmarks").asInt()).isEqualTo(16);
                 // octile until the grid has settled (2 s) and the background thread has built its table
                 PathResult[] with = new PathResult[1];
@@ -331,6 +334,21 @@ class HotReloadTest {
                 assertThat(with[0].length()).isCloseTo(octile.length(), within(1e-9));
                 assertThat(server.metric("navserver_landmark_tables_built_total")).isGreaterThanOrEqualTo(1);
                 assertWalkable(map, with[0].points());
+
+                // from 9 cells on: this 8-cell query searches with the octile distance again
+                server.rewriteConfig(Map.of("search.algorithm", "astar", "search.landmarks", "16",
+                        "search.landmarksMinDistanceCells", "9"));
+                TestServer.awaitCondition("second reload applied", RELOAD_TIMEOUT,
+                        () -> lastReload(server).path("changedKeys").toString()
+                                .equals("[\"search.landmarksMinDistanceCells\"]"));
+                // the planner takes the new options at the next tick boundary
+                PathResult[] gated = new PathResult[1];
+                TestServer.awaitCondition("a query with the octile distance again", RELOAD_TIMEOUT, () -> {
+                    double b = server.metric("navserver_plan_expanded_nodes_sum");
+                    gated[0] = query(c, "gated-" + asked[0]++, from, to);
+                    return server.metric("navserver_plan_expanded_nodes_sum") - b == octileExpanded;
+                });
+                assertThat(gated[0].length()).isCloseTo(octile.length(), within(1e-9));
             }
         }
     }
