@@ -13,6 +13,7 @@
 #   IO_THREADS=4 PLAYERS=1000 bench/server-load.sh  # server.ioThreads (default 0 = Netty's two per processor)
 #   AVOIDANCE=false ...                          # crowd.avoidance off
 #   LANDMARKS=16 ...                             # search.landmarks (default 0: octile heuristic only)
+#   LANDMARK_MIN=0 ...                           # search.landmarksMinDistanceCells (default 64)
 #
 # Output: bench/target/server-load/{bots-N.json, bots-N.html, bots-N.txt, status-N.json, metrics-N.txt, server-N.log}
 set -euo pipefail
@@ -28,6 +29,7 @@ EDITS="${EDITS:-0}"
 CROWD="${CROWD:-0}"
 AVOIDANCE="${AVOIDANCE:-true}"
 LANDMARKS="${LANDMARKS:-0}"
+LANDMARK_MIN="${LANDMARK_MIN:-64}"
 IO_THREADS="${IO_THREADS:-0}"
 AUTHORITY="load-test-authority-0123456789"
 PORT="${PORT:-17400}"
@@ -66,6 +68,7 @@ crowd:
 search:
   algorithm: jps
   landmarks: $LANDMARKS
+  landmarksMinDistanceCells: $LANDMARK_MIN
   maxExpandedNodes: 8000
   plannerThreads: 2
 maps:
@@ -80,7 +83,7 @@ YAML
     curl -fsS "http://127.0.0.1:$ADMIN_PORT/health" > /dev/null 2>&1 && break
     sleep 0.2
   done
-  echo "== $n players x $SPAWN (+$CROWD crowding) monsters, $EDITS edits/s, avoidance $AVOIDANCE, landmarks $LANDMARKS," \
+  echo "== $n players x $SPAWN (+$CROWD crowding) monsters, $EDITS edits/s, avoidance $AVOIDANCE, landmarks $LANDMARKS from $LANDMARK_MIN cells," \
     "${RAMP}s ramp + ${DURATION}s (server pid $server_pid)"
   extra=()
   if [ "$EDITS" != "0" ]; then

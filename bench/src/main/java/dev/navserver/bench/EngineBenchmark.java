@@ -2,6 +2,7 @@ package dev.navserver.bench;
 
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.search.Algorithm;
+import dev.navserver.nav.search.LandmarkTable;
 import dev.navserver.nav.search.PathResult;
 import dev.navserver.nav.search.PathSearch;
 import dev.navserver.nav.search.SearchMode;
@@ -29,8 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * normalises an {@link AuxCounters.Type#OPERATIONS} counter by time): its inverse is expansions per microsecond.
  * With {@code -prof gc}, {@code gc.alloc.rate.norm} is bytes allocated per query, which should equal the size of
  * the returned {@link PathResult} and its cell array. With {@code -p landmarks=k} the searches use the grid's
- * landmark table, built by the first checked query in the setup (its cost is measured by
- * {@link LandmarkBuildBenchmark}). With {@code -p mode=APPROXIMATE} the searches are weighted
+ * landmark table, built in the setup (its cost is measured by {@link LandmarkBuildBenchmark}); with
+ * {@code -p landmarksMinDistanceCells=d} only for queries whose start and goal are at least {@code d} cells apart
+ * (octile), as {@code search.landmarksMinDistanceCells} in the server. With {@code -p mode=APPROXIMATE} the searches are weighted
  * ({@link SearchMode#APPROXIMATE}); the checked queries must then be FOUND with a length between the scen's optimal
  * one and {@value SearchMode#APPROXIMATE_WEIGHT} times it.
  */
@@ -54,6 +56,10 @@ public class EngineBenchmark {
     /** Landmarks of the differential heuristic ({@link SearchOptions#landmarks()}); 0 = octile only. */
     @Param({"0"})
     public int landmarks;
+
+    /** {@link SearchOptions#landmarksMinDistanceCells()}; 0 = landmarks for every query. */
+    @Param({"0"})
+    public int landmarksMinDistanceCells;
 
     /** {@link SearchOptions#mode()}: OPTIMAL or APPROXIMATE. */
     @Param({"OPTIMAL"})
@@ -80,7 +86,11 @@ public class EngineBenchmark {
     public void load() {
         work = Workload.load(map);
         grid = work.grid;
-        options = SearchOptions.DEFAULT.withAlgorithm(algorithm).withLandmarks(landmarks).withMode(mode);
+        options = SearchOptions.DEFAULT.withAlgorithm(algorithm).withLandmarks(landmarks).withMode(mode)
+                .withLandmarksMinDistanceCells(landmarksMinDistanceCells);
+        if (landmarks > 0) {
+            LandmarkTable.forGrid(grid);
+        }
         for (int i = 0; i < Math.min(CHECKED_QUERIES, work.size()); i++) {
             PathResult r = search.find(grid, work.sx[i], work.sy[i], work.gx[i], work.gy[i], options);
             if (r.status() != SearchStatus.FOUND || !work.query[i].accepts(r.length(), mode)) {

@@ -19,7 +19,8 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * {@code QueryScaling [--algo astar|jps|subgoal] [--hierarchy] [--mode optimal|approximate] MAP...}: how the cost of
+ * {@code QueryScaling [--algo astar|jps|subgoal] [--hierarchy] [--mode optimal|approximate] [--long N] MAP...}: how
+ * the cost of
  * a query grows with the map (issue 12). Per map: loads it as the server does (with {@code --algo subgoal} also builds
  * the map's subgoal graph and prints its size and build time; with {@code --hierarchy} also its contraction
  * hierarchy, which the searches then use), then for each distance band (octile distance between start and
@@ -35,11 +36,22 @@ import java.util.SplittableRandom;
  * With it, or with an algorithm other than JPS, each pair is also answered by the default search, untimed: the line
  * adds the mean and largest ratio of the timed search's length to that one in the band (the contract: 1 for optimal
  * searches, at most {@value SearchMode#APPROXIMATE_WEIGHT} for approximate ones; a pair outside it fails the run).
+ *
+ * <p>{@code --long N} adds a band of {@code N} pairs at octile distance 2,000 or more (issue 12's "long queries":
+ * p50 at most 5 ms, p99 at most 50 ms), drawn after the others, and a line {@code band=unreachable}: up to 100
+ * pairs of standable cells on different islands, each answered 100 times, wall time per answer in µs (p50 / p99 /
+ * max) and the answer's status, which must be UNREACHABLE (issue 12: at most 2 µs). A map with one island prints
+ * {@code queries=0} there.
  */
 public final class QueryScaling {
-    private static final int[] BAND_LO = {64, 256, 1_024, 4_096};
-    private static final int[] BAND_HI = {256, 1_024, 4_096, Integer.MAX_VALUE};
-    private static final int[] PAIRS = {100, 50, 20, 10};
+    /** Octile distance from which issue 12 calls a query long, cells. */
+    private static final int LONG_CELLS = 2_000;
+    /** Pairs on different islands timed by {@code --long}, and answers per pair. */
+    private static final int UNREACHABLE_PAIRS = 100;
+    private static final int UNREACHABLE_REPEATS = 100;
+    private static final int[] BAND_LO = {64, 256, 1_024, 4_096, LONG_CELLS};
+    private static final int[] BAND_HI = {256, 1_024, 4_096, Integer.MAX_VALUE, Integer.MAX_VALUE};
+    private static final int[] PAIRS = {100, 50, 20, 10, 0};
     private static final int WARMUP = 20;
     /** Draws per wanted pair before a band is given up (a small map has no long pairs). */
     private static final int TRIES_PER_PAIR = 2_000;
@@ -52,6 +64,7 @@ public final class QueryScaling {
         Algorithm algorithm = Algorithm.JPS;
         int first = 0;
         boolean hierarchy = false;
+        int longPairs = 0;
         while (args.length >= first + 1 && args[first].startsWith("--")) {
             if (args[first].equals("--hierarchy")) {
                 hierarchy = true;
@@ -68,17 +81,23 @@ public final class QueryScaling {
             } else if (args[first].equals("--algo")) {
                 algorithm = Algorithm.fromSpelling(spelling).orElseThrow(() -> new IllegalArgumentException(
                         "--algo: '" + spelling + "' is not one of (" + Algorithm.spellings("|") + ")"));
+            } else if (args[first].equals("--long")) {
+                longPairs = Integer.parseInt(spelling);
+                if (longPairs < 1 || longPairs > 100_000) {
+                    throw new IllegalArgumentException("--long: pairs must be in [1, 100000], got " + longPairs);
+                }
             } else {
                 throw new IllegalArgumentException("unknown option " + args[first]);
             }
             first += 2;
         }
         for (int i = first; i < args.length; i++) {
-            run(Path.of(args[i]), algorithm, mode, hierarchy);
+            run(Path.of(args[i]), algorithm, mode, hierarchy, longPairs);
         }
     }
 
-    private static void run(Path file, Algorithm algorithm, SearchMode mode, boolean hierarchy) throws IOException {
+    private static void run(Path file, Algorithm algorithm, SearchMode mode, boolean hierarchy, int longPairs)
+            throws IOException {
         SearchOptions options = SearchOptions.DEFAULT.withAlgorithm(algorithm).withMode(mode);
         boolean compare = mode != SearchMode.OPTIMAL || algorithm != Algorithm.JPS;
         GridMap map = MapLoader.load(file, MapLimits.DEFAULT.withPlannerThreads(1));
@@ -111,12 +130,16 @@ public final class QueryScaling {
             }
         }
         for (int b = 0; b < BAND_LO.length; b++) {
-            double[] ms = new double[PAIRS[b]];
+            int wanted = b == BAND_LO.length - 1 ? longPairs : PAIRS[b];
+            if (wanted == 0) {
+                continue;
+            }
+            double[] ms = new double[wanted];
             long expanded = 0;
             double ratioSum = 0;
             double ratioMax = 1;
             int n = 0;
-            for (int tries = 0; n < PAIRS[b] && tries < PAIRS[b] * TRIES_PER_PAIR; tries++) {
+            for (int tries = 0; n < wanted && tries < wanted * TRIES_PER_PAIR; tries++) {
                 int[] p = pair(grid, w, h, rnd, BAND_LO[b], BAND_HI[b]);
                 if (p == null) {
                     continue;
@@ -155,6 +178,41 @@ public final class QueryScaling {
                     band(b), n, quantile(got, 0.5), quantile(got, 0.9), quantile(got, 0.99), got[n - 1],
                     expanded / n, ratios);
         }
+        if (longPairs > 0) {
+            unreachable(file, grid, w, h, rnd, search, options);
+        }
+    }
+
+    /** Times answers between cells on different islands; see {@code --long}. */
+    private static void unreachable(Path file, NavGrid grid, int w, int h, SplittableRandom rnd, PathSearch search,
+                                    SearchOptions options) {
+        double[] us = new double[UNREACHABLE_PAIRS * UNREACHABLE_REPEATS];
+        int n = 0;
+        for (int tries = 0; n < us.length && tries < UNREACHABLE_PAIRS * TRIES_PER_PAIR; tries++) {
+            int c0 = rnd.nextInt(w);
+            int r0 = rnd.nextInt(h);
+            int c1 = rnd.nextInt(w);
+            int r1 = rnd.nextInt(h);
+            if (!grid.open(c0, r0) || !grid.open(c1, r1) || grid.island(r0 * w + c0) == grid.island(r1 * w + c1)) {
+                continue;
+            }
+            for (int i = 0; i < UNREACHABLE_REPEATS; i++) {
+                long t0 = System.nanoTime();
+                PathResult r = search.find(grid, c0, r0, c1, r1, options);
+                us[n++] = (System.nanoTime() - t0) / 1e3;
+                if (r.status() != SearchStatus.UNREACHABLE) {
+                    throw new AssertionError("cells on two islands answered " + r.status());
+                }
+            }
+        }
+        if (n == 0) {
+            System.out.printf(Locale.ROOT, "scaling: %s %dx%d band=unreachable queries=0%n", file.getFileName(), w, h);
+            return;
+        }
+        double[] got = Arrays.copyOf(us, n);
+        Arrays.sort(got);
+        System.out.printf(Locale.ROOT, "scaling: %s %dx%d band=unreachable queries=%d wall_us p50=%.3f p99=%.3f "
+                + "max=%.3f%n", file.getFileName(), w, h, n, quantile(got, 0.5), quantile(got, 0.99), got[n - 1]);
     }
 
     private static String band(int b) {
