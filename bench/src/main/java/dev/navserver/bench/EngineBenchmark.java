@@ -32,9 +32,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * the returned {@link PathResult} and its cell array. With {@code -p landmarks=k} the searches use the grid's
  * landmark table, built in the setup (its cost is measured by {@link LandmarkBuildBenchmark}); with
  * {@code -p landmarksMinDistanceCells=d} only for queries whose start and goal are at least {@code d} cells apart
- * (octile), as {@code search.landmarksMinDistanceCells} in the server. With {@code -p mode=APPROXIMATE} the searches are weighted
- * ({@link SearchMode#APPROXIMATE}); the checked queries must then be FOUND with a length between the scen's optimal
- * one and {@value SearchMode#APPROXIMATE_WEIGHT} times it.
+ * (octile), as {@code search.landmarksMinDistanceCells} in the server. With {@code -p mode=APPROXIMATE} the
+ * searches are weighted ({@link SearchMode#APPROXIMATE}); the checked queries must then be FOUND with a length
+ * between the scen's optimal one and {@value SearchMode#APPROXIMATE_WEIGHT} times it.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

@@ -20,10 +20,9 @@ import java.util.SplittableRandom;
 
 /**
  * {@code QueryScaling [--algo astar|jps|subgoal] [--hierarchy] [--mode optimal|approximate] [--long N] MAP...}: how
- * the cost of
- * a query grows with the map (issue 12). Per map: loads it as the server does (with {@code --algo subgoal} also builds
- * the map's subgoal graph and prints its size and build time; with {@code --hierarchy} also its contraction
- * hierarchy, which the searches then use), then for each distance band (octile distance between start and
+ * the cost of a query grows with the map (issue 12). Per map: loads it as the server does (with {@code --algo subgoal}
+ * also builds the map's subgoal graph and prints its size and build time; with {@code --hierarchy} also its
+ * contraction hierarchy, which the searches then use), then for each distance band (octile distance between start and
  * goal, cells: 64–256, 256–1,024, 1,024–4,096, 4,096+) draws seeded random pairs of standable cells on one island in
  * that band and answers each with the chosen search (default JPS, octile, no node budget) on one warm
  * {@link PathSearch}, after a few warm-up queries.
@@ -39,9 +38,9 @@ import java.util.SplittableRandom;
  *
  * <p>{@code --long N} adds a band of {@code N} pairs at octile distance 2,000 or more (issue 12's "long queries":
  * p50 at most 5 ms, p99 at most 50 ms), drawn after the others, and a line {@code band=unreachable}: up to 100
- * pairs of standable cells on different islands, each answered 100 times, wall time per answer in µs (p50 / p99 /
- * max) and the answer's status, which must be UNREACHABLE (issue 12: at most 2 µs). A map with one island prints
- * {@code queries=0} there.
+ * pairs of standable cells on different islands, each answered 100 times: wall time per answer in µs (p50 / p99 /
+ * max; issue 12: at most 2 µs); every answer must be UNREACHABLE. A map with one island prints {@code queries=0}
+ * there.
  */
 public final class QueryScaling {
     /** Octile distance from which issue 12 calls a query long, cells. */
@@ -82,7 +81,11 @@ public final class QueryScaling {
                 algorithm = Algorithm.fromSpelling(spelling).orElseThrow(() -> new IllegalArgumentException(
                         "--algo: '" + spelling + "' is not one of (" + Algorithm.spellings("|") + ")"));
             } else if (args[first].equals("--long")) {
-                longPairs = Integer.parseInt(spelling);
+                try {
+                    longPairs = Integer.parseInt(spelling);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("--long: '" + spelling + "' is not a number of pairs");
+                }
                 if (longPairs < 1 || longPairs > 100_000) {
                     throw new IllegalArgumentException("--long: pairs must be in [1, 100000], got " + longPairs);
                 }
