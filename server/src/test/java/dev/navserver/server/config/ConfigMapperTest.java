@@ -55,7 +55,8 @@ class ConfigMapperTest {
     @Test
     void sectionGivenInPart_KeepsTheDefaultsOfItsOtherKeys() throws Exception {
         NavServerConfig c = parse("configVersion: 1\nsearch: {algorithm: astar}\n");
-        assertThat(c.search()).isEqualTo(new NavServerConfig.Search(Algorithm.ASTAR, SearchMode.OPTIMAL, 0, 64, 8000, 2));
+        assertThat(c.search())
+                .isEqualTo(new NavServerConfig.Search(Algorithm.ASTAR, SearchMode.OPTIMAL, 0, 64, 8000, 2));
         assertThat(c.chase()).isEqualTo(NavServerConfig.Chase.DEFAULT);
     }
 

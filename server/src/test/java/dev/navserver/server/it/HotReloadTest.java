@@ -300,7 +300,7 @@ class HotReloadTest {
             """;
 
     @Test
-    void configEdit_SearchLandmarks_TheTableIsBuiltInTheBackground_ThenQueriesExpandFewerNodesForTheSameLength_ButNotBelowTheMinDistance()
+    void configEdit_SearchLandmarks_TableBuiltInTheBackground_ThenFewerNodesForTheSameLength_UnlessBelowTheMinDistance()
             throws Exception {
         try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of("search.algorithm", "astar"))) {
             GridMap map = loadUTrap(server);
