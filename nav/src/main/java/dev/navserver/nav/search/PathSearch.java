@@ -81,9 +81,6 @@ import java.util.concurrent.Executor;
  * <p>Not thread-safe: use one instance per thread. Grids may be shared.
  */
 public final class PathSearch {
-    /** What a diagonal move costs beyond a straight one. */
-    private static final double DIAGONAL_EXTRA = Math.sqrt(2.0) - 1;
-
     private final OpenList openList;
     private final Goal goal = new Goal();
     private final Frontier frontier;
@@ -294,9 +291,7 @@ public final class PathSearch {
 
     /** Octile distance between two cells of a map {@code width} cells wide, in cells. */
     private static double octileCells(int width, int a, int b) {
-        int dx = Math.abs(a % width - b % width);
-        int dy = Math.abs(a / width - b / width);
-        return Math.max(dx, dy) + DIAGONAL_EXTRA * Math.min(dx, dy);
+        return SubgoalGraph.octileXY(a % width | (a / width) << 16, b % width | (b / width) << 16);
     }
 
     /** The subgoal graph a search of {@code grid} uses, or null: see the constructors. */
