@@ -1,6 +1,7 @@
 package dev.navserver.server.config;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -29,17 +30,22 @@ public record ConfigDiff(List<String> changedKeys, List<String> restartRequiredK
         restartRequiredKeys = List.copyOf(restartRequiredKeys);
     }
 
-    /** The keys whose values differ from {@code before} to {@code after}. */
+    /**
+     * The keys whose values differ from {@code before} to {@code after}: {@code before}'s keys in file order, then
+     * the keys only {@code after} has (those of an added monster kind).
+     */
     public static ConfigDiff between(NavServerConfig before, NavServerConfig after) {
         Map<String, Object> a = before.keyValues();
         Map<String, Object> b = after.keyValues();
         List<String> changed = new ArrayList<>();
         List<String> restart = new ArrayList<>();
-        for (Map.Entry<String, Object> e : a.entrySet()) {
-            if (!Objects.equals(e.getValue(), b.get(e.getKey()))) {
-                changed.add(e.getKey());
-                if (RESTART_REQUIRED_KEYS.contains(e.getKey())) {
-                    restart.add(e.getKey());
+        Set<String> keys = new LinkedHashSet<>(a.keySet());
+        keys.addAll(b.keySet());
+        for (String key : keys) {
+            if (!Objects.equals(a.get(key), b.get(key)) || a.containsKey(key) != b.containsKey(key)) {
+                changed.add(key);
+                if (RESTART_REQUIRED_KEYS.contains(key)) {
+                    restart.add(key);
                 }
             }
         }

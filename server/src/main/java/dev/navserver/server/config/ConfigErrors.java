@@ -90,15 +90,22 @@ final class ConfigErrors {
         return key + ": " + m.getOriginalMessage();
     }
 
-    /** {@code "chase.x: unknown key (known keys under chase: navIntervalSeconds, ...)"}. */
+    /**
+     * {@code "chase.x: unknown key (known keys under chase: navIntervalSeconds, ...)"}; under
+     * {@code monsters.kinds.<name>} the known keys are those of a kind.
+     */
     private static String unknownKey(List<String> path) {
-        JsonNode known = ConfigMapper.DEFAULTS;
-        for (String name : path.subList(0, path.size() - 1)) {
-            known = known.path(name);
-        }
         List<String> names = new ArrayList<>();
-        for (Iterator<String> it = known.fieldNames(); it.hasNext(); ) {
-            names.add(it.next());
+        if (path.size() == 4 && path.get(0).equals("monsters") && path.get(1).equals("kinds")) {
+            names.addAll(MonsterKinds.Keys.NAMES);
+        } else {
+            JsonNode known = ConfigMapper.DEFAULTS;
+            for (String name : path.subList(0, path.size() - 1)) {
+                known = known.path(name);
+            }
+            for (Iterator<String> it = known.fieldNames(); it.hasNext(); ) {
+                names.add(it.next());
+            }
         }
         String section = String.join(".", path.subList(0, path.size() - 1));
         return String.join(".", path) + ": unknown key (known keys" + (section.isEmpty() ? "" : " under " + section)

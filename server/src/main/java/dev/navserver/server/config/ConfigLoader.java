@@ -90,7 +90,7 @@ public final class ConfigLoader {
             throw new ConfigException(configFile + ": configVersion: missing (must be "
                     + NavServerConfig.CURRENT_VERSION + ")");
         }
-        JsonNode merged = ConfigMapper.withDefaults(ConfigMapper.DEFAULTS, root);
+        JsonNode merged = MonsterKinds.withKindDefaults(ConfigMapper.withDefaults(ConfigMapper.DEFAULTS, root));
         NavServerConfig bound;
         try {
             bound = ConfigMapper.bind(merged);
@@ -100,7 +100,7 @@ public final class ConfigLoader {
         NavServerConfig.Maps maps = new NavServerConfig.Maps(resolveMapsDir(configFile, bound.maps().dir()),
                 bound.maps().defaultMap(), bound.maps().maxEditCells(), bound.maps().maxCells());
         return new NavServerConfig(bound.configVersion(), bound.server(), bound.admin(), bound.tick(), bound.chase(),
-                bound.crowd(), bound.search(), maps);
+                bound.monsters(), bound.aoi(), bound.crowd(), bound.search(), maps);
     }
 
     /**

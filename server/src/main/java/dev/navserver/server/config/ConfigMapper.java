@@ -27,6 +27,7 @@ import dev.navserver.nav.search.Algorithm;
 import dev.navserver.nav.search.SearchMode;
 import java.io.IOException;
 import java.lang.reflect.Method;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -89,13 +90,22 @@ final class ConfigMapper {
                     .addDeserializer(Path.class, new PathDeserializer()))
             .build();
 
-    /** {@link NavServerConfig#defaults()} as a tree: every key in file order with its default value. */
-    static final ObjectNode DEFAULTS = MAPPER.valueToTree(NavServerConfig.defaults());
+    /**
+     * {@link NavServerConfig#defaults()} as a tree: every key in file order with its default value, except that
+     * {@code monsters.kinds} is empty: the default kind follows {@code chase.*} ({@link MonsterKinds#withKindDefaults}).
+     */
+    static final ObjectNode DEFAULTS = defaultsTree();
 
     /** Every leaf key of {@link NavServerConfig}, in file order, for {@link #keyValues}. */
     private static final List<Key> KEYS = keys(NavServerConfig.class, "", List.of());
 
     private ConfigMapper() {
+    }
+
+    private static ObjectNode defaultsTree() {
+        ObjectNode tree = MAPPER.valueToTree(NavServerConfig.defaults());
+        ((ObjectNode) tree.get("monsters")).putObject("kinds");
+        return tree;
     }
 
     /**
@@ -137,23 +147,36 @@ final class ConfigMapper {
      * Every key path of {@code config} with its value, in file order: {@link Integer}, {@link Long}, {@link Double},
      * {@link Boolean} or {@link String} as the record component's type is {@code int}, {@code long}, {@code double},
      * {@code boolean} or anything else ({@link Algorithm} and {@link SearchMode} as their spelling, {@link Path} as
-     * its {@code toString()}).
+     * its {@code toString()}). A map of records such as {@code monsters.kinds} is flattened by entry, e.g.
+     * {@code monsters.kinds.wolf.speedMetersPerSecond}, leaving out the record's {@code name}.
      * Read through the record accessors found once by reflection: cheap enough for every admin status request.
      */
     static Map<String, Object> keyValues(NavServerConfig config) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Key k : KEYS) {
-            Object v = k.read(config);
+            Object v = Key.invoke(config, k.accessors(), k.path());
+            if (k.entryKeys() != null) {
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                    for (Key ek : k.entryKeys()) {
+                        out.put(k.path() + "." + e.getKey() + "." + ek.path(),
+                                Key.invoke(e.getValue(), ek.accessors(), ek.path()));
+                    }
+                }
+                continue;
+            }
             out.put(k.path(), v instanceof Algorithm a ? a.spelling() : v instanceof SearchMode m ? m.spelling()
                     : v instanceof Path p ? p.toString() : v);
         }
         return out;
     }
 
-    /** A key path and the accessors leading to its value from a {@link NavServerConfig}. */
-    private record Key(String path, List<Method> accessors) {
-        Object read(NavServerConfig config) {
-            Object v = config;
+    /**
+     * A key path and the accessors leading to its value from a {@link NavServerConfig}; for a map of records, the
+     * keys of one entry (paths relative to the entry), else null.
+     */
+    private record Key(String path, List<Method> accessors, List<Key> entryKeys) {
+        static Object invoke(Object from, List<Method> accessors, String path) {
+            Object v = from;
             try {
                 for (Method m : accessors) {
                     v = m.invoke(v);
@@ -174,8 +197,14 @@ final class ConfigMapper {
             accessors.add(c.getAccessor());
             if (c.getType().isRecord()) {
                 out.addAll(keys(c.getType(), path + ".", accessors));
+            } else if (Map.class.isAssignableFrom(c.getType())
+                    && c.getGenericType() instanceof ParameterizedType t
+                    && t.getActualTypeArguments()[1] instanceof Class<?> value && value.isRecord()) {
+                List<Key> entryKeys = keys(value, "", List.of()).stream()
+                        .filter(k -> !k.path().equals("name")).toList();
+                out.add(new Key(path, List.copyOf(accessors), entryKeys));
             } else {
-                out.add(new Key(path, List.copyOf(accessors)));
+                out.add(new Key(path, List.copyOf(accessors), null));
             }
         }
         return List.copyOf(out);

@@ -1,5 +1,6 @@
 package dev.navserver.server.config;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
@@ -8,6 +9,7 @@ import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.search.Algorithm;
 import dev.navserver.nav.search.LandmarkTable;
 import dev.navserver.nav.search.SearchMode;
+import dev.navserver.server.world.MonsterKind;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -23,8 +25,8 @@ import java.util.Map;
  *
  * @param configVersion file format version; only {@link #CURRENT_VERSION} is accepted
  */
-public record NavServerConfig(int configVersion, Server server, Admin admin, Tick tick, Chase chase, Crowd crowd,
-                              Search search, Maps maps) {
+public record NavServerConfig(int configVersion, Server server, Admin admin, Tick tick, Chase chase,
+                              Monsters monsters, Aoi aoi, Crowd crowd, Search search, Maps maps) {
     /** The only {@code configVersion} this build reads. */
     public static final int CURRENT_VERSION = 1;
 
@@ -37,6 +39,8 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
         Checks.notNull("admin", admin);
         Checks.notNull("tick", tick);
         Checks.notNull("chase", chase);
+        Checks.notNull("monsters", monsters);
+        Checks.notNull("aoi", aoi);
         Checks.notNull("crowd", crowd);
         Checks.notNull("search", search);
         Checks.notNull("maps", maps);
@@ -47,12 +51,13 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
             throw new IllegalArgumentException("chase.snapshotHz: " + chase.snapshotHz()
                     + " exceeds tick.hz (" + tick.hz() + "); snapshots are sent on ticks");
         }
+        monsters = MonsterKinds.withDefaultKind(monsters, chase);
     }
 
     /** Every key at its default; {@code maps.dir} is the relative path {@code maps}, not yet resolved. */
     public static NavServerConfig defaults() {
         return new NavServerConfig(CURRENT_VERSION, Server.DEFAULT, Admin.DEFAULT, Tick.DEFAULT, Chase.DEFAULT,
-                Crowd.DEFAULT, Search.DEFAULT, Maps.DEFAULT);
+                Monsters.DEFAULT, Aoi.DEFAULT, Crowd.DEFAULT, Search.DEFAULT, Maps.DEFAULT);
     }
 
     /**
@@ -86,7 +91,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
         Search se = new Search(search.algorithm(), search.mode(), search.landmarks(),
                 search.landmarksMinDistanceCells(), search.maxExpandedNodes(), running.search.plannerThreads());
         Maps m = new Maps(running.maps.dir(), maps.defaultMap(), maps.maxEditCells(), maps.maxCells());
-        return new NavServerConfig(configVersion, s, a, tick, chase, crowd, se, m);
+        return new NavServerConfig(configVersion, s, a, tick, chase, monsters, aoi, crowd, se, m);
     }
 
     /**
@@ -210,14 +215,17 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      * @param sharedFieldMinMonsters      when at least this many monsters of one map chasing one player are due
      *                                    for a re-plan in the same pass, one shared integration field from the
      *                                    player plans them all instead of one search each; 2..10000
+     * @param orphanDespawnSeconds        seconds a player's automatically spawned monsters wait at home after their
+     *                                    player left before they despawn; 0..3600
      */
     public record Chase(double navIntervalSeconds, double moveThresholdMeters, double localNavDistanceMeters,
                         double localNavHysteresisMeters, double stoppingDistanceMeters,
                         double monsterSpeedMetersPerSecond, int monstersPerPlayer, boolean allowClientSpawn,
                         double snapshotHz, double spawnMinDistanceMeters, double spawnMaxDistanceMeters,
-                        double monsterRadiusMeters, double playerRadiusMeters, int sharedFieldMinMonsters) {
+                        double monsterRadiusMeters, double playerRadiusMeters, int sharedFieldMinMonsters,
+                        double orphanDespawnSeconds) {
         public static final Chase DEFAULT =
-                new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 2, true, 5.0, 5.0, 15.0, 0.4, 0.5, 8);
+                new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 2, true, 5.0, 5.0, 15.0, 0.4, 0.5, 8, 10.0);
 
         public Chase {
             Checks.range("chase.navIntervalSeconds", navIntervalSeconds, 0.01, 60);
@@ -233,6 +241,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
             Checks.range("chase.monsterRadiusMeters", monsterRadiusMeters, 0, 10);
             Checks.range("chase.playerRadiusMeters", playerRadiusMeters, 0, 10);
             Checks.range("chase.sharedFieldMinMonsters", sharedFieldMinMonsters, 2, 10_000);
+            Checks.range("chase.orphanDespawnSeconds", orphanDespawnSeconds, 0, 3600);
             if (spawnMaxDistanceMeters < spawnMinDistanceMeters) {
                 throw new IllegalArgumentException("chase.spawnMaxDistanceMeters: " + spawnMaxDistanceMeters
                         + " is less than chase.spawnMinDistanceMeters (" + spawnMinDistanceMeters + ")");
@@ -242,6 +251,58 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                         + " is more than chase.localNavDistanceMeters (" + localNavDistanceMeters
                         + "): a monster would stop before the client takes it over");
             }
+        }
+
+        /** Every key as given but {@code orphanDespawnSeconds}, which takes its default. */
+        public Chase(double navIntervalSeconds, double moveThresholdMeters, double localNavDistanceMeters,
+                     double localNavHysteresisMeters, double stoppingDistanceMeters,
+                     double monsterSpeedMetersPerSecond, int monstersPerPlayer, boolean allowClientSpawn,
+                     double snapshotHz, double spawnMinDistanceMeters, double spawnMaxDistanceMeters,
+                     double monsterRadiusMeters, double playerRadiusMeters, int sharedFieldMinMonsters) {
+            this(navIntervalSeconds, moveThresholdMeters, localNavDistanceMeters, localNavHysteresisMeters,
+                    stoppingDistanceMeters, monsterSpeedMetersPerSecond, monstersPerPlayer, allowClientSpawn,
+                    snapshotHz, spawnMinDistanceMeters, spawnMaxDistanceMeters, monsterRadiusMeters,
+                    playerRadiusMeters, sharedFieldMinMonsters, DEFAULT.orphanDespawnSeconds);
+        }
+    }
+
+    /**
+     * Kinds of monsters ({@code monsters.*}).
+     *
+     * @param kinds every kind by name (1..64 characters of {@code A-Z a-z 0-9 _ -}), unmodifiable, default kind
+     *              first ({@link NavServerConfig} adds it, built from {@code chase.*}, when missing); in the file, a
+     *              key a kind leaves out takes the default kind's value
+     */
+    public record Monsters(Map<String, MonsterKind> kinds) {
+        public static final Monsters DEFAULT = new Monsters(Map.of());
+
+        public Monsters {
+            kinds = MonsterKinds.checked(kinds);
+        }
+
+        @JsonCreator
+        static Monsters fromFile(@JsonProperty("kinds") Map<String, MonsterKinds.Keys> kinds) {
+            return MonsterKinds.fromFile(kinds);
+        }
+
+        /** The kind of that name, or null when there is none. */
+        public MonsterKind kind(String name) {
+            return name == null ? null : kinds.get(name);
+        }
+    }
+
+    /**
+     * Interest management ({@code aoi.*}): which monsters a player's session hears about.
+     *
+     * @param radiusMeters     a monster enters a player's view within this XZ distance of the player, m; 1..100000
+     * @param hysteresisMeters and leaves it beyond {@code radiusMeters + hysteresisMeters}, m; 0..1000
+     */
+    public record Aoi(double radiusMeters, double hysteresisMeters) {
+        public static final Aoi DEFAULT = new Aoi(40, 5);
+
+        public Aoi {
+            Checks.range("aoi.radiusMeters", radiusMeters, 1, 100_000);
+            Checks.range("aoi.hysteresisMeters", hysteresisMeters, 0, 1000);
         }
     }
 

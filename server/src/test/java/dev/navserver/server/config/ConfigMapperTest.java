@@ -26,7 +26,9 @@ class ConfigMapperTest {
     @Test
     void defaultsTree_HoldsEverySectionInFileOrder_WithAlgorithmAndDirAsWritten() {
         assertThat(ConfigMapper.DEFAULTS.properties()).extracting(e -> e.getKey())
-                .containsExactly("configVersion", "server", "admin", "tick", "chase", "crowd", "search", "maps");
+                .containsExactly("configVersion", "server", "admin", "tick", "chase", "monsters", "aoi", "crowd",
+                        "search", "maps");
+        assertThat(ConfigMapper.DEFAULTS.at("/monsters/kinds").isEmpty()).as("default kind follows chase.*").isTrue();
         assertThat(ConfigMapper.DEFAULTS.at("/search/algorithm").textValue()).isEqualTo("jps");
         assertThat(ConfigMapper.DEFAULTS.at("/maps/dir").textValue()).isEqualTo("maps");
         assertThat(ConfigMapper.DEFAULTS.at("/maps/default").textValue()).isEqualTo("arena");
@@ -89,7 +91,7 @@ class ConfigMapperTest {
                                 + " localNavDistanceMeters, localNavHysteresisMeters, stoppingDistanceMeters,"
                                 + " monsterSpeedMetersPerSecond, monstersPerPlayer, allowClientSpawn, snapshotHz,"
                                 + " spawnMinDistanceMeters, spawnMaxDistanceMeters, monsterRadiusMeters, playerRadiusMeters,"
-                                + " sharedFieldMinMonsters)"),
+                                + " sharedFieldMinMonsters, orphanDespawnSeconds)"),
                 Arguments.of("second document", "---\nconfigVersion: 1",
                         "not valid YAML at line 3, column 1: a second document ('---');"
                                 + " the file must hold exactly one"));

@@ -166,6 +166,45 @@ class ConfigReloaderTest {
     }
 
     @Test
+    void reloadOnDemand_WithChangedKindAndAoi_AppliesThemLive() throws Exception {
+        write("configVersion: 1\nmonsters:\n  kinds:\n    wolf: {speedMetersPerSecond: 3.5}\n");
+        assertThat(reloader.reload().outcome()).isEqualTo(ReloadResult.Outcome.APPLIED);
+        published.clear();
+        write("configVersion: 1\nmonsters:\n  kinds:\n    wolf: {speedMetersPerSecond: 4, leashSeconds: 2}\n"
+                + "aoi: {radiusMeters: 30}\nchase: {orphanDespawnSeconds: 0}\n");
+
+        ReloadResult r = reloader.reload();
+
+        assertThat(r.outcome()).isEqualTo(ReloadResult.Outcome.APPLIED);
+        assertThat(r.changedKeys()).containsExactly("chase.orphanDespawnSeconds",
+                "monsters.kinds.wolf.speedMetersPerSecond", "monsters.kinds.wolf.leashSeconds", "aoi.radiusMeters");
+        assertThat(r.restartRequiredKeys()).isEmpty();
+        assertThat(published.poll()).isSameAs(reloader.current());
+        assertThat(reloader.current().monsters().kind("wolf").speedMetersPerSecond()).isEqualTo(4.0);
+        assertThat(reloader.current().monsters().kind("wolf").leashSeconds()).isEqualTo(2.0);
+        assertThat(reloader.current().aoi().radiusMeters()).isEqualTo(30.0);
+        assertThat(reloader.current().chase().orphanDespawnSeconds()).isZero();
+    }
+
+    @Test
+    void reloadOnDemand_WithOutOfRangeKind_IsRejectedAndTheOldKindsStay() throws Exception {
+        write("configVersion: 1\nmonsters:\n  kinds:\n    wolf: {speedMetersPerSecond: 3.5}\n");
+        assertThat(reloader.reload().outcome()).isEqualTo(ReloadResult.Outcome.APPLIED);
+        NavServerConfig before = reloader.current();
+        published.clear();
+        write("configVersion: 1\naoi: {radiusMeters: 30}\nmonsters:\n  kinds:\n    wolf: {speedMetersPerSecond: 0}\n");
+
+        ReloadResult r = reloader.reload();
+
+        assertThat(r.outcome()).isEqualTo(ReloadResult.Outcome.REJECTED);
+        assertThat(r.message()).contains("monsters.kinds.wolf.speedMetersPerSecond: 0.0 is out of range (0.01..100)");
+        assertThat(reloader.current()).isSameAs(before);
+        assertThat(reloader.current().monsters().kind("wolf").speedMetersPerSecond()).isEqualTo(3.5);
+        assertThat(reloader.current().aoi().radiusMeters()).as("nothing half-applied").isEqualTo(40.0);
+        assertThat(published).isEmpty();
+    }
+
+    @Test
     void reloadOnDemand_WithSameBytes_IsUnchangedAndPublishesNothing() {
         ReloadResult r = reloader.reload();
 
