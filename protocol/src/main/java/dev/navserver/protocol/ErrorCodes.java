@@ -14,11 +14,20 @@ public final class ErrorCodes {
     public static final String NOT_WELCOMED = "not_welcomed";
     /** A second {@code hello} on a connection. */
     public static final String ALREADY_WELCOMED = "already_welcomed";
-    /** {@code hello} or {@code map_edit} names a map the server has not loaded. */
+    /**
+     * {@code hello}, {@code map_edit}, {@code monster_spawn} or {@code route} names a map the server has not loaded
+     * (or an authority's {@code player_pos} carries a {@code player} while the session has no map).
+     */
     public static final String UNKNOWN_MAP = "unknown_map";
-    /** A position is outside the map, or a {@code map_edit} rectangle is not entirely on it. */
+    /**
+     * A position ({@code pos}, {@code home}, a route point) is outside the map, or a {@code map_edit} rectangle is
+     * not entirely on it.
+     */
     public static final String OUT_OF_BOUNDS = "out_of_bounds";
-    /** A position is on a blocked cell. */
+    /**
+     * A position is on a blocked cell: a {@code spawn}'s or {@code monster_spawn}'s {@code pos} or {@code home}, a
+     * {@code move_to} or {@code teleport} {@code pos}, a {@code route} point.
+     */
     public static final String BLOCKED = "blocked";
     /** {@code spawn} while {@code chase.allowClientSpawn} is false. */
     public static final String SPAWN_DISABLED = "spawn_disabled";
@@ -33,7 +42,11 @@ public final class ErrorCodes {
      * has none); the connection is closed after this error and a {@code bye} with reason {@code unauthorized}.
      */
     public static final String UNAUTHORIZED = "unauthorized";
-    /** A player session sent a message only authority sessions may send ({@code map_edit}); the session stays open. */
+    /**
+     * A player session sent a message only authority sessions may send ({@code map_edit}, {@code monster_spawn},
+     * {@code monster_command}, {@code route}, {@code player_leave}, a {@code player_pos} with {@code player});
+     * the session stays open.
+     */
     public static final String FORBIDDEN = "forbidden";
     /** A {@code map_edit} covers more cells than {@code maps.maxEditCells}; nothing was applied. */
     public static final String EDIT_TOO_LARGE = "edit_too_large";
@@ -42,6 +55,23 @@ public final class ErrorCodes {
      * around {@code to}; no paths were planned.
      */
     public static final String NO_ROOM = "no_room";
+    /**
+     * A {@code monster_command} names a monster that does not exist on the session's map (never spawned, despawned,
+     * or on another map).
+     */
+    public static final String UNKNOWN_MONSTER = "unknown_monster";
+    /**
+     * A {@code monster_command}'s {@code target} ({@code chase}, {@code follow}, {@code flee}) or a
+     * {@code player_leave}'s {@code player} is no player on the monster's (the session's) map.
+     */
+    public static final String UNKNOWN_TARGET = "unknown_target";
+    /**
+     * A {@code monster_spawn}'s patrol behaviour or a {@code monster_command patrol} names a route the map does not
+     * have.
+     */
+    public static final String UNKNOWN_ROUTE = "unknown_route";
+    /** A {@code monster_spawn}'s {@code kind} is not in {@code monsters.kinds} (nor {@code default}). */
+    public static final String UNKNOWN_KIND = "unknown_kind";
     /** The server failed while handling a valid request; the request had no effect. */
     public static final String INTERNAL = "internal";
 

@@ -44,6 +44,21 @@ public final class Protocol {
     /** Maximum number of edits in one {@code map_edit}. */
     public static final int MAX_EDITS = 1024;
 
+    /** Largest accepted {@code radiusMeters} of a wander behaviour or command, metres; it must also be {@code > 0}. */
+    public static final double MAX_WANDER_RADIUS_METERS = 10000.0;
+
+    /** Largest accepted absolute value of each component of a {@code follow} command's {@code offset}, metres. */
+    public static final double MAX_FOLLOW_OFFSET_METERS = 10000.0;
+
+    /** Minimum number of points of a {@code route}. */
+    public static final int MIN_ROUTE_POINTS = 2;
+
+    /** Maximum number of points of a {@code route}. */
+    public static final int MAX_ROUTE_POINTS = 256;
+
+    /** Largest accepted {@code waitSeconds} of a {@code route}, seconds. */
+    public static final double MAX_ROUTE_WAIT_SECONDS = 3600.0;
+
     private Protocol() {
     }
 }

@@ -1,7 +1,11 @@
 package dev.navserver.protocol.json;
 
+import dev.navserver.protocol.BehaviourTypes;
+import dev.navserver.protocol.MonsterCommands;
 import dev.navserver.protocol.Protocol;
+import dev.navserver.protocol.RouteModes;
 import dev.navserver.protocol.TerrainNames;
+import dev.navserver.protocol.message.BehaviourSpec;
 import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.CellRect;
 import dev.navserver.protocol.message.MapEdit;
@@ -9,10 +13,15 @@ import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.FromClient;
 import dev.navserver.protocol.message.GroupPathQuery;
 import dev.navserver.protocol.message.Hello;
+import dev.navserver.protocol.message.MonsterCommand;
+import dev.navserver.protocol.message.MonsterSpawn;
+import dev.navserver.protocol.message.Offset;
 import dev.navserver.protocol.message.PathQuery;
 import dev.navserver.protocol.message.Ping;
+import dev.navserver.protocol.message.PlayerLeave;
 import dev.navserver.protocol.message.PlayerPos;
 import dev.navserver.protocol.message.RequestId;
+import dev.navserver.protocol.message.Route;
 import dev.navserver.protocol.message.Spawn;
 import dev.navserver.protocol.message.ValidatePath;
 import dev.navserver.protocol.message.Vec3;
@@ -27,16 +36,20 @@ import java.util.Map;
  */
 final class ClientFieldDecoders {
     /** Decoder of each client message type, keyed by {@code type}. Immutable. */
-    static final Map<String, FieldDecoder<? extends FromClient>> BY_TYPE = Map.of(
-            Hello.TYPE, ClientFieldDecoders::hello,
-            PlayerPos.TYPE, ClientFieldDecoders::playerPos,
-            Spawn.TYPE, ClientFieldDecoders::spawn,
-            PathQuery.TYPE, ClientFieldDecoders::pathQuery,
-            GroupPathQuery.TYPE, ClientFieldDecoders::groupPathQuery,
-            ValidatePath.TYPE, ClientFieldDecoders::validatePath,
-            Ping.TYPE, (f, id) -> new Ping(id),
-            Bye.TYPE, ClientFieldDecoders::bye,
-            MapEdit.TYPE, ClientFieldDecoders::mapEdit);
+    static final Map<String, FieldDecoder<? extends FromClient>> BY_TYPE = Map.ofEntries(
+            Map.entry(Hello.TYPE, ClientFieldDecoders::hello),
+            Map.entry(PlayerPos.TYPE, ClientFieldDecoders::playerPos),
+            Map.entry(Spawn.TYPE, ClientFieldDecoders::spawn),
+            Map.entry(PathQuery.TYPE, ClientFieldDecoders::pathQuery),
+            Map.entry(GroupPathQuery.TYPE, ClientFieldDecoders::groupPathQuery),
+            Map.entry(ValidatePath.TYPE, ClientFieldDecoders::validatePath),
+            Map.entry(Ping.TYPE, (f, id) -> new Ping(id)),
+            Map.entry(Bye.TYPE, ClientFieldDecoders::bye),
+            Map.entry(MapEdit.TYPE, ClientFieldDecoders::mapEdit),
+            Map.entry(MonsterSpawn.TYPE, ClientFieldDecoders::monsterSpawn),
+            Map.entry(MonsterCommand.TYPE, ClientFieldDecoders::monsterCommand),
+            Map.entry(Route.TYPE, ClientFieldDecoders::route),
+            Map.entry(PlayerLeave.TYPE, ClientFieldDecoders::playerLeave));
 
     private ClientFieldDecoders() {
     }
@@ -52,7 +65,8 @@ final class ClientFieldDecoders {
     private static PlayerPos playerPos(Fields f, RequestId id) {
         long seq = f.integer("seq", 0, Protocol.MAX_COUNTER);
         Vec3 pos = f.vec3("pos");
-        return f.failed() ? null : new PlayerPos(id, seq, pos);
+        String player = f.optionalString("player", Protocol.MAX_NAME_CHARS);
+        return f.failed() ? null : new PlayerPos(id, seq, pos, player);
     }
 
     private static Spawn spawn(Fields f, RequestId id) {
@@ -143,6 +157,95 @@ final class ClientFieldDecoders {
             return null;
         }
         return e.failed() ? null : new TerrainEdit(cells, rect, terrain);
+    }
+
+    /** {@code monster_spawn}: optional {@code map}, {@code kind}, {@code behaviour} (see {@link #behaviour}), {@code home}. */
+    private static MonsterSpawn monsterSpawn(Fields f, RequestId id) {
+        String map = f.optionalString("map", Protocol.MAX_NAME_CHARS);
+        Vec3 pos = f.vec3("pos");
+        String kind = f.optionalString("kind", Protocol.MAX_NAME_CHARS);
+        BehaviourSpec behaviour = behaviour(f.optionalObject("behaviour"));
+        Vec3 home = f.optionalVec3("home");
+        return f.failed() ? null : new MonsterSpawn(id, map, pos, kind, behaviour, home);
+    }
+
+    /**
+     * A {@code behaviour} object: a {@code type} of {@link BehaviourTypes}, {@code radiusMeters} required by
+     * {@code wander}, {@code route} required by {@code patrol}; other fields are ignored. {@code null} for an absent
+     * object or after a problem.
+     */
+    private static BehaviourSpec behaviour(Fields b) {
+        if (b == null) {
+            return null;
+        }
+        String type = FieldRules.oneOf(b, "type", b.string("type", Protocol.MAX_NAME_CHARS), BehaviourTypes.ALL,
+                "behaviour type");
+        if (b.failed()) {
+            return null;
+        }
+        String by = "behaviour " + type;
+        Double radius = BehaviourTypes.WANDER.equals(type) && FieldRules.requiredBy(b, "radiusMeters", by)
+                ? wanderRadius(b) : null;
+        String route = BehaviourTypes.PATROL.equals(type) && FieldRules.requiredBy(b, "route", by)
+                ? b.string("route", Protocol.MAX_NAME_CHARS) : null;
+        return b.failed() ? null : new BehaviourSpec(type, radius, route);
+    }
+
+    /**
+     * {@code monster_command}: a {@code command} of {@link MonsterCommands} and exactly the fields it needs
+     * ({@code target}, {@code pos}, {@code route}, {@code radiusMeters}; {@code offset} optional with {@code follow});
+     * fields the command does not use are ignored.
+     */
+    private static MonsterCommand monsterCommand(Fields f, RequestId id) {
+        String monster = f.string("monster", Protocol.MAX_NAME_CHARS);
+        String command = FieldRules.oneOf(f, "command", f.string("command", Protocol.MAX_NAME_CHARS),
+                MonsterCommands.ALL, "command");
+        if (f.failed()) {
+            return null;
+        }
+        String by = "command " + command;
+        String target = MonsterCommands.needsTarget(command) && FieldRules.requiredBy(f, "target", by)
+                ? f.string("target", Protocol.MAX_NAME_CHARS) : null;
+        Vec3 pos = MonsterCommands.needsPos(command) && FieldRules.requiredBy(f, "pos", by) ? f.vec3("pos") : null;
+        double[] offset = MonsterCommands.takesOffset(command)
+                ? f.optionalNumbers("offset", 2, -Protocol.MAX_FOLLOW_OFFSET_METERS, Protocol.MAX_FOLLOW_OFFSET_METERS)
+                : null;
+        String route = MonsterCommands.needsRoute(command) && FieldRules.requiredBy(f, "route", by)
+                ? f.string("route", Protocol.MAX_NAME_CHARS) : null;
+        Double radius = MonsterCommands.needsRadius(command) && FieldRules.requiredBy(f, "radiusMeters", by)
+                ? wanderRadius(f) : null;
+        return f.failed() ? null : new MonsterCommand(id, monster, command, target, pos,
+                offset == null ? null : new Offset(offset[0], offset[1]), route, radius);
+    }
+
+    /** {@code radiusMeters} of a wander: {@code > 0} and at most {@link Protocol#MAX_WANDER_RADIUS_METERS}. */
+    private static Double wanderRadius(Fields f) {
+        Double r = f.optionalNumber("radiusMeters", -Double.MAX_VALUE, Double.MAX_VALUE);
+        if (r != null && !(r > 0 && r <= Protocol.MAX_WANDER_RADIUS_METERS)) {
+            f.reject("radiusMeters", r + " is out of range (0, " + Protocol.MAX_WANDER_RADIUS_METERS + "]");
+            return null;
+        }
+        return r;
+    }
+
+    /**
+     * {@code route}: {@code name}, {@link Protocol#MIN_ROUTE_POINTS}..{@link Protocol#MAX_ROUTE_POINTS} points, an
+     * optional {@code mode} of {@link RouteModes} (default loop) and {@code waitSeconds} in
+     * {@code [0, }{@link Protocol#MAX_ROUTE_WAIT_SECONDS}{@code ]} (default 0).
+     */
+    private static Route route(Fields f, RequestId id) {
+        String map = f.optionalString("map", Protocol.MAX_NAME_CHARS);
+        String name = f.string("name", Protocol.MAX_NAME_CHARS);
+        List<Vec3> points = f.vec3List("points", Protocol.MIN_ROUTE_POINTS, Protocol.MAX_ROUTE_POINTS);
+        String mode = FieldRules.oneOf(f, "mode", f.optionalString("mode", Protocol.MAX_NAME_CHARS), RouteModes.ALL,
+                "mode");
+        Double wait = f.optionalNumber("waitSeconds", 0, Protocol.MAX_ROUTE_WAIT_SECONDS);
+        return f.failed() ? null : new Route(id, map, name, points, mode, wait == null ? 0 : wait);
+    }
+
+    private static PlayerLeave playerLeave(Fields f, RequestId id) {
+        String player = f.string("player", Protocol.MAX_NAME_CHARS);
+        return f.failed() ? null : new PlayerLeave(id, player);
     }
 
     private static Bye bye(Fields f, RequestId id) {

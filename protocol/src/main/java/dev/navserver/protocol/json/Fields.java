@@ -303,8 +303,15 @@ final class Fields {
 
     /** A required object, read through the returned child, or {@code null} after recording why not. */
     Fields object(String name) {
-        String path = prefix + name;
-        JsonNode v = required(name);
+        return checkObject(prefix + name, required(name));
+    }
+
+    /** An optional object read through the returned child; {@code null} when absent, JSON null or after a problem. */
+    Fields optionalObject(String name) {
+        return checkObject(prefix + name, optional(name));
+    }
+
+    private Fields checkObject(String path, JsonNode v) {
         if (v == null) {
             return null;
         }
@@ -313,6 +320,23 @@ final class Fields {
             return null;
         }
         return new Fields((ObjectNode) v, path + ".", this.root == null ? this : this.root, id);
+    }
+
+    /**
+     * An optional array of exactly {@code size} finite numbers, each in {@code [min, max]}; {@code null} when absent,
+     * JSON null or after a problem.
+     */
+    double[] optionalNumbers(String name, int size, double min, double max) {
+        String path = prefix + name;
+        JsonNode v = optional(name);
+        if (v == null || !checkArray(path, v, size, size, size + " numbers")) {
+            return null;
+        }
+        double[] out = new double[size];
+        for (int i = 0; i < size; i++) {
+            out[i] = checkNumber(path + "[" + i + "]", v.get(i), min, max);
+        }
+        return failed() ? null : out;
     }
 
     /** A required array of objects, each read through its child; empty after recording a problem. */

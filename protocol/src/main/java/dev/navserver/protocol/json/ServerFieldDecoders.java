@@ -1,9 +1,13 @@
 package dev.navserver.protocol.json;
 
+import dev.navserver.protocol.LeaveReasons;
+import dev.navserver.protocol.MonsterEvents;
+import dev.navserver.protocol.MonsterStates;
 import dev.navserver.protocol.PathStatus;
 import dev.navserver.protocol.Protocol;
 import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.CellRect;
+import dev.navserver.protocol.message.CommandOk;
 import dev.navserver.protocol.message.MapEdited;
 import dev.navserver.protocol.message.MapPatch;
 import dev.navserver.protocol.message.TerrainEdit;
@@ -13,6 +17,10 @@ import dev.navserver.protocol.message.GroupPath;
 import dev.navserver.protocol.message.GroupPathEntry;
 import dev.navserver.protocol.message.LocalNav;
 import dev.navserver.protocol.message.MapInfo;
+import dev.navserver.protocol.message.MonsterEnter;
+import dev.navserver.protocol.message.MonsterEvent;
+import dev.navserver.protocol.message.MonsterLeave;
+import dev.navserver.protocol.message.MonsterState;
 import dev.navserver.protocol.message.MonsterSnapshot;
 import dev.navserver.protocol.message.Monsters;
 import dev.navserver.protocol.message.NavPath;
@@ -20,6 +28,7 @@ import dev.navserver.protocol.message.PathResult;
 import dev.navserver.protocol.message.PathValid;
 import dev.navserver.protocol.message.Pong;
 import dev.navserver.protocol.message.RequestId;
+import dev.navserver.protocol.message.RouteOk;
 import dev.navserver.protocol.message.Spawned;
 import dev.navserver.protocol.message.Vec3;
 import dev.navserver.protocol.message.Welcome;
@@ -48,7 +57,13 @@ final class ServerFieldDecoders {
             Map.entry(ErrorMessage.TYPE, ServerFieldDecoders::error),
             Map.entry(Bye.TYPE, ServerFieldDecoders::bye),
             Map.entry(MapEdited.TYPE, ServerFieldDecoders::mapEdited),
-            Map.entry(MapPatch.TYPE, ServerFieldDecoders::mapPatch));
+            Map.entry(MapPatch.TYPE, ServerFieldDecoders::mapPatch),
+            Map.entry(CommandOk.TYPE, ServerFieldDecoders::commandOk),
+            Map.entry(RouteOk.TYPE, ServerFieldDecoders::routeOk),
+            Map.entry(MonsterEnter.TYPE, ServerFieldDecoders::monsterEnter),
+            Map.entry(MonsterLeave.TYPE, ServerFieldDecoders::monsterLeave),
+            Map.entry(MonsterState.TYPE, ServerFieldDecoders::monsterState),
+            Map.entry(MonsterEvent.TYPE, ServerFieldDecoders::monsterEvent));
 
     private ServerFieldDecoders() {
     }
@@ -127,7 +142,7 @@ final class ServerFieldDecoders {
         return f.failed() ? null : new Pong(id, serverTime);
     }
 
-    /** {@code nav_path}: a monster's path; carries no request id. */
+    /** {@code nav_path}: a monster's path, with an optional {@code state} and {@code target}; no request id. */
     private static NavPath navPath(Fields f, RequestId id) {
         String monster = f.string("monster", MAX_TEXT_CHARS);
         long seq = f.integer("seq", 0, Protocol.MAX_COUNTER);
@@ -137,7 +152,10 @@ final class ServerFieldDecoders {
         double speed = f.number("speedMetersPerSecond", 0, Double.MAX_VALUE);
         double serverTime = f.number("serverTime", -Double.MAX_VALUE, Double.MAX_VALUE);
         long mapVersion = f.integer("mapVersion", 1, Protocol.MAX_COUNTER);
-        return f.failed() ? null : new NavPath(monster, seq, playerSeq, status, points, speed, serverTime, mapVersion);
+        String state = state(f, f.optionalString("state", MAX_TEXT_CHARS));
+        String target = f.optionalString("target", MAX_TEXT_CHARS);
+        return f.failed() ? null
+                : new NavPath(monster, seq, playerSeq, status, points, speed, serverTime, mapVersion, state, target);
     }
 
     private static LocalNav localNav(Fields f, RequestId id) {
@@ -205,6 +223,62 @@ final class ServerFieldDecoders {
             edits.add(TerrainEdit.cells(new CellRect((int) c[0], (int) c[1], (int) c[2], (int) c[3]), terrain));
         }
         return f.failed() ? null : MapPatch.edits(map, version, edits);
+    }
+
+    private static CommandOk commandOk(Fields f, RequestId id) {
+        String monster = f.string("monster", MAX_TEXT_CHARS);
+        return f.failed() ? null : new CommandOk(id, monster);
+    }
+
+    private static RouteOk routeOk(Fields f, RequestId id) {
+        String name = f.string("name", MAX_TEXT_CHARS);
+        return f.failed() ? null : new RouteOk(id, name);
+    }
+
+    private static MonsterEnter monsterEnter(Fields f, RequestId id) {
+        String monster = f.string("monster", MAX_TEXT_CHARS);
+        String kind = f.string("kind", MAX_TEXT_CHARS);
+        Vec3 pos = f.vec3("pos");
+        double radius = f.number("radiusMeters", 0, Double.MAX_VALUE);
+        double speed = f.number("speedMetersPerSecond", 0, Double.MAX_VALUE);
+        String state = state(f, f.string("state", MAX_TEXT_CHARS));
+        String target = f.optionalString("target", MAX_TEXT_CHARS);
+        Vec3 home = f.optionalVec3("home");
+        return f.failed() ? null : new MonsterEnter(monster, kind, pos, radius, speed, state, target, home);
+    }
+
+    private static MonsterLeave monsterLeave(Fields f, RequestId id) {
+        String monster = f.string("monster", MAX_TEXT_CHARS);
+        String reason = FieldRules.oneOf(f, "reason", f.string("reason", MAX_TEXT_CHARS), LeaveReasons.ALL,
+                "reason");
+        return f.failed() ? null : new MonsterLeave(monster, reason);
+    }
+
+    private static MonsterState monsterState(Fields f, RequestId id) {
+        String monster = f.string("monster", MAX_TEXT_CHARS);
+        String state = state(f, f.string("state", MAX_TEXT_CHARS));
+        String target = f.optionalString("target", MAX_TEXT_CHARS);
+        return f.failed() ? null : new MonsterState(monster, state, target);
+    }
+
+    /** {@code monster_event}: an {@code event} of {@link MonsterEvents}; {@code waypoint} needs route and index. */
+    private static MonsterEvent monsterEvent(Fields f, RequestId id) {
+        String monster = f.string("monster", MAX_TEXT_CHARS);
+        String event = FieldRules.oneOf(f, "event", f.string("event", MAX_TEXT_CHARS), MonsterEvents.ALL, "event");
+        String target = f.optionalString("target", MAX_TEXT_CHARS);
+        if (MonsterEvents.WAYPOINT.equals(event)) {
+            FieldRules.requiredBy(f, "route", "event " + event);
+            FieldRules.requiredBy(f, "index", "event " + event);
+        }
+        String route = f.optionalString("route", MAX_TEXT_CHARS);
+        Long index = f.optionalInteger("index", 0, Integer.MAX_VALUE);
+        return f.failed() ? null
+                : new MonsterEvent(monster, event, target, route, index == null ? null : index.intValue());
+    }
+
+    /** A wire state: {@code value} when it is one of {@link MonsterStates} or {@code null}, else a problem. */
+    private static String state(Fields f, String value) {
+        return FieldRules.oneOf(f, "state", value, MonsterStates.ALL, "state");
     }
 
     private static Bye bye(Fields f, RequestId id) {

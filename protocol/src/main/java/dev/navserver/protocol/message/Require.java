@@ -15,6 +15,13 @@ final class Require {
         return value;
     }
 
+    static double nonNegative(double value, String name) {
+        if (!(finite(value, name) >= 0)) {
+            throw new IllegalArgumentException(name + " must be >= 0, got " + value);
+        }
+        return value;
+    }
+
     /** A map version: 1 for a map's first load, increasing from there. */
     static long mapVersion(long value) {
         if (value < 1 || value > dev.navserver.protocol.Protocol.MAX_COUNTER) {

@@ -4,9 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.navserver.protocol.ByeReasons;
 import dev.navserver.protocol.ErrorCodes;
+import dev.navserver.protocol.LeaveReasons;
+import dev.navserver.protocol.MonsterCommands;
+import dev.navserver.protocol.MonsterEvents;
 import dev.navserver.protocol.MonsterStates;
 import dev.navserver.protocol.PathStatus;
 import dev.navserver.protocol.Protocol;
+import dev.navserver.protocol.RouteModes;
+import dev.navserver.protocol.message.BehaviourSpec;
 import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.CellRect;
 import dev.navserver.protocol.message.MapEdit;
@@ -14,6 +19,7 @@ import dev.navserver.protocol.message.MapEdited;
 import dev.navserver.protocol.message.MapPatch;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.ClientMessage;
+import dev.navserver.protocol.message.CommandOk;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.GroupPath;
 import dev.navserver.protocol.message.GroupPathEntry;
@@ -22,16 +28,26 @@ import dev.navserver.protocol.message.Hello;
 import dev.navserver.protocol.message.LocalNav;
 import dev.navserver.protocol.message.MapInfo;
 import dev.navserver.protocol.message.Message;
+import dev.navserver.protocol.message.MonsterCommand;
+import dev.navserver.protocol.message.MonsterEnter;
+import dev.navserver.protocol.message.MonsterEvent;
+import dev.navserver.protocol.message.MonsterLeave;
 import dev.navserver.protocol.message.MonsterSnapshot;
+import dev.navserver.protocol.message.MonsterSpawn;
+import dev.navserver.protocol.message.MonsterState;
 import dev.navserver.protocol.message.Monsters;
 import dev.navserver.protocol.message.NavPath;
+import dev.navserver.protocol.message.Offset;
 import dev.navserver.protocol.message.PathQuery;
 import dev.navserver.protocol.message.PathResult;
 import dev.navserver.protocol.message.PathValid;
 import dev.navserver.protocol.message.Ping;
+import dev.navserver.protocol.message.PlayerLeave;
 import dev.navserver.protocol.message.PlayerPos;
 import dev.navserver.protocol.message.Pong;
 import dev.navserver.protocol.message.RequestId;
+import dev.navserver.protocol.message.Route;
+import dev.navserver.protocol.message.RouteOk;
 import dev.navserver.protocol.message.ServerMessage;
 import dev.navserver.protocol.message.Spawn;
 import dev.navserver.protocol.message.Spawned;
@@ -76,7 +92,28 @@ class RoundTripTest {
                         TerrainEdit.cells(new CellRect(3, 4, 8, 2), "wall"),
                         TerrainEdit.rect(A, B, "open"),
                         TerrainEdit.cells(new CellRect(-5, Integer.MAX_VALUE, 1, 1), "original"))),
-                new MapEdit(null, null, List.of(TerrainEdit.cells(new CellRect(0, 0, 1, 1), "swamp"))));
+                new MapEdit(null, null, List.of(TerrainEdit.cells(new CellRect(0, 0, 1, 1), "swamp"))),
+                new PlayerPos(RequestId.of("p"), 4, A, "carol"),
+                new PlayerLeave(RequestId.of("l1"), "carol"),
+                new PlayerLeave(null, "carol"),
+                new MonsterSpawn(RequestId.of("r1"), "arena", A, "wolf", BehaviourSpec.wander(6), B),
+                new MonsterSpawn(null, null, A, null, BehaviourSpec.patrol("lane_top"), null),
+                new MonsterSpawn(RequestId.of(7), "arena", B, "default", BehaviourSpec.idle(), null),
+                new MonsterSpawn(null, A),
+                MonsterCommand.withTarget(RequestId.of("c1"), "m-17", MonsterCommands.CHASE, "alice"),
+                MonsterCommand.withTarget(null, "m-17", MonsterCommands.FLEE, "bob"),
+                MonsterCommand.withTarget(null, "m-17", MonsterCommands.FOLLOW, "bob"),
+                MonsterCommand.follow(RequestId.of("c2"), "m-17", "bob", new Offset(-1.5, 2.0)),
+                MonsterCommand.withPos(RequestId.of("c3"), "m-17", MonsterCommands.MOVE_TO, B),
+                MonsterCommand.withPos(null, "m-1", MonsterCommands.TELEPORT, A),
+                MonsterCommand.patrol(RequestId.of("c4"), "m-17", "lane_top"),
+                MonsterCommand.wander(RequestId.of("c5"), "m-17", 0.25),
+                MonsterCommand.plain(RequestId.of("c6"), "m-17", MonsterCommands.RETURN_HOME),
+                MonsterCommand.plain(null, "m-17", MonsterCommands.STOP),
+                MonsterCommand.plain(null, "m-17", MonsterCommands.DESPAWN),
+                new Route(RequestId.of("r2"), "arena", "lane_top", List.of(A, B, A), RouteModes.PINGPONG, 2.5),
+                new Route(null, null, "short", List.of(A, B)),
+                new Route(null, null, "once", List.of(B, A), RouteModes.ONCE, Protocol.MAX_ROUTE_WAIT_SECONDS));
     }
 
     static Stream<ServerMessage> serverMessages() {
@@ -116,7 +153,22 @@ class RoundTripTest {
                 new MapEdited(null, "arena", 2, 0),
                 MapPatch.edits("arena", 8, List.of(TerrainEdit.cells(new CellRect(3, 4, 8, 2), "wall"),
                         TerrainEdit.cells(new CellRect(0, 0, 60, 60), "class7"))),
-                MapPatch.reset("arena", 9));
+                MapPatch.reset("arena", 9),
+                new NavPath("m-12", 5, 0, PathStatus.OK, List.of(A, B), 3.5, 1.5, 3, MonsterStates.PATROL, null),
+                new NavPath("m-13", 6, 17, PathStatus.PARTIAL, List.of(B), 3.5, 1.5, 3, MonsterStates.CHASE, "alice"),
+                new CommandOk(RequestId.of("c1"), "m-17"),
+                new CommandOk(null, "m-17"),
+                new RouteOk(RequestId.of("r2"), "lane_top"),
+                new MonsterEnter("m-17", "wolf", A, 0.5, 3.5, MonsterStates.PATROL),
+                new MonsterEnter("m-17", "wolf", A, 0.5, 3.5, MonsterStates.CHASE, "alice", B),
+                new MonsterEnter("m-1", "default", B, 0, 0, MonsterStates.IDLE, null, A),
+                new MonsterLeave("m-17", LeaveReasons.OUT_OF_RANGE),
+                new MonsterLeave("m-17", LeaveReasons.DESPAWNED),
+                new MonsterState("m-17", MonsterStates.RETURN_HOME),
+                new MonsterState("m-17", MonsterStates.CHASE, "alice"),
+                new MonsterEvent("m-17", MonsterEvents.AGGRO, "alice"),
+                new MonsterEvent("m-17", MonsterEvents.HOME, null),
+                MonsterEvent.waypoint("m-17", "lane_top", 3));
     }
 
     private static void assertWireShape(Message message, String json) {
