@@ -4,18 +4,10 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.ErrorMessage;
-import dev.navserver.protocol.message.LocalNav;
 import dev.navserver.protocol.message.MapEdit;
 import dev.navserver.protocol.message.MapEdited;
 import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.TerrainEdit;
-import dev.navserver.protocol.message.MonsterSnapshot;
-import dev.navserver.protocol.message.Monsters;
-import dev.navserver.protocol.message.NavPath;
-import dev.navserver.protocol.message.PlayerPos;
-import dev.navserver.protocol.message.Spawn;
-import dev.navserver.protocol.message.Spawned;
-import dev.navserver.protocol.message.Vec3;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.edit.EditPublisher;
@@ -26,23 +18,15 @@ import dev.navserver.server.net.Session;
 import dev.navserver.server.plan.NavPlanner;
 import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
-import dev.navserver.server.view.RecentEdits;
-import dev.navserver.server.view.ViewEdit;
-import dev.navserver.server.view.ViewFrame;
 import dev.navserver.server.view.ViewHub;
-import dev.navserver.server.view.ViewStats;
-import dev.navserver.server.view.ViewStatsSampler;
 import dev.navserver.server.world.Spawner;
 import dev.navserver.server.world.World;
-import dev.navserver.server.world.WorldEvent;
 import dev.navserver.server.world.WorldMetrics;
-import dev.navserver.server.world.WorldView;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -77,33 +61,24 @@ public final class GameLoop implements TickLoop.Task {
     private final TickControl tickControl;
     private final Map<String, World> worlds = new HashMap<>();
     private final Queue<GridMap> changedMaps = new ConcurrentLinkedQueue<>();
-    /** Recent runtime edits per map name, for the viewer. Tick thread only. */
-    private final Map<String, RecentEdits> recentEdits = new HashMap<>();
     /** World time of the current tick or between-ticks pass, seconds. Tick thread only. */
     private double worldNow;
     /** Admin API edits waiting for the tick thread ({@link #submitEdit}). */
     private final Queue<QueuedEdit> adminEdits = new ConcurrentLinkedQueue<>();
     private final EditPublisher editPublisher;
+    private final WorldDelivery delivery;
+    private final WorldRequests requests;
     private final AtomicLong monsterIds = new AtomicLong();
     private final SplittableRandom random;
     /** Sessions drained in this pass that may still hold messages (the per-tick cap). */
     private final List<Session> leftovers = new ArrayList<>();
-    /** The live viewer; null without one. */
-    private final ViewHub view;
-    private final ViewStatsSampler viewStats;
-    /** Per watched map: world time of its last viewer frame and the frame count. */
-    private final Map<String, ViewCursor> viewCursors = new HashMap<>();
+    /** The live viewer's frames and recent edits. */
+    private final ViewPublisher viewer;
     private NavServerConfig config;
 
     /** An admin API edit waiting for the tick thread, and whom to tell. */
     private record QueuedEdit(String map, List<TerrainEdit> edits, CompletableFuture<EditPublisher.Outcome> done,
                               long arrivalNanos) {
-    }
-
-    /** When a map's last viewer frame was captured, and how many so far. Tick thread only. */
-    private static final class ViewCursor {
-        double lastTime = Double.NEGATIVE_INFINITY;
-        long frames;
     }
 
     /**
@@ -116,9 +91,7 @@ public final class GameLoop implements TickLoop.Task {
     public GameLoop(ServerContext context, NavServerConfig initial, PendingConfig pendingConfig, NavPlanner planner,
             Executor plannerPool, WorldMetrics worldMetrics, TickControl tickControl, long seed, ViewHub view) {
         this.context = context;
-        this.view = view;
-        this.viewStats = new ViewStatsSampler(context.metrics().plans::total,
-                () -> (long) context.metrics().navPathPushes.count(), context::sessionCount);
+        this.viewer = new ViewPublisher(context, view);
         this.config = initial;
         this.pendingConfig = pendingConfig;
         this.planner = planner;
@@ -127,6 +100,8 @@ public final class GameLoop implements TickLoop.Task {
         this.tickControl = tickControl;
         this.random = new SplittableRandom(seed);
         this.editPublisher = new EditPublisher(context.maps(), context::sendToMap);
+        this.delivery = new WorldDelivery(context);
+        this.requests = new WorldRequests(context, this::world, delivery::deliver);
     }
 
     /** Announces a reloaded map; worlds on it switch at the next tick. Thread-safe. */
@@ -144,9 +119,9 @@ public final class GameLoop implements TickLoop.Task {
         drainAdminEdits(false);
         for (World w : worlds.values()) {
             w.tick(nowSeconds, dtSeconds);
-            w.outbox().drainTo(this::deliver);
+            w.outbox().drainTo(delivery::deliver);
         }
-        publishViewFrames(nowSeconds);
+        viewer.publish(nowSeconds, worlds, config);
         flushAll();
     }
 
@@ -159,7 +134,7 @@ public final class GameLoop implements TickLoop.Task {
         for (World w : worlds.values()) {
             w.applyFinishedPlans();
             w.planMoved(nowSeconds);
-            w.outbox().drainTo(this::deliver);
+            w.outbox().drainTo(delivery::deliver);
         }
         flushAll();
     }
@@ -168,47 +143,15 @@ public final class GameLoop implements TickLoop.Task {
     public void tickDuration(long nanos) {
         context.metrics().ticks.increment();
         context.metrics().tickDuration.record(nanos, TimeUnit.NANOSECONDS);
-        viewStats.tickDuration(nanos);
+        viewer.tickDuration(nanos);
     }
 
-    /**
-     * Captures a frame of every map a viewer watches, at most one per {@link ViewHub#FRAME_INTERVAL_SECONDS} of
-     * world time per map, and hands it to the hub (which encodes on the admin event loop). A watched map without a
-     * world yet gets frames without players or monsters. Without viewers this is one volatile read.
-     */
-    private void publishViewFrames(double now) {
-        if (view == null) {
-            return;
-        }
-        Set<String> watched = view.watchedMaps();
-        if (watched.isEmpty()) {
-            return;
-        }
-        MapRegistry maps = context.maps();
-        ViewStats stats = null;
-        for (String name : watched) {
-            ViewCursor c = viewCursors.computeIfAbsent(name, k -> new ViewCursor());
-            if (now - c.lastTime < ViewHub.FRAME_INTERVAL_SECONDS - 1e-9) {
-                continue;
-            }
-            World w = worlds.get(name);
-            GridMap map = w != null ? w.map() : maps.get(name);
-            if (map == null) {
-                continue;
-            }
-            c.lastTime = now;
-            c.frames++;
-            if (stats == null) {
-                stats = viewStats.sample(System.nanoTime());
-            }
-            List<ViewEdit> edits = recentEdits(name).since(now - ViewHub.EDIT_SHOWN_SECONDS);
-            ViewFrame f = w != null
-                    ? ViewFrame.capture(w, maps::version, c.frames, now, stats, edits)
-                    : new ViewFrame(name, maps.version(map), c.frames, now, stats,
-                            config.chase().localNavDistanceMeters(), config.chase().stoppingDistanceMeters(),
-                            WorldView.EMPTY, edits);
-            view.publish(f);
-        }
+    /** Puts a config's world settings in force on a world. */
+    private static void configure(World w, NavServerConfig c) {
+        w.setSettings(c.chase());
+        w.setAvoidance(c.crowd().orcaParams());
+        w.setKinds(c.monsters().kinds());
+        w.setInterest(c.aoi().radiusMeters(), c.aoi().hysteresisMeters());
     }
 
     private void applyConfig() {
@@ -217,10 +160,8 @@ public final class GameLoop implements TickLoop.Task {
             return;
         }
         config = next;
-        NavServerConfig.Chase chase = next.chase();
         for (World w : worlds.values()) {
-            w.setSettings(chase);
-            w.setAvoidance(next.crowd().orcaParams());
+            configure(w, next);
         }
         planner.setOptions(NavServer.searchOptions(next));
         tickControl.setHz(next.tick().hz());
@@ -237,12 +178,13 @@ public final class GameLoop implements TickLoop.Task {
         while ((m = changedMaps.poll()) != null) {
             World w = worlds.get(m.name());
             GridMap current = context.maps().get(m.name());
-            RecentEdits recent = recentEdits.get(m.name());
-            if (recent != null) {
-                recent.clear(); // the file replaced the map: its runtime edits are gone
-            }
+            viewer.mapReloaded(m.name());
             if (w != null && w.map() != current) {
-                w.setMap(current);
+                List<String> dropped = w.setMap(current);
+                if (!dropped.isEmpty()) {
+                    LOG.warn("map {} reloaded: routes {} have points that are no longer walkable and were removed;"
+                            + " monsters patrolling them stand idle", m.name(), dropped);
+                }
             }
         }
     }
@@ -256,10 +198,11 @@ public final class GameLoop implements TickLoop.Task {
                 continue;
             }
             if (e.joined()) {
-                w.addPlayer(s.id());
+                w.players().join(s.id(), s.player(), s.authority());
             } else {
-                w.removePlayer(s.id());
+                w.players().leave(s.id());
             }
+            w.outbox().drainTo(delivery::deliver);
         }
     }
 
@@ -273,7 +216,7 @@ public final class GameLoop implements TickLoop.Task {
             }
             w = new World(mapName, map, config.chase(), planner, plannerPool, worldMetrics,
                     new Spawner(random.split(), monsterIds::incrementAndGet), tickControl::wakeup);
-            w.setAvoidance(config.crowd().orcaParams());
+            configure(w, config);
             worlds.put(mapName, w);
         }
         return w;
@@ -311,17 +254,14 @@ public final class GameLoop implements TickLoop.Task {
                 }
                 Session.Inbound in = s.pollInbox();
                 ClientMessage m = in.message();
-                if (m instanceof PlayerPos pos) {
-                    w.playerPos(s.id(), pos.seq(), pos.pos().x(), pos.pos().y(), pos.pos().z(), in.arrivalNanos());
-                } else if (m instanceof Spawn spawn) {
-                    spawn(w, s, spawn);
-                } else if (m instanceof MapEdit edit) {
+                if (m instanceof MapEdit edit) {
                     mapEdit(s, edit, in.arrivalNanos());
-                    w.outbox().drainTo(this::deliver);
+                    w.outbox().drainTo(delivery::deliver);
                     editEnded = true;
                     break; // a full rebuild per edit: at most one per session per pass, the rest wait
                 }
-                w.outbox().drainTo(this::deliver);
+                requests.apply(w, s, m, in.arrivalNanos());
+                w.outbox().drainTo(delivery::deliver);
             }
         }
         for (Session left : leftovers) {
@@ -331,21 +271,6 @@ public final class GameLoop implements TickLoop.Task {
         if (editEnded) {
             tickControl.wakeup(); // a between-ticks pass takes the next edits, after other sessions had their turn
         }
-    }
-
-    private void spawn(World w, Session s, Spawn spawn) {
-        World.SpawnResult r = w.spawn(s.id(), spawn.pos().x(), spawn.pos().z());
-        switch (r.status()) {
-            case SPAWNED -> s.write(new Spawned(spawn.id(), r.monsterId(), new Vec3(r.x(), r.y(), r.z())));
-            case DISABLED -> error(s, spawn, ErrorCodes.SPAWN_DISABLED, "spawn: client spawns are disabled");
-            case OUT_OF_BOUNDS -> error(s, spawn, ErrorCodes.OUT_OF_BOUNDS, "pos: outside map " + w.name());
-            case BLOCKED -> error(s, spawn, ErrorCodes.BLOCKED, "pos: not a walkable cell of map " + w.name());
-            case NO_PLAYER -> error(s, spawn, ErrorCodes.NOT_WELCOMED, "spawn before the session joined its world");
-        }
-    }
-
-    private void error(Session s, Spawn spawn, String code, String message) {
-        error(s, spawn.id(), code, message);
     }
 
     private void error(Session s, RequestId id, String code, String message) {
@@ -422,11 +347,11 @@ public final class GameLoop implements TickLoop.Task {
             return r;
         }
         long published = System.nanoTime();
-        recentEdits(name).add(r.patch(), r.version(), worldNow);
+        viewer.recentEdits(name).add(r.patch(), r.version(), worldNow);
         World w = worlds.get(name);
         if (w != null) {
             w.applyEdit(r.edited(), r.areas(), arrivalNanos);
-            w.outbox().drainTo(this::deliver);
+            w.outbox().drainTo(delivery::deliver);
         }
         context.metrics().mapEdits.inc(source);
         LOG.debug("map {} edited ({}) to version {}: {} edits, {} cells changed, rebuilt and published in {} us",
@@ -434,50 +359,12 @@ public final class GameLoop implements TickLoop.Task {
         return r;
     }
 
-    private RecentEdits recentEdits(String map) {
-        return recentEdits.computeIfAbsent(map, k -> new RecentEdits());
-    }
 
     private void flushAll() {
         Session s;
         while ((s = context.pollDirtySession()) != null) {
             s.flush();
         }
-    }
-
-    // ---- world events to protocol messages (tick thread) ----
-
-    private void deliver(WorldEvent event) {
-        if (event instanceof WorldEvent.MonsterSpawned e) {
-            context.metrics().monstersSpawned.increment();
-            LOG.debug("{} spawned at ({}, {}) for session {}", e.monsterId(), e.x(), e.z(), e.sessionId());
-            return;
-        }
-        Session s = context.sessions().get(event.sessionId());
-        if (s == null) {
-            return; // the session left after the event
-        }
-        if (event instanceof WorldEvent.NavPathReady e) {
-            s.writeNavPath(new NavPath(e.monsterId(), e.seq(), e.playerSeq(), e.path(), e.speedMetersPerSecond(),
-                    context.serverTime(), context.maps().version(e.map())), e.posArrivalNanos(),
-                    e.editArrivalNanos());
-        } else if (event instanceof WorldEvent.LocalNavChanged e) {
-            s.write(new LocalNav(e.monsterId(), e.active(), e.slot()));
-        } else if (event instanceof WorldEvent.SnapshotDue e) {
-            snapshot(s, e);
-        }
-    }
-
-    private void snapshot(Session s, WorldEvent.SnapshotDue e) {
-        if (!s.channel().isWritable()) {
-            context.metrics().messagesDropped.inc("snapshot");
-            return; // a newer snapshot follows; a slow reader loses nothing that matters
-        }
-        List<MonsterSnapshot> out = new ArrayList<>(e.monsters().size());
-        for (WorldEvent.MonsterView v : e.monsters()) {
-            out.add(new MonsterSnapshot(v.monsterId(), new Vec3(v.x(), v.y(), v.z()), v.state().wire()));
-        }
-        s.write(new Monsters(context.serverTime(), out, e.playerSeq()));
     }
 
     /** Worlds by map name; tick thread only (status pages read sizes racily). */

@@ -5,6 +5,9 @@ import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.ServerMessage;
+import dev.navserver.protocol.json.MessageWriter;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import dev.navserver.server.metrics.ServerMetrics;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPromise;
@@ -56,6 +59,7 @@ public final class Session {
         this.metrics = context.metrics;
         this.outboundLimitBytes = outboundLimitBytes;
         this.inbox = new ArrayBlockingQueue<>(inboxCapacity);
+        channel.closeFuture().addListener(f -> releaseCoalesced());
     }
 
     /** Session id, e.g. {@code s-1}. */
@@ -106,8 +110,11 @@ public final class Session {
     public record Inbound(ClientMessage message, long arrivalNanos) {
     }
 
-    /** A {@code nav_path} kept for a slow reader, with the arrival of the {@code player_pos} its plan used. */
-    private record Outbound(NavPath path, long posArrivalNanos, long editArrivalNanos) {
+    /**
+     * A {@code nav_path} line (one retained reference) kept for a slow reader, with the arrival of the
+     * {@code player_pos} its plan used.
+     */
+    private record Outbound(ByteBuf line, long posArrivalNanos, long editArrivalNanos) {
     }
 
     /**
@@ -196,14 +203,37 @@ public final class Session {
      *                        {@code navserver_edit_to_path_seconds}); 0 when the path answers no edit
      */
     public void writeNavPath(NavPath path, long posArrivalNanos, long editArrivalNanos) {
+        ByteBuf line = encode(path);
+        try {
+            writeNavPathLine(path.monster(), line, posArrivalNanos, editArrivalNanos);
+        } finally {
+            line.release();
+        }
+    }
+
+    /** One message as its NDJSON line, encoded once for any number of sessions; the caller releases it. */
+    public static ByteBuf encode(ServerMessage message) {
+        ByteBuf line = Unpooled.buffer(256);
+        MessageWriter.writeLine(message, line);
+        return line;
+    }
+
+    /**
+     * {@link #writeNavPath} of a {@code nav_path} already encoded ({@link #encode}) and shared with other sessions:
+     * the same bytes go to every viewer. Takes its own reference; the caller keeps and releases its own.
+     */
+    public void writeNavPathLine(String monster, ByteBuf line, long posArrivalNanos, long editArrivalNanos) {
         if (closing.get()) {
             return;
         }
         if (channel.isWritable() && coalesced.isEmpty()) {
-            writeTimed(path, posArrivalNanos, editArrivalNanos);
+            writeTimed(line.retainedDuplicate(), posArrivalNanos, editArrivalNanos);
             return;
         }
-        if (coalesced.put(path.monster(), new Outbound(path, posArrivalNanos, editArrivalNanos)) != null) {
+        Outbound old = coalesced.put(monster, new Outbound(line.retainedDuplicate(), posArrivalNanos,
+                editArrivalNanos));
+        if (old != null) {
+            old.line().release();
             metrics.messagesCoalesced.increment();
         }
         if (channel.isWritable()) {
@@ -211,10 +241,33 @@ public final class Session {
         }
     }
 
-    private void writeTimed(NavPath path, long posArrivalNanos, long editArrivalNanos) {
+    /**
+     * Writes a message already encoded ({@link #encode}) and shared with other sessions, without flushing. Takes its
+     * own reference; the caller keeps and releases its own.
+     *
+     * @param type the message's {@code type}, for {@code navserver_messages_out_total}
+     */
+    public void writeLine(String type, ByteBuf line) {
+        writeLine(type, line.retainedDuplicate(), channel.voidPromise());
+    }
+
+    private void writeLine(String type, ByteBuf owned, ChannelPromise promise) {
+        if (closing.get()) {
+            owned.release();
+            return;
+        }
+        channel.write(owned, promise);
+        metrics.messagesOut.inc(type);
+        if (!dirty.getAndSet(true)) {
+            context.dirtySessions.add(this);
+        }
+        checkOutbound();
+    }
+
+    private void writeTimed(ByteBuf owned, long posArrivalNanos, long editArrivalNanos) {
         metrics.navPathPushes.increment();
         if (posArrivalNanos == 0 && editArrivalNanos == 0) {
-            write(path);
+            writeLine(NavPath.TYPE, owned, channel.voidPromise());
             return;
         }
         ChannelPromise written = channel.newPromise();
@@ -229,7 +282,7 @@ public final class Session {
                 }
             }
         });
-        write(path, written);
+        writeLine(NavPath.TYPE, owned, written);
     }
 
     /** Sends the coalesced paths if the channel is writable again. Called on the channel's event loop. */
@@ -241,9 +294,19 @@ public final class Session {
         while (it.hasNext() && channel.isWritable()) {
             Outbound o = it.next().getValue();
             it.remove();
-            writeTimed(o.path(), o.posArrivalNanos(), o.editArrivalNanos());
+            writeTimed(o.line(), o.posArrivalNanos(), o.editArrivalNanos());
         }
         flush();
+    }
+
+    /** Releases the lines still kept for a slow reader (the channel closed). */
+    void releaseCoalesced() {
+        Iterator<Map.Entry<String, Outbound>> it = coalesced.entrySet().iterator();
+        while (it.hasNext()) {
+            Outbound o = it.next().getValue();
+            it.remove();
+            o.line().release();
+        }
     }
 
     /** Bytes queued for the socket but not yet written ({@link OutboundBytes#pending}). Any thread. */

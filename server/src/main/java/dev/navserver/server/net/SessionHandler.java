@@ -17,6 +17,10 @@ import dev.navserver.protocol.message.GroupPathEntry;
 import dev.navserver.protocol.message.GroupPathQuery;
 import dev.navserver.protocol.message.Hello;
 import dev.navserver.protocol.message.MapEdit;
+import dev.navserver.protocol.message.MonsterCommand;
+import dev.navserver.protocol.message.MonsterSpawn;
+import dev.navserver.protocol.message.PlayerLeave;
+import dev.navserver.protocol.message.Route;
 import dev.navserver.protocol.message.MapInfo;
 import dev.navserver.protocol.message.PathQuery;
 import dev.navserver.protocol.message.PathResult;
@@ -173,6 +177,13 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
             } else {
                 error(edit.id(), ErrorCodes.FORBIDDEN, "map_edit: only authority sessions may edit maps");
             }
+        } else if (m instanceof MonsterSpawn || m instanceof MonsterCommand || m instanceof Route
+                || m instanceof PlayerLeave) {
+            if (session.authority()) {
+                enqueue(m);
+            } else {
+                error(m.id(), ErrorCodes.FORBIDDEN, m.type() + ": only authority sessions may command monsters");
+            }
         }
     }
 
@@ -259,6 +270,10 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void playerPos(PlayerPos pos) {
+        if (pos.player() != null && !session.authority()) {
+            error(pos.id(), ErrorCodes.FORBIDDEN, "player: only authority sessions may move other players");
+            return;
+        }
         GridMap map = context.maps.get(session.mapName());
         if (map.cellAt(pos.pos().x(), pos.pos().z()) == GridMap.NO_CELL) {
             error(pos.id(), ErrorCodes.OUT_OF_BOUNDS, "pos: " + pos.pos().x() + ", " + pos.pos().z()

@@ -44,7 +44,13 @@ final class MonsterMover {
      * @param bodyMeters {@code monsterRadius + playerRadius}; 0 = no bodies
      */
     void move(Monster m, GridMap map, double dtSeconds, double stopMeters, double bodyMeters) {
-        Player p = m.player;
+        Player p = m.target;
+        if (p == null) {
+            m.tickStartX = m.x;
+            m.tickStartZ = m.z;
+            walkPath(m, map, m.speed * dtSeconds, 0); // to a goal point: no player to stop short of
+            return;
+        }
         m.tickStartX = m.x;
         m.tickStartZ = m.z;
         double budget = m.speed * dtSeconds;
@@ -91,7 +97,7 @@ final class MonsterMover {
     }
 
     private void walkPath(Monster m, GridMap map, double budget, double stopMeters) {
-        Player p = m.player;
+        Player p = m.target;
         WorldPath path = m.path;
         boolean offPath = m.pushed;
         if (m.pushed && m.state.following()) {
@@ -133,7 +139,7 @@ final class MonsterMover {
                 m.z += dz / d * budget;
                 budget = 0;
             }
-            if (p.hasPos && distance(p.x - m.x, p.z - m.z) <= stopMeters) {
+            if (p != null && p.hasPos && distance(p.x - m.x, p.z - m.z) <= stopMeters) {
                 return;
             }
         }
@@ -144,8 +150,8 @@ final class MonsterMover {
      * ({@code >= onMeters}); updates the monster's state.
      */
     LocalSwitch switchLocalNav(Monster m, double onMeters, double offMeters) {
-        Player p = m.player;
-        if (!p.hasPos) {
+        Player p = m.target;
+        if (p == null || !p.hasPos) {
             return LocalSwitch.NONE;
         }
         double dist = distance(p.x - m.x, p.z - m.z);

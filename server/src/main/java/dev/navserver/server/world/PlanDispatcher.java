@@ -62,19 +62,20 @@ final class PlanDispatcher {
     }
 
     /**
-     * Starts a plan from the monster to its player on {@code map} and records what it aimed at. If the pool rejects
+     * Starts a plan from the monster to its target player (or, without one, its goal) on {@code map} and records what
+     * it aimed at. If the pool rejects
      * it (shutting down) the monster is left to plan afresh at the next chance.
      */
     void submit(Monster m, GridMap map, long mapGeneration, double now) {
-        Player p = m.player;
+        Player p = m.target;
         long token = begin(m, now);
-        long playerSeq = p.seq;
-        long posArrivalNanos = p.posArrivalNanos;
+        long playerSeq = p == null ? -1 : p.seq;
+        long posArrivalNanos = p == null ? 0 : p.posArrivalNanos;
         String id = m.id;
         double sx = m.x;
         double sz = m.z;
-        double gx = p.x;
-        double gz = p.z;
+        double gx = m.planGoalX;
+        double gz = m.planGoalZ;
         Runnable task = () -> {
             WorldPath result = null;
             long t0 = System.nanoTime();
@@ -107,7 +108,7 @@ final class PlanDispatcher {
      */
     void submitShared(List<Monster> group, GridMap map, long mapGeneration, double now) {
         int n = group.size();
-        Player p = group.get(0).player;
+        Player p = group.get(0).target;
         long playerSeq = p.seq;
         long posArrivalNanos = p.posArrivalNanos;
         double gx = p.x;
@@ -118,7 +119,7 @@ final class PlanDispatcher {
         double[] sz = new double[n];
         for (int i = 0; i < n; i++) {
             Monster m = group.get(i);
-            if (m.player != p) {
+            if (m.target != p) {
                 throw new IllegalArgumentException("monster " + m.id + " chases another player than " + p.sessionId);
             }
             tokens[i] = begin(m, now);
@@ -162,17 +163,20 @@ final class PlanDispatcher {
         }
     }
 
-    /** Gives the monster a new plan token in flight and records what the plan aims at; returns the token. */
+    /**
+     * Gives the monster a new plan token in flight and records what the plan aims at (its target player's position,
+     * else its goal); returns the token.
+     */
     private static long begin(Monster m, double now) {
-        Player p = m.player;
+        Player p = m.target;
         long token = m.nextToken++;
         m.inFlight = token;
         m.lastPlanTime = now;
-        m.planGoalX = p.x;
-        m.planGoalZ = p.z;
+        m.planGoalX = p != null ? p.x : m.goalX;
+        m.planGoalZ = p != null ? p.z : m.goalZ;
         m.planStartX = m.x;
         m.planStartZ = m.z;
-        m.planPlayerSeq = p.seq;
+        m.planPlayerSeq = p != null ? p.seq : -1;
         return token;
     }
 

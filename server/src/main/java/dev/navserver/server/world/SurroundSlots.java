@@ -84,7 +84,7 @@ final class SurroundSlots {
         }
         if (Double.isNaN(m.sentSlotX)
                 || MonsterMover.distance(m.slotX - m.sentSlotX, m.slotZ - m.sentSlotZ) >= ANNOUNCE_METERS) {
-            outbox.add(new WorldEvent.LocalNavChanged(m.sessionId, m.id, true, sent(m, map)));
+            outbox.add(new WorldEvent.LocalNavChanged(m.target.sessionId, m.id, true, sent(m, map)));
         }
     }
 
@@ -93,7 +93,7 @@ final class SurroundSlots {
      * stands, if that point is valid; else none. Returns the slot to put in its {@code local_nav}, marked as sent.
      */
     Vec3 provisional(Monster m, GridMap map, Chase s) {
-        Player p = m.player;
+        Player p = m.target;
         p.slotsDirty = true;
         double r0 = Math.max(s.stoppingDistanceMeters(), s.monsterRadiusMeters() + s.playerRadiusMeters());
         double d = MonsterMover.distance(m.x - p.x, m.z - p.z);
@@ -113,7 +113,9 @@ final class SurroundSlots {
 
     /** Clears a monster's slot (it left local nav). */
     static void release(Monster m) {
-        m.player.slotsDirty = true;
+        if (m.target != null) {
+            m.target.slotsDirty = true;
+        }
         m.hasSlot = false;
         m.slotOffsetX = Double.NaN;
         m.slotOffsetZ = Double.NaN;

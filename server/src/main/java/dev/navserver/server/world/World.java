@@ -5,39 +5,33 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.protocol.message.CellRect;
+import dev.navserver.protocol.message.Vec3;
 import dev.navserver.server.config.NavServerConfig.Chase;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.SplittableRandom;
 import java.util.concurrent.Executor;
 import java.util.function.ToLongFunction;
 
 /**
- * The authoritative chase state of one map: players, the monsters chasing them, their paths. It composes the parts
- * that each do one job: the {@link ReplanRule}, the {@link Spawner}, the {@link MonsterMover} and the
- * {@link PlanDispatcher}; monsters' lives are {@link MonsterState}s. It never calls up: what sessions must hear is
- * appended to its {@link #outbox()}, which the game loop drains.
+ * The authoritative state of one map: its players, its monsters and their behaviours, its routes, who sees what.
+ * A monster belongs to the world, not to a session: players come and go, monsters stay until despawned. It composes
+ * the parts that each do one job: {@link MonsterBrain} (behaviours, aggro, leash), {@link PlanningPass} and
+ * {@link PlanDispatcher} (plans), {@link MonsterMover}, {@link SurroundSlots}, {@link Avoidance},
+ * {@link BodySeparation} (movement and bodies), {@link Interest} (views), {@link EditTracker} (map generations),
+ * {@link WorldPlayers} (players by session and name) and {@link MonsterOrders} (commands). It never calls up: what
+ * sessions must hear is appended to its {@link #outbox()}, which the game loop drains.
  *
  * <p><b>Threading.</b> Every method is for the tick thread only; plans run on the planner {@link Executor} and
  * come back through {@link #applyFinishedPlans()}.
  *
- * <p><b>Local navigation.</b> At XZ distance {@code <= localNavDistanceMeters} the client takes over
- * ({@code local_nav active}); the server stops sending paths but keeps the position authoritative, moving the
- * monster straight at its player while the line of sight is clear (else along its path) and stopping at
- * {@code stoppingDistanceMeters}. Above {@code localNavDistanceMeters + localNavHysteresisMeters} the server takes
- * the monster back and plans a fresh path at once.
- *
- * <p><b>Bodies and slots.</b> Monsters under local nav go to distinct surround slots ({@link SurroundSlots}); after
- * movement (and reciprocal avoidance among moving monsters, {@link Avoidance}, when switched on) a
- * {@link BodySeparation} pass keeps monsters apart and out of players; monsters stop at
- * {@code max(stoppingDistanceMeters, monsterRadiusMeters + playerRadiusMeters)} from their player.
- *
- * <p><b>Shared plans.</b> When a planning pass finds at least {@code sharedFieldMinMonsters} monsters of one player
- * due, one planner task plans them all from one integration field ({@link PathPlanner#planShared}); their results
- * are still adopted, dropped and announced monster by monster.
+ * <p><b>Chases</b> keep the single-player rules: throttled re-plans ({@link ReplanRule}), local navigation at
+ * {@code localNavDistanceMeters} with hysteresis, surround slots, bodies, shared fields for crowds of chasers.
  */
 public final class World {
     private final String name;
@@ -45,44 +39,35 @@ public final class World {
     private final WorldMetrics metrics;
     private final Spawner spawner;
     private final PlanDispatcher dispatcher;
+    private final PlanningPass planning;
     private final MonsterMover mover;
     private final BodySeparation bodies;
     private final SurroundSlots slots;
+    private final MonsterBrain brain;
+    private final Interest interest = new Interest(40, 5);
+    private final WorldPlayers players;
+    private final MonsterOrders orders;
     /** Reciprocal avoidance while moving, or null when off ({@link #setAvoidance}). */
     private Avoidance avoidance;
     private final WorldOutbox outbox = new WorldOutbox();
+    private final EditTracker edits = new EditTracker();
 
     private GridMap map;
-    private long mapGeneration;
-    /** The generation the last map file load (or the start) began; plans from before it are always dropped. */
-    private long reloadGeneration;
-    /**
-     * Edits applied since the last load, oldest first, at most {@value #EDIT_LOG} of them: a plan that returns from
-     * an older generation is kept when its path passes none of the areas edited since ({@link #stillValid}).
-     */
-    private final java.util.ArrayDeque<EditRecord> recentEdits = new java.util.ArrayDeque<>();
-    private static final int EDIT_LOG = 256;
-
-    /** The generation an edit produced and the world boxes around the cell rectangles it wrote ({@link #boxes}). */
-    private record EditRecord(long generation, double[] boxes) {
-    }
     private Chase settings;
     private ReplanRule rule;
     private double now;
+    private Map<String, MonsterKind> kinds = Map.of();
 
-    private final Map<String, Player> players = new LinkedHashMap<>();
     private final Map<String, Monster> monsters = new LinkedHashMap<>();
-    /** Players whose position changed since the last planning pass. */
-    private final List<Player> moved = new ArrayList<>();
-    /** Monsters found due for a plan in the current planning pass, in the order found; empty between passes. */
-    private final List<Monster> due = new ArrayList<>();
-    /** {@link #due} by player, filled by {@link #submitDue} only when a shared plan is possible. */
-    private final Map<Player, List<Monster>> dueByPlayer = new IdentityHashMap<>();
+    private final Map<String, Route> routes = new HashMap<>();
+    /** Monsters to despawn at the end of the current pass (found while iterating). */
+    private final List<Monster> despawns = new ArrayList<>();
+    private long serials;
 
-    /** Outcome of {@link #spawn}. */
-    public enum SpawnStatus { SPAWNED, DISABLED, OUT_OF_BOUNDS, BLOCKED, NO_PLAYER }
+    /** Outcome of a spawn. */
+    public enum SpawnStatus { SPAWNED, DISABLED, OUT_OF_BOUNDS, BLOCKED, NO_PLAYER, UNKNOWN_KIND, UNKNOWN_ROUTE }
 
-    /** Result of {@link #spawn}: status, the new monster's id and position when spawned. */
+    /** Result of a spawn: status, the new monster's id and position when spawned. */
     public record SpawnResult(SpawnStatus status, String monsterId, double x, double y, double z) {
     }
 
@@ -104,9 +89,13 @@ public final class World {
         this.metrics = Objects.requireNonNull(metrics);
         this.spawner = Objects.requireNonNull(spawner);
         this.dispatcher = new PlanDispatcher(name, planner, plannerPool, metrics, wakeup);
+        this.planning = new PlanningPass(planner, dispatcher);
         this.mover = new MonsterMover(planner);
         this.bodies = new BodySeparation(planner);
         this.slots = new SurroundSlots(planner);
+        this.brain = new MonsterBrain(this, new SplittableRandom(name.hashCode()));
+        this.players = new WorldPlayers(this);
+        this.orders = new MonsterOrders(this);
         setSettings(settings);
     }
 
@@ -127,9 +116,9 @@ public final class World {
         return outbox;
     }
 
-    /** Number of players in this world. */
+    /** Number of players in this world (sessions' own and managed ones). */
     public int playerCount() {
-        return players.size();
+        return players.all().size();
     }
 
     /** Number of monsters in this world. */
@@ -148,6 +137,16 @@ public final class World {
         return n;
     }
 
+    /** The players: sessions joining and leaving, positions, managed players. */
+    public WorldPlayers players() {
+        return players;
+    }
+
+    /** Commands, spawns and routes from authority sessions. */
+    public MonsterOrders orders() {
+        return orders;
+    }
+
     /** Applies new chase settings from the next decision on. Speeds of existing monsters are kept. */
     public void setSettings(Chase settings) {
         this.settings = Objects.requireNonNull(settings);
@@ -155,25 +154,64 @@ public final class World {
     }
 
     /**
-     * Replaces the map (a reload). In-flight plans are dropped when they return; every monster re-plans at once;
-     * a monster left on a blocked cell is moved to the nearest walkable cell.
+     * Sets the monster kinds ({@code monsters.kinds}); a kind named {@link MonsterKind#DEFAULT_NAME} replaces the one
+     * built from the chase settings. Existing monsters keep theirs.
      */
-    public void setMap(GridMap newMap) {
+    public void setKinds(Map<String, MonsterKind> kinds) {
+        this.kinds = Map.copyOf(kinds);
+    }
+
+    /** Sets the view radius and its hysteresis ({@code aoi.*}), metres; views follow at the next tick. */
+    public void setInterest(double radiusMeters, double hysteresisMeters) {
+        interest.setRadius(radiusMeters, hysteresisMeters);
+    }
+
+    /** The kind of that name, or null; {@code default} always exists. */
+    public MonsterKind kind(String kindName) {
+        MonsterKind k = kinds.get(kindName);
+        if (k == null && MonsterKind.DEFAULT_NAME.equals(kindName)) {
+            k = new MonsterKind(MonsterKind.DEFAULT_NAME, settings.monsterSpeedMetersPerSecond(),
+                    settings.monsterRadiusMeters(), 0, 0, MonsterKind.DEFAULT_LEASH_SECONDS);
+        }
+        return k;
+    }
+
+    /**
+     * Replaces the map (a reload). In-flight plans are dropped when they return; every monster re-plans at once;
+     * a monster left on a blocked cell is moved to the nearest walkable cell; a route with a point that is no longer
+     * walkable is removed (its patrols stand idle).
+     *
+     * @return the names of the routes removed
+     */
+    public List<String> setMap(GridMap newMap) {
         this.map = Objects.requireNonNull(newMap);
-        mapGeneration++;
-        reloadGeneration = mapGeneration;
-        recentEdits.clear();
+        edits.reloaded();
         for (Monster m : monsters.values()) {
-            if (Spawner.check(newMap, m.x, m.z) != SpawnStatus.SPAWNED) {
-                int snapped = Spawner.nearestWalkable(newMap, m.x, m.z, 0);
-                if (snapped != GridMap.NO_CELL) {
-                    m.x = newMap.worldX(snapped);
-                    m.z = newMap.worldZ(snapped);
-                }
-            }
+            snapToWalkable(m, newMap);
             m.state = m.state.onInvalidated();
             PlanDispatcher.supersede(m);
         }
+        List<String> removed = new ArrayList<>();
+        routes.values().removeIf(r -> {
+            boolean bad = MonsterOrders.checkRoute(newMap, r) != null;
+            if (bad) {
+                removed.add(r.name());
+            }
+            return bad;
+        });
+        return removed;
+    }
+
+    private static boolean snapToWalkable(Monster m, GridMap map) {
+        if (Spawner.check(map, m.x, m.z) == SpawnStatus.SPAWNED) {
+            return false;
+        }
+        int snapped = Spawner.nearestWalkable(map, m.x, m.z, 0);
+        if (snapped != GridMap.NO_CELL) {
+            m.x = map.worldX(snapped);
+            m.z = map.worldZ(snapped);
+        }
+        return true;
     }
 
     /**
@@ -181,10 +219,8 @@ public final class World {
      * cell the edit blocked (it first moves to the nearest walkable cell), when its path has no full route
      * ({@code partial} or {@code unreachable}: an opened wall may give one), or when the rest of its path passes
      * within one cell of an edited area (the margin covers corner cutting); a plan it had in flight is then dropped
-     * when it returns. Every other monster keeps its path, which the edit did not touch, and its plan in flight: when
-     * that returns it is kept only if it found a full route that passes within one cell of none of the areas edited
-     * since it was submitted ({@link #stillValid}), else dropped and planned afresh. (Dropping every plan in flight
-     * on every edit starves planning when edits come faster than plans return.)
+     * when it returns. Every other monster keeps its path and its plan in flight, which is kept when it returns only
+     * if it found a full route that passes none of the areas edited since it was submitted.
      *
      * @param edited a map of the same size and transform
      * @param areas  the cell rectangles the edit wrote, on the map
@@ -200,165 +236,24 @@ public final class World {
      */
     public int applyEdit(GridMap edited, List<CellRect> areas, long arrivalNanos) {
         this.map = Objects.requireNonNull(edited);
-        mapGeneration++;
-        if (recentEdits.size() == EDIT_LOG) {
-            recentEdits.removeFirst();
-        }
-        double[] boxes = boxes(edited, areas);
-        recentEdits.addLast(new EditRecord(mapGeneration, boxes));
+        double[] boxes = edits.edited(edited, areas);
         int replans = 0;
         for (Monster m : monsters.values()) {
-            boolean replan = false;
-            if (Spawner.check(edited, m.x, m.z) != SpawnStatus.SPAWNED) {
-                int snapped = Spawner.nearestWalkable(edited, m.x, m.z, 0);
-                if (snapped != GridMap.NO_CELL) {
-                    m.x = edited.worldX(snapped);
-                    m.z = edited.worldZ(snapped);
-                }
-                replan = true;
-            } else if (m.path != null && (m.path.status() != SearchStatus.FOUND
-                    || crosses(m.path, Math.max(m.next, 1), m.x, m.z, boxes))) {
-                replan = true;
-            }
-            if (!replan) {
+            boolean replan = snapToWalkable(m, edited)
+                    || m.path != null && (m.path.status() != SearchStatus.FOUND
+                    || EditTracker.crosses(m.path, Math.max(m.next, 1), m.x, m.z, boxes));
+            if (!replan || m.target == null && !m.hasGoal) {
                 continue;
             }
             replans++;
             m.editArrivalNanos = arrivalNanos;
             m.state = m.state.onInvalidated();
             PlanDispatcher.supersede(m);
-            if (m.player.hasPos && m.state == MonsterState.REPLAN) {
-                dispatcher.submit(m, edited, mapGeneration, now);
+            if (m.target == null ? m.state.needsFreshPlan() : m.target.hasPos && m.state == MonsterState.REPLAN) {
+                dispatcher.submit(m, edited, edits.generation(), now);
             }
         }
         return replans;
-    }
-
-    /**
-     * Whether a plan that returns from generation {@code generation} may still be used on the current map: no map
-     * file load since, a full route ({@code FOUND}), and no area edited since (all of them still in the log) within
-     * one cell of its path.
-     */
-    private boolean stillValid(long generation, WorldPath path) {
-        if (generation < reloadGeneration || path.status() != SearchStatus.FOUND || !path.hasPoints()
-                || recentEdits.isEmpty() || recentEdits.peekFirst().generation() > generation + 1) {
-            return false;
-        }
-        for (java.util.Iterator<EditRecord> it = recentEdits.descendingIterator(); it.hasNext(); ) {
-            EditRecord e = it.next();
-            if (e.generation() <= generation) {
-                break; // older edits the plan already saw
-            }
-            if (crosses(path, 1, path.x(0), path.z(0), e.boxes())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * World boxes {@code {minX, minZ, maxX, maxZ}, ...} around the cell rectangles, grown by one cell beyond the
-     * cells' centres plus half a cell (the margin covers corner cutting).
-     */
-    private static double[] boxes(GridMap map, List<CellRect> areas) {
-        double cs = map.transform().cellSize();
-        double[] out = new double[4 * areas.size()];
-        int k = 0;
-        for (CellRect r : areas) {
-            out[k++] = map.transform().x(r.col()) - 1.5 * cs;
-            out[k++] = map.transform().z(r.row() + r.height() - 1) - 1.5 * cs;
-            out[k++] = map.transform().x(r.col() + r.width() - 1) + 1.5 * cs;
-            out[k++] = map.transform().z(r.row()) + 1.5 * cs;
-        }
-        return out;
-    }
-
-    /**
-     * Whether a path from (x, z) through its points {@code from, from + 1, ...} (the last one also tested on its
-     * own) meets one of the {@link #boxes}.
-     */
-    private static boolean crosses(WorldPath path, int from, double x, double z, double[] boxes) {
-        // every segment lies in the bounds of the path's points and (x, z): most paths miss every box there
-        double minX = Math.min(x, path.minX());
-        double minZ = Math.min(z, path.minZ());
-        double maxX = Math.max(x, path.maxX());
-        double maxZ = Math.max(z, path.maxZ());
-        boolean near = false;
-        for (int k = 0; k < boxes.length && !near; k += 4) {
-            near = maxX >= boxes[k] && minX <= boxes[k + 2] && maxZ >= boxes[k + 1] && minZ <= boxes[k + 3];
-        }
-        if (!near) {
-            return false;
-        }
-        double ax = x;
-        double az = z;
-        for (int i = from; i <= path.size(); i++) {
-            double bx = i < path.size() ? path.x(i) : ax;
-            double bz = i < path.size() ? path.z(i) : az;
-            for (int k = 0; k < boxes.length; k += 4) {
-                if (segmentHitsBox(ax, az, bx, bz, boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3])) {
-                    return true;
-                }
-            }
-            ax = bx;
-            az = bz;
-        }
-        return false;
-    }
-
-    /** Liang-Barsky: whether segment (x0,z0)-(x1,z1) meets the closed box. No allocation. */
-    static boolean segmentHitsBox(double x0, double z0, double x1, double z1, double minX, double minZ, double maxX,
-            double maxZ) {
-        if (Math.max(x0, x1) < minX || Math.min(x0, x1) > maxX || Math.max(z0, z1) < minZ
-                || Math.min(z0, z1) > maxZ) {
-            return false; // the segment's bounding box misses the box: the common case
-        }
-        double dx = x1 - x0;
-        double dz = z1 - z0;
-        double t0 = 0;
-        double t1 = 1;
-        for (int k = 0; k < 4; k++) {
-            double p = k == 0 ? -dx : k == 1 ? dx : k == 2 ? -dz : dz;
-            double q = k == 0 ? x0 - minX : k == 1 ? maxX - x0 : k == 2 ? z0 - minZ : maxZ - z0;
-            if (p == 0) {
-                if (q < 0) {
-                    return false;
-                }
-            } else {
-                double t = q / p;
-                if (p < 0) {
-                    t0 = Math.max(t0, t);
-                } else {
-                    t1 = Math.min(t1, t);
-                }
-                if (t0 > t1) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    /** Adds a session's player; its monsters spawn with its first position. */
-    public void addPlayer(String sessionId) {
-        players.putIfAbsent(sessionId, new Player(sessionId));
-    }
-
-    /** Removes a session's player and all monsters chasing it. */
-    public void removePlayer(String sessionId) {
-        Player p = players.remove(sessionId);
-        if (p != null) {
-            moved.remove(p);
-            for (Monster m : p.monsters) {
-                monsters.remove(m.id);
-                if (avoidance != null) {
-                    avoidance.remove(m);
-                }
-            }
-            if (avoidance != null) {
-                avoidance.remove(p);
-            }
-        }
     }
 
     /**
@@ -371,45 +266,24 @@ public final class World {
             return;
         }
         if (avoidance != null) {
-            avoidance.clear(monsters.values(), players.values());
+            avoidance.clear(monsters.values(), players.all());
         }
         avoidance = params == null ? null : new Avoidance(params);
     }
 
-    /**
-     * Records a player's position (world metres). The first one spawns {@code monstersPerPlayer} monsters (see
-     * {@link Spawner#autoSpawnCell}). Positions with a lower or equal {@code seq} than the last one are ignored.
-     *
-     * @param arrivalNanos {@link System#nanoTime()} at which the position arrived (0 when unknown); carried to the
-     *                     {@code nav_path}s planned from it
-     * @return false when the position was stale and ignored
-     */
+    /** Adds a session's player (role player, named by its session id); see {@link WorldPlayers#join}. */
+    public void addPlayer(String sessionId) {
+        players.join(sessionId, sessionId, false);
+    }
+
+    /** Removes a session and what it managed; see {@link WorldPlayers#leave}. */
+    public void removePlayer(String sessionId) {
+        players.leave(sessionId);
+    }
+
+    /** {@link WorldPlayers#position} of a session's own player. */
     public boolean playerPos(String sessionId, long seq, double x, double y, double z, long arrivalNanos) {
-        Player p = players.get(sessionId);
-        if (p == null || seq <= p.seq) {
-            return false;
-        }
-        boolean first = !p.hasPos;
-        p.seq = seq;
-        p.posArrivalNanos = arrivalNanos;
-        p.x = x;
-        p.y = y;
-        p.z = z;
-        p.hasPos = true;
-        if (!p.moved) {
-            p.moved = true;
-            moved.add(p);
-        }
-        if (first) {
-            p.nextSnapshotTime = now;
-            for (int i = 0; i < settings.monstersPerPlayer(); i++) {
-                int cell = spawner.autoSpawnCell(map, settings, x, z);
-                if (cell != GridMap.NO_CELL) {
-                    addMonster(p, map.worldX(cell), map.worldZ(cell));
-                }
-            }
-        }
-        return true;
+        return players.position(sessionId, seq, x, y, z, arrivalNanos);
     }
 
     /** {@link #playerPos(String, long, double, double, double, long)} with an unknown arrival time. */
@@ -418,28 +292,67 @@ public final class World {
     }
 
     /**
-     * Spawns a monster at a world position that chases the session's player.
+     * A player's {@code spawn}: a monster of the default kind at a world position that chases the session's player,
+     * owned by it (it goes home and despawns after the player leaves).
      *
      * @return SPAWNED with the monster, or why not
      */
     public SpawnResult spawn(String sessionId, double x, double z) {
-        Player p = players.get(sessionId);
+        Player p = players.own(sessionId);
         SpawnStatus status = !settings.allowClientSpawn() ? SpawnStatus.DISABLED
                 : p == null ? SpawnStatus.NO_PLAYER : Spawner.check(map, x, z);
         if (status != SpawnStatus.SPAWNED) {
             return new SpawnResult(status, null, x, 0, z);
         }
-        Monster m = addMonster(p, x, z);
+        Monster m = spawnChaser(p, x, z);
         return new SpawnResult(SpawnStatus.SPAWNED, m.id, x, map.transform().originY(), z);
     }
 
-    private Monster addMonster(Player player, double x, double z) {
-        Monster m = new Monster(spawner.nextId(), player, x, z, settings.monsterSpeedMetersPerSecond());
+    /** A monster of the default kind at (x, z), home there, that chases {@code p} and is owned by its session. */
+    Monster spawnChaser(Player p, double x, double z) {
+        Monster m = addMonster(kind(MonsterKind.DEFAULT_NAME), x, z, x, z, new Behaviour.Idle(), false);
+        m.owner = p.sessionId;
+        brain.setActive(m, new Behaviour.Chase(p));
+        return m;
+    }
+
+    /**
+     * Adds a monster and starts its default behaviour.
+     *
+     * @param startBase false when the caller gives it an active behaviour at once
+     */
+    Monster addMonster(MonsterKind kind, double x, double z, double homeX, double homeZ, Behaviour base,
+            boolean startBase) {
+        Monster m = new Monster(spawner.nextId(), kind, x, z, homeX, homeZ, base, serials++);
         m.spawnTime = now;
         monsters.put(m.id, m);
-        player.monsters.add(m);
-        outbox.add(new WorldEvent.MonsterSpawned(player.sessionId, m.id, x, map.transform().originY(), z));
+        interest.spawned(m, players.all(), announcer);
+        outbox.add(new WorldEvent.MonsterSpawned(m.id, x, map.transform().originY(), z));
+        if (startBase) {
+            base.start(m, brain);
+        }
+        m.sentState = m.wireState(); // as its first viewers heard it; changes from here on are announced
         return m;
+    }
+
+    /** Removes a monster now: its viewers hear {@code monster_leave despawned}, authorities the event. */
+    void despawn(Monster m) {
+        if (monsters.remove(m.id) == null) {
+            return;
+        }
+        if (m.active != null) {
+            m.active.stop(m, brain);
+        }
+        notice(m, "despawned", null, null, -1);
+        interest.despawned(m, announcer);
+        if (avoidance != null) {
+            avoidance.remove(m);
+        }
+    }
+
+    /** Despawns a monster at the end of the current pass (safe while iterating the monsters). */
+    void despawnLater(Monster m) {
+        despawns.add(m);
     }
 
     /**
@@ -449,7 +362,7 @@ public final class World {
      * @return number of results adopted
      */
     public int applyFinishedPlans() {
-        return dispatcher.applyFinished(monsters, mapGeneration, this::stillValid, this::adopt);
+        return dispatcher.applyFinished(monsters, edits.generation(), edits::stillValid, this::adopt);
     }
 
     /**
@@ -480,46 +393,128 @@ public final class World {
                 && MonsterMover.distance(m.x - planned.x(0), m.z - planned.z(0)) > 1e-6;
         m.state = m.state.onAdopted(path.size() >= 2, path.status() == SearchStatus.FOUND);
         if (!m.state.local()) {
-            m.seq++;
-            outbox.add(new WorldEvent.NavPathReady(m.sessionId, m.id, m.seq, playerSeq, path, m.speed,
-                    posArrivalNanos, map, m.editArrivalNanos));
+            announcePath(m, path, playerSeq, posArrivalNanos);
         }
         m.editArrivalNanos = 0; // under local nav no nav_path answers the edit: nothing to time
         return true;
     }
 
+    /** Sends a new path of the monster ({@code nav_path}) to its viewers. */
+    void announcePath(Monster m, WorldPath path, long playerSeq, long posArrivalNanos) {
+        m.seq++;
+        m.sentPlayerSeq = playerSeq;
+        String session = m.target == null ? null : m.target.sessionId;
+        outbox.add(new WorldEvent.NavPathReady(session, m.id, m.seq, playerSeq, path, m.speed, posArrivalNanos, map,
+                m.editArrivalNanos, m.wireState(), m.targetName(), viewerIds(m)));
+    }
+
+    private static List<String> viewerIds(Monster m) {
+        int n = m.viewers.size();
+        String[] ids = new String[n];
+        for (int i = 0; i < n; i++) {
+            ids[i] = m.viewers.get(i).sessionId;
+        }
+        return List.of(ids);
+    }
+
+    /** Tells the world's authority sessions what a monster did ({@code monster_event}). */
+    void notice(Monster m, String event, String target, String route, int index) {
+        List<String> to = players.authorities();
+        if (!to.isEmpty()) {
+            outbox.add(new WorldEvent.Notice(m.id, event, target, route, index, List.copyOf(to)));
+        }
+    }
+
+    /** Announces view changes as {@code monster_enter} (with the current path when moving) and {@code monster_leave}. */
+    private final Interest.Announcer announcer = new Interest.Announcer() {
+        @Override
+        public void entered(ViewSet view, Monster m) {
+            double y = map.transform().originY();
+            WorldEvent.NavPathReady path = null;
+            if (m.path != null && m.state.following() && !m.state.local()) {
+                path = new WorldEvent.NavPathReady(null, m.id, m.seq, m.sentPlayerSeq, m.path, m.speed, 0,
+                        m.pathMap, 0, m.wireState(), m.targetName(), List.of(view.sessionId));
+            }
+            outbox.add(new WorldEvent.MonsterEntered(view.sessionId, m.id, m.kind.name(), new Vec3(m.x, y, m.z),
+                    m.kind.radiusMeters(), m.speed, m.wireState(), m.targetName(), new Vec3(m.homeX, y, m.homeZ),
+                    path));
+        }
+
+        @Override
+        public void left(ViewSet view, Monster m, String reason) {
+            outbox.add(new WorldEvent.MonsterLeft(view.sessionId, m.id, reason));
+        }
+    };
+
+    Interest.Announcer announcer() {
+        return announcer;
+    }
+
+    Interest interest() {
+        return interest;
+    }
+
     /**
-     * One tick at world time {@code nowSeconds}: apply finished plans, decide and submit re-plans, move monsters by
-     * {@code dtSeconds}, switch local navigation, queue due snapshots.
+     * One tick at world time {@code nowSeconds}: apply finished plans, run behaviours, decide and submit plans, move
+     * monsters by {@code dtSeconds}, switch local navigation, separate bodies, update views, announce state changes
+     * and queue due snapshots.
      */
     public void tick(double nowSeconds, double dtSeconds) {
         now = nowSeconds;
         applyFinishedPlans();
         planMovedPlayers(); // positions that arrived since the last pass count as arrivals, not as tick findings
+        brain.tick();
+        flushDespawns();
         for (Monster m : monsters.values()) {
-            planIfDue(m, true);
+            planning.consider(m, true, map, rule, now);
         }
-        submitDue();
+        planning.submit(map, edits.generation(), settings, now);
         double rM = settings.monsterRadiusMeters();
         double rP = settings.playerRadiusMeters();
         double stop = Math.max(settings.stoppingDistanceMeters(), rM + rP);
         double on = settings.localNavDistanceMeters();
         double off = on + settings.localNavHysteresisMeters();
-        slots.update(players.values(), map, settings, now, outbox, metrics);
+        Collection<Player> all = players.all();
+        slots.update(all, map, settings, now, outbox, metrics);
         for (Monster m : monsters.values()) {
             mover.move(m, map, dtSeconds, stop, rM + rP);
         }
         if (avoidance != null && rM > 0) {
-            avoidance.step(monsters.values(), players.values(), map, rM, rP, dtSeconds);
+            avoidance.step(monsters.values(), all, map, rM, rP, dtSeconds);
         }
         for (Monster m : monsters.values()) {
             switchLocalNav(m, on, off);
         }
-        int overlaps = bodies.separate(monsters.values(), players.values(), map, rM, rP, now);
+        int overlaps = bodies.separate(monsters.values(), all, map, rM, rP, now);
         if (overlaps > 0) {
             metrics.monsterOverlaps(overlaps);
         }
-        queueSnapshots();
+        announceStates();
+        interest.update(all, monsters.values(), announcer);
+        players.queueSnapshots(now);
+    }
+
+    private void flushDespawns() {
+        for (Monster m : despawns) {
+            despawn(m);
+        }
+        despawns.clear();
+    }
+
+    /** Sends {@code monster_state} to the viewers of every monster whose wire state or target changed. */
+    private void announceStates() {
+        for (Monster m : monsters.values()) {
+            String state = m.wireState();
+            String target = m.targetName();
+            if (state.equals(m.sentState) && Objects.equals(target, m.sentTarget)) {
+                continue;
+            }
+            m.sentState = state;
+            m.sentTarget = target;
+            if (!m.viewers.isEmpty()) {
+                outbox.add(new WorldEvent.StateChanged(m.id, state, target, viewerIds(m)));
+            }
+        }
     }
 
     /**
@@ -528,164 +523,91 @@ public final class World {
      * position that makes it due arrives instead of at the next tick. Movement stays on the tick.
      */
     public void planMoved(double nowSeconds) {
-        if (moved.isEmpty()) {
-            return;
-        }
         now = Math.max(now, nowSeconds);
         planMovedPlayers();
     }
 
     /**
-     * For every player whose position arrived since the last pass: switches its monsters' local navigation (a
-     * player running out of local range is noticed by the position that takes it there, so the hand-back plan
-     * starts from that position) and applies the re-plan rule to them.
+     * For every player whose position arrived since the last pass: switches its chasers' local navigation (a player
+     * running out of local range is noticed by the position that takes it there, so the hand-back plan starts from
+     * that position) and applies the re-plan rule to them; also plans monsters given a new goal meanwhile.
      */
     private void planMovedPlayers() {
-        if (moved.isEmpty()) {
-            return;
-        }
+        List<Player> moved = players.takeMoved();
         double on = settings.localNavDistanceMeters();
         double off = on + settings.localNavHysteresisMeters();
         for (Player p : moved) {
-            p.moved = false;
             for (Monster m : p.monsters) {
                 switchLocalNav(m, on, off);
-                planIfDue(m, false);
+                planning.consider(m, false, map, rule, now);
             }
         }
         moved.clear();
-        submitDue();
+        planning.submit(map, edits.generation(), settings, now);
     }
-
-    /**
-     * Applies the re-plan rule to one monster; a monster found due joins {@link #due}, planned by {@link #submitDue}
-     * at the end of the pass. A player-moved re-plan found by the tick (rather than by the arrival of a position)
-     * waits {@link ReplanRule#FRESH_POSITION_GRACE_SECONDS} for the next position, so that plans start from fresh
-     * positions.
-     */
-    private void planIfDue(Monster m, boolean byTick) {
-        Player p = m.player;
-        if (!p.hasPos || PlanDispatcher.inFlight(m)) {
-            return;
-        }
-        boolean lineClear = m.state.local() && planner.clearLine(map, m.x, m.z, p.x, p.z);
-        double sinceLastPlan = now - m.lastPlanTime;
-        ReplanRule.Decision d = rule.decide(m.state, lineClear, sinceLastPlan,
-                MonsterMover.distance(p.x - m.planGoalX, p.z - m.planGoalZ),
-                MonsterMover.distance(m.x - m.planStartX, m.z - m.planStartZ),
-                MonsterMover.distance(p.x - m.x, p.z - m.z));
-        if (byTick && d == ReplanRule.Decision.PLAN_PLAYER_MOVED && rule.tickWaitsForFreshPosition(sinceLastPlan)) {
-            return;
-        }
-        if (byTick && d == ReplanRule.Decision.PLAN_FRESH && m.path != null) {
-            // A path made unusable by a body push, avoidance or an edit: like a player-moved re-plan, planned from the
-            // next arriving position (milliseconds old) rather than from one up to a client period old, unless
-            // none arrives within the grace.
-            if (Double.isNaN(m.freshWaitSince)) {
-                m.freshWaitSince = now;
-            }
-            if (now - m.freshWaitSince < ReplanRule.FRESH_POSITION_GRACE_SECONDS - 1e-9) {
-                return;
-            }
-        }
-        if (d.plans()) {
-            m.freshWaitSince = Double.NaN;
-            due.add(m);
-        }
-    }
-
-    /**
-     * Plans the monsters the re-plan rule found due in this pass, in the order found: the monsters of a player with
-     * at least {@code chase.sharedFieldMinMonsters} of them due share one planner task and one field from the
-     * player's position ({@link PlanDispatcher#submitShared}), submitted where the first of them was found; the
-     * others are planned one search each. Every monster keeps its own token, so a shared result is adopted or
-     * dropped monster by monster.
-     */
-    private void submitDue() {
-        if (due.isEmpty()) {
-            return;
-        }
-        int min = settings.sharedFieldMinMonsters();
-        if (due.size() >= min) {
-            for (Monster m : due) {
-                dueByPlayer.computeIfAbsent(m.player, k -> new ArrayList<>()).add(m);
-            }
-        }
-        for (Monster m : due) {
-            List<Monster> group = dueByPlayer.get(m.player);
-            if (group == null || group.size() < min) {
-                dispatcher.submit(m, map, mapGeneration, now);
-            } else if (group.get(0) == m) {
-                joinNearlyDue(group);
-                dispatcher.submitShared(group, map, mapGeneration, now);
-            }
-        }
-        due.clear();
-        dueByPlayer.clear();
-    }
-
-    /**
-     * Adds to a shared group (monsters of one player, due now) the player's other chasing monsters that are past
-     * {@value #JOIN_FRACTION} of their re-plan interval and whose player has moved by the threshold since their last
-     * plan: they would be due within half an interval anyway, and joining now costs one descent of the field being
-     * built instead of a field of their own later. The player's chasers thus fall into one phase, one field per
-     * interval instead of one per phase.
-     */
-    private void joinNearlyDue(List<Monster> group) {
-        Player p = group.get(0).player;
-        if (group.size() == p.monsters.size()) {
-            return;
-        }
-        java.util.Set<Monster> in = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        in.addAll(group);
-        double since = settings.navIntervalSeconds() * JOIN_FRACTION;
-        double moved = settings.moveThresholdMeters();
-        for (Monster o : p.monsters) {
-            if (!in.contains(o) && o.state == MonsterState.CHASE && !PlanDispatcher.inFlight(o)
-                    && now - o.lastPlanTime >= since
-                    && MonsterMover.distance(p.x - o.planGoalX, p.z - o.planGoalZ) >= moved) {
-                group.add(o);
-            }
-        }
-    }
-
-    /** Part of the re-plan interval after which a chasing monster joins its player's shared plan early. */
-    static final double JOIN_FRACTION = 0.5;
 
     private void switchLocalNav(Monster m, double on, double off) {
         switch (mover.switchLocalNav(m, on, off)) {
-            case ON -> outbox.add(new WorldEvent.LocalNavChanged(m.sessionId, m.id, true,
+            case ON -> outbox.add(new WorldEvent.LocalNavChanged(m.target.sessionId, m.id, true,
                     slots.provisional(m, map, settings)));
             case OFF -> {
                 SurroundSlots.release(m);
-                outbox.add(new WorldEvent.LocalNavChanged(m.sessionId, m.id, false));
+                outbox.add(new WorldEvent.LocalNavChanged(m.target.sessionId, m.id, false));
                 PlanDispatcher.supersede(m); // a plan made during local mode may be stale
-                dispatcher.submit(m, map, mapGeneration, now); // hand back with an immediate fresh nav_path
+                dispatcher.submit(m, map, edits.generation(), now); // hand back with an immediate fresh nav_path
             }
             case NONE -> {
             }
         }
     }
 
-    private void queueSnapshots() {
-        double hz = settings.snapshotHz();
-        if (hz <= 0) {
-            return;
-        }
-        double period = 1.0 / hz;
-        double y = map.transform().originY();
-        for (Player p : players.values()) {
-            if (!p.hasPos || now < p.nextSnapshotTime) {
-                continue;
-            }
-            p.nextSnapshotTime = Math.max(p.nextSnapshotTime + period, now);
-            List<WorldEvent.MonsterView> list = new ArrayList<>(p.monsters.size());
-            for (Monster m : p.monsters) {
-                list.add(new WorldEvent.MonsterView(m.id, m.x, y, m.z, m.state));
-            }
-            outbox.add(new WorldEvent.SnapshotDue(p.sessionId, Math.max(p.seq, 0), list));
-        }
+    // ---- for the world's parts (package) ----
+
+    double now() {
+        return now;
     }
+
+    PathPlanner planner() {
+        return planner;
+    }
+
+    MonsterBrain brain() {
+        return brain;
+    }
+
+    Spawner spawner() {
+        return spawner;
+    }
+
+    Collection<Monster> monsterList() {
+        return monsters.values();
+    }
+
+    Monster monster(String id) {
+        return monsters.get(id);
+    }
+
+    Collection<Player> playerList() {
+        return players.all();
+    }
+
+    boolean hasPlayer(Player p) {
+        return players.contains(p);
+    }
+
+    Route route(String routeName) {
+        return routes.get(routeName);
+    }
+
+    Map<String, Route> routes() {
+        return routes;
+    }
+
+    Avoidance avoidance() {
+        return avoidance;
+    }
+
+    // ---- observation (viewer, admin status, tests) ----
 
     /**
      * Copies the players (with a known position) and monsters for the live viewer; see {@link WorldView}. Tick
@@ -694,7 +616,8 @@ public final class World {
      * @param mapVersion version of a map snapshot (this world's map, or the one a path was planned on)
      */
     public WorldView view(ToLongFunction<GridMap> mapVersion) {
-        return WorldView.of(players.values(), players.size(), monsters.values(), monsters.size(), map, mapVersion);
+        Collection<Player> all = players.all();
+        return WorldView.of(all, all.size(), monsters.values(), monsters.size(), map, mapVersion);
     }
 
     /** Current XZ position of a monster as {x, z}, or null when unknown (tests and admin status). */
@@ -709,18 +632,41 @@ public final class World {
         return m == null || !m.hasSlot ? null : new double[] {m.slotX, m.slotZ};
     }
 
-    /** Current state of a monster, or null when unknown. */
+    /** Current chase state of a monster, or null when unknown. */
     public MonsterState monsterState(String monsterId) {
         Monster m = monsters.get(monsterId);
         return m == null ? null : m.state;
     }
 
-    /** Ids of the monsters chasing a session's player, in spawn order. */
+    /** Current wire state of a monster ({@code idle}, {@code patrol}, {@code chase}, ...), or null when unknown. */
+    public String monsterWireState(String monsterId) {
+        Monster m = monsters.get(monsterId);
+        return m == null ? null : m.wireState();
+    }
+
+    /** Ids of the monsters chasing a session's own player, in the order they started. */
     public List<String> monstersOf(String sessionId) {
         List<String> ids = new ArrayList<>();
-        Player p = players.get(sessionId);
+        Player p = players.own(sessionId);
         if (p != null) {
             for (Monster m : p.monsters) {
+                ids.add(m.id);
+            }
+        }
+        return ids;
+    }
+
+    /** Ids of every monster, in spawn order. */
+    public List<String> monsterIds() {
+        return new ArrayList<>(monsters.keySet());
+    }
+
+    /** Ids of the monsters in a session's view, in the order they came in; empty for an unknown session. */
+    public List<String> viewOf(String sessionId) {
+        List<String> ids = new ArrayList<>();
+        Player p = players.own(sessionId);
+        if (p != null && p.view != null) {
+            for (Monster m : p.view.monsters()) {
                 ids.add(m.id);
             }
         }

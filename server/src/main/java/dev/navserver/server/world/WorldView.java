@@ -86,7 +86,7 @@ public final class WorldView {
         int j = 0;
         for (Monster m : monsters) {
             v.monsterIds[j] = m.id;
-            v.monsterPlayers[j] = m.sessionId;
+            v.monsterPlayers[j] = m.target == null ? null : m.target.sessionId;
             v.monsterX[j] = m.x;
             v.monsterZ[j] = m.z;
             v.states[j] = m.state;

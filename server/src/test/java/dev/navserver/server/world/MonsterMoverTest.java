@@ -127,9 +127,9 @@ class MonsterMoverTest {
         assertThat(mover.switchLocalNav(m, 4, 5)).isEqualTo(MonsterMover.LocalSwitch.ON);
         assertThat(m.state).isEqualTo(MonsterState.LOCAL_PATH);
         assertThat(mover.switchLocalNav(m, 4, 5)).isEqualTo(MonsterMover.LocalSwitch.NONE);
-        m.player.x = 5; // 5 m: within hysteresis
+        m.target.x = 5; // 5 m: within hysteresis
         assertThat(mover.switchLocalNav(m, 4, 5)).isEqualTo(MonsterMover.LocalSwitch.NONE);
-        m.player.x = 5.01;
+        m.target.x = 5.01;
         assertThat(mover.switchLocalNav(m, 4, 5)).isEqualTo(MonsterMover.LocalSwitch.OFF);
         assertThat(m.state).isEqualTo(MonsterState.REPLAN);
     }
@@ -137,7 +137,7 @@ class MonsterMoverTest {
     @Test
     void switchLocalNav_WhenPlayerPositionUnknown_Nothing() {
         Monster m = monster(0, 0, 1, 0, 0);
-        m.player.hasPos = false;
+        m.target.hasPos = false;
         assertThat(mover.switchLocalNav(m, 4, 5)).isEqualTo(MonsterMover.LocalSwitch.NONE);
         assertThat(m.state).isEqualTo(MonsterState.IDLE);
     }

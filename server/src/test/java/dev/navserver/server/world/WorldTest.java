@@ -223,11 +223,11 @@ class WorldTest {
 
     @Test
     void segmentHitsBox_TouchingTheBorderCounts() {
-        assertThat(World.segmentHitsBox(-5, 0, 5, 0, -1, -1, 1, 1)).isTrue();
-        assertThat(World.segmentHitsBox(-5, 1, 5, 1, -1, -1, 1, 1)).isTrue();
-        assertThat(World.segmentHitsBox(-5, 1.01, 5, 1.01, -1, -1, 1, 1)).isFalse();
-        assertThat(World.segmentHitsBox(0, 0, 0, 0, -1, -1, 1, 1)).as("a point inside").isTrue();
-        assertThat(World.segmentHitsBox(2, 2, 3, 3, -1, -1, 1, 1)).isFalse();
+        assertThat(EditTracker.segmentHitsBox(-5, 0, 5, 0, -1, -1, 1, 1)).isTrue();
+        assertThat(EditTracker.segmentHitsBox(-5, 1, 5, 1, -1, -1, 1, 1)).isTrue();
+        assertThat(EditTracker.segmentHitsBox(-5, 1.01, 5, 1.01, -1, -1, 1, 1)).isFalse();
+        assertThat(EditTracker.segmentHitsBox(0, 0, 0, 0, -1, -1, 1, 1)).as("a point inside").isTrue();
+        assertThat(EditTracker.segmentHitsBox(2, 2, 3, 3, -1, -1, 1, 1)).isFalse();
     }
 
     @Test
@@ -324,20 +324,39 @@ class WorldTest {
     }
 
     @Test
-    void removePlayer_WhenSessionLeaves_ItsMonstersGoAndLatePlansAreDropped() {
-        World async = new World("open", open, settings(0.5, 0.5), straight, r -> deferred.add(r), WorldMetrics.NONE,
+    void removePlayer_WhenSessionLeaves_LatePlansAreDropped_ItsMonstersGoHomeAndDespawnLater() {
+        Chase s = settings(0.5, 0.5);
+        Chase quickOrphans = new Chase(s.navIntervalSeconds(), s.moveThresholdMeters(), s.localNavDistanceMeters(),
+                s.localNavHysteresisMeters(), s.stoppingDistanceMeters(), s.monsterSpeedMetersPerSecond(),
+                s.monstersPerPlayer(), s.allowClientSpawn(), s.snapshotHz(), s.spawnMinDistanceMeters(),
+                s.spawnMaxDistanceMeters(), s.monsterRadiusMeters(), s.playerRadiusMeters(),
+                s.sharedFieldMinMonsters(), 1.0);
+        World async = new World("open", open, quickOrphans, straight, r -> deferred.add(r), WorldMetrics.NONE,
                 spawner(1), () -> { });
         async.addPlayer("s-2");
         async.playerPos("s-2", 1, 5, 0, 0);
-        async.spawn("s-2", -5, 0);
+        String id = async.spawn("s-2", -5, 0).monsterId();
         async.tick(0, DT);
         assertThat(deferred).hasSize(1);
         async.removePlayer("s-2");
         deferred.forEach(Runnable::run);
-        assertThat(async.applyFinishedPlans()).isZero();
-        assertThat(async.monsterCount()).isZero();
+        deferred.clear();
+        assertThat(async.applyFinishedPlans()).as("the plan for the gone player").isZero();
         async.outbox().drainTo(this::record);
         assertThat(events).isEmpty();
+        async.tick(DT, DT);
+        assertThat(async.monsterWireState(id)).isEqualTo("return_home");
+        double t = 2 * DT;
+        for (; t < 1.0; t += DT) {
+            deferred.forEach(Runnable::run);
+            deferred.clear();
+            async.tick(t, DT);
+            assertThat(async.monsterCount()).isEqualTo(1);
+        }
+        for (; t < 1.2; t += DT) {
+            async.tick(t, DT);
+        }
+        assertThat(async.monsterCount()).as("despawned 1 s after its player left").isZero();
     }
 
     private final List<Runnable> deferred = new ArrayList<>();

@@ -1,0 +1,132 @@
+package dev.navserver.server;
+
+import dev.navserver.protocol.message.LocalNav;
+import dev.navserver.protocol.message.MonsterSnapshot;
+import dev.navserver.protocol.message.Monsters;
+import dev.navserver.protocol.message.NavPath;
+import dev.navserver.protocol.message.ServerMessage;
+import dev.navserver.protocol.message.Vec3;
+import dev.navserver.server.net.ServerContext;
+import dev.navserver.server.net.Session;
+import dev.navserver.server.world.WorldEvent;
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns world events into protocol messages for the sessions they name. A message for many sessions (a
+ * {@code nav_path} to every viewer, a {@code monster_state}, a {@code monster_event}) is encoded once and the same
+ * bytes are written to each. Tick thread only.
+ */
+final class WorldDelivery {
+    private static final Logger LOG = LoggerFactory.getLogger(WorldDelivery.class);
+
+    private final ServerContext context;
+
+    WorldDelivery(ServerContext context) {
+        this.context = context;
+    }
+
+    /** Delivers one event. */
+    void deliver(WorldEvent event) {
+        if (event instanceof WorldEvent.NavPathReady e) {
+            navPath(e);
+        } else if (event instanceof WorldEvent.SnapshotDue e) {
+            snapshot(e);
+        } else if (event instanceof WorldEvent.LocalNavChanged e) {
+            Session s = session(e.sessionId());
+            if (s != null) {
+                s.write(new LocalNav(e.monsterId(), e.active(), e.slot()));
+            }
+        } else if (event instanceof WorldEvent.MonsterEntered e) {
+            entered(e);
+        } else if (event instanceof WorldEvent.MonsterLeft e) {
+            Session s = session(e.sessionId());
+            if (s != null) {
+                s.write(WorldMessages.leave(e));
+            }
+        } else if (event instanceof WorldEvent.StateChanged e) {
+            shared(WorldMessages.state(e), e.viewers());
+        } else if (event instanceof WorldEvent.Notice e) {
+            shared(WorldMessages.event(e), e.sessions());
+        } else if (event instanceof WorldEvent.MonsterSpawned e) {
+            context.metrics().monstersSpawned.increment();
+            LOG.debug("{} spawned at ({}, {})", e.monsterId(), e.x(), e.z());
+        }
+    }
+
+    private Session session(String id) {
+        return id == null ? null : context.sessions().get(id); // null: the session left after the event
+    }
+
+    private NavPath navPathMessage(WorldEvent.NavPathReady e) {
+        return WorldMessages.navPath(e, context.serverTime(), context.maps().version(e.map()));
+    }
+
+    private void navPath(WorldEvent.NavPathReady e) {
+        List<String> viewers = e.viewers();
+        if (viewers.isEmpty()) {
+            return;
+        }
+        ByteBuf line = Session.encode(navPathMessage(e));
+        try {
+            for (String id : viewers) {
+                Session s = session(id);
+                if (s == null) {
+                    continue;
+                }
+                boolean chased = id.equals(e.sessionId());
+                s.writeNavPathLine(e.monsterId(), line, chased ? e.posArrivalNanos() : 0,
+                        chased ? e.editArrivalNanos() : 0);
+            }
+        } finally {
+            line.release();
+        }
+    }
+
+    private void shared(ServerMessage message, List<String> sessions) {
+        if (sessions.isEmpty()) {
+            return;
+        }
+        ByteBuf line = Session.encode(message);
+        try {
+            for (String id : sessions) {
+                Session s = session(id);
+                if (s != null) {
+                    s.writeLine(message.type(), line);
+                }
+            }
+        } finally {
+            line.release();
+        }
+    }
+
+    private void entered(WorldEvent.MonsterEntered e) {
+        Session s = session(e.sessionId());
+        if (s == null) {
+            return;
+        }
+        s.write(WorldMessages.enter(e));
+        if (e.path() != null) {
+            s.writeNavPath(navPathMessage(e.path()), 0, 0);
+        }
+    }
+
+    private void snapshot(WorldEvent.SnapshotDue e) {
+        Session s = session(e.sessionId());
+        if (s == null) {
+            return;
+        }
+        if (!s.channel().isWritable()) {
+            context.metrics().messagesDropped.inc("snapshot");
+            return; // a newer snapshot follows; a slow reader loses nothing that matters
+        }
+        List<MonsterSnapshot> out = new ArrayList<>(e.monsters().size());
+        for (WorldEvent.MonsterView v : e.monsters()) {
+            out.add(new MonsterSnapshot(v.monsterId(), new Vec3(v.x(), v.y(), v.z()), v.state()));
+        }
+        s.write(new Monsters(context.serverTime(), out, e.playerSeq()));
+    }
+}

@@ -1,0 +1,102 @@
+package dev.navserver.server.world;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A named route of a world: points in world XZ metres that patrols walk, how they walk them, and how long they wait
+ * at each point. Immutable; safe to share between threads.
+ */
+public final class Route {
+    /** How a patrol goes on after a route's last point. */
+    public enum Mode {
+        /** Back to the first point, again and again. */
+        LOOP,
+        /** Back along the route, then forth again. */
+        PINGPONG,
+        /** Stops at the last point. */
+        ONCE;
+
+        /** The lower-case wire name. */
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** The mode of a wire name, or null when unknown. */
+        public static Mode fromWire(String wire) {
+            for (Mode m : values()) {
+                if (m.wire().equals(wire)) {
+                    return m;
+                }
+            }
+            return null;
+        }
+    }
+
+    private final String name;
+    private final double[] xs;
+    private final double[] zs;
+    private final Mode mode;
+    private final double waitSeconds;
+
+    /**
+     * @param xs world x of each point, at least 2; {@code zs} likewise, same length
+     */
+    public Route(String name, double[] xs, double[] zs, Mode mode, double waitSeconds) {
+        this.name = Objects.requireNonNull(name);
+        if (xs.length < 2 || xs.length != zs.length) {
+            throw new IllegalArgumentException("a route needs at least 2 points, as many x as z");
+        }
+        this.xs = xs.clone();
+        this.zs = zs.clone();
+        this.mode = Objects.requireNonNull(mode);
+        if (!(waitSeconds >= 0)) {
+            throw new IllegalArgumentException("waitSeconds: " + waitSeconds);
+        }
+        this.waitSeconds = waitSeconds;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Mode mode() {
+        return mode;
+    }
+
+    public double waitSeconds() {
+        return waitSeconds;
+    }
+
+    public int size() {
+        return xs.length;
+    }
+
+    public double x(int i) {
+        return xs[i];
+    }
+
+    public double z(int i) {
+        return zs[i];
+    }
+
+    /** Index of the point nearest (x, z), the first of equals. */
+    public int nearest(double x, double z) {
+        int best = 0;
+        double bestD = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < xs.length; i++) {
+            double d = (xs[i] - x) * (xs[i] - x) + (zs[i] - z) * (zs[i] - z);
+            if (d < bestD) {
+                bestD = d;
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public String toString() {
+        return "Route[" + name + ", " + mode.wire() + ", " + Arrays.toString(xs) + ", " + Arrays.toString(zs) + "]";
+    }
+}
