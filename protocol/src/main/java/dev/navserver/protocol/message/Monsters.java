@@ -4,10 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
- * Server → client {@code monsters}: authoritative positions of the session's monsters.
+ * Server → client {@code monsters}: authoritative positions of every monster in the session's view.
  *
  * @param serverTime server clock, seconds
- * @param list       one entry per monster of the session
+ * @param list       one entry per monster in the session's view
  * @param playerSeq  {@code seq} of the session's last {@code player_pos} the server had applied when it made the
  *                   snapshot (the player position its bodies were kept clear of), 0 when unknown (a reader of a
  *                   snapshot without the field); omitted from the JSON when 0

@@ -3,9 +3,9 @@ package dev.navserver.protocol.message;
 import java.util.Objects;
 
 /**
- * Server → client {@code spawned}: the answer to {@code spawn}.
+ * Server → client {@code spawned}: the answer to {@code spawn} or {@code monster_spawn}.
  *
- * @param id      the {@code spawn}'s id, or {@code null}
+ * @param id      the request's id, or {@code null}
  * @param monster the new monster's id, e.g. {@code "m-9"}
  * @param pos     where it was placed, Unity world metres
  */
