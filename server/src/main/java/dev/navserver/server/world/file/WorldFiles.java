@@ -1,0 +1,45 @@
+package dev.navserver.server.world.file;
+
+import dev.navserver.nav.io.MapLoader;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** Where a map's world file lives: beside the map file, named {@code <map>.world.yaml}. Stateless. */
+public final class WorldFiles {
+    /** The file name suffix of world files. */
+    public static final String SUFFIX = ".world.yaml";
+
+    private WorldFiles() {
+    }
+
+    /**
+     * The world file of a map file: {@code maps/arena.txt} and {@code maps/arena.map.gz} give
+     * {@code maps/arena.world.yaml} (the map's name, {@link MapLoader#mapName}, plus {@link #SUFFIX}). The file
+     * need not exist.
+     */
+    public static Path pathFor(Path mapFile) {
+        String name = MapLoader.mapName(mapFile) + SUFFIX;
+        Path dir = mapFile.getParent();
+        return dir == null ? Path.of(name) : dir.resolve(name);
+    }
+
+    /** Whether {@code file} is named like a world file ({@code *.world.yaml}, case-insensitive, not hidden). */
+    public static boolean isWorldFile(Path file) {
+        Path fn = file.getFileName();
+        if (fn == null) {
+            return false;
+        }
+        String name = fn.toString();
+        return !name.startsWith(".") && name.length() > SUFFIX.length()
+                && name.toLowerCase(Locale.ROOT).endsWith(SUFFIX);
+    }
+
+    /** The map a world file belongs to: {@code arena.world.yaml} gives {@code arena}; null if it is not one. */
+    public static String mapNameOf(Path worldFile) {
+        if (!isWorldFile(worldFile)) {
+            return null;
+        }
+        String name = worldFile.getFileName().toString();
+        return name.substring(0, name.length() - SUFFIX.length());
+    }
+}
