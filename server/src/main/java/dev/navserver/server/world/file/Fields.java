@@ -87,7 +87,10 @@ final class Fields {
             throw error(node, "expected a number, got " + node.describe());
         }
         double v = s.number();
-        if (!Double.isFinite(v) || (minExclusive ? v <= min : v < min) || v > max) {
+        if (!Double.isFinite(v)) {
+            throw error(node, s.text() + " is not a finite number");
+        }
+        if ((minExclusive ? v <= min : v < min) || v > max) {
             throw error(node, s.text() + " is outside " + (minExclusive ? "(" + fmt(min) + ", " + fmt(max) + "]"
                     : fmt(min) + ".." + fmt(max)));
         }

@@ -6,12 +6,15 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A YAML document read into nodes that remember where they were written, so that a message can name the line and
@@ -21,6 +24,8 @@ import java.util.Map;
 final class YamlTree {
     /** Nesting deeper than this is a parse error. */
     static final int MAX_DEPTH = 32;
+    /** Jackson's message for {@code .nan}, {@code .inf} and the like. */
+    private static final Pattern NON_FINITE = Pattern.compile("Malformed numeric value '([-+]?\\.(?:nan|NaN|NAN|inf|Inf|INF))'");
     private static final YAMLFactory FACTORY = YAMLFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
             .build();
@@ -130,15 +135,47 @@ final class YamlTree {
             return root;
         } catch (JsonProcessingException e) {
             Mark at = e.getLocation() == null ? new Mark(0, 0) : Mark.of(e.getLocation());
-            throw new SyntaxException(at, "not valid YAML: " + e.getOriginalMessage(), e);
+            String path = e.getProcessor() instanceof JsonParser p ? pathAt(p) : "";
+            String prefix = path.isEmpty() ? "" : path + ": ";
+            Matcher nonFinite = NON_FINITE.matcher(e.getOriginalMessage());
+            if (nonFinite.find()) {
+                // The exception's location is the end of the value; report where it starts.
+                Mark start = new Mark(at.line(), at.column() - nonFinite.group(1).length());
+                throw new SyntaxException(start, prefix + nonFinite.group(1) + " is not a finite number", e);
+            }
+            throw new SyntaxException(at, prefix + "not valid YAML: " + e.getOriginalMessage(), e);
         } catch (IOException e) {
             throw new SyntaxException(new Mark(0, 0), "cannot read: " + e, e);
         }
     }
 
+    /**
+     * The path the parser is at, in the form of {@link Node#path()}; a segment of digits is taken for a list index
+     * (world files have no numeric keys).
+     */
+    private static String pathAt(JsonParser p) {
+        StringBuilder b = new StringBuilder();
+        for (String segment : p.getParsingContext().pathAsPointer().toString().split("/")) {
+            if (segment.isEmpty()) {
+                continue;
+            }
+            String s = segment.replace("~1", "/").replace("~0", "~");
+            if (s.chars().allMatch(Character::isDigit)) {
+                b.append('[').append(s).append(']');
+            } else {
+                b.append(b.length() == 0 ? "" : ".").append(s);
+            }
+        }
+        return b.toString();
+    }
+
     private static Node value(JsonParser p, String path) throws IOException, SyntaxException {
         Mark at = Mark.of(p.currentTokenLocation());
         JsonToken t = p.currentToken();
+        if (p instanceof YAMLParser y && y.isCurrentAlias()) {
+            throw new SyntaxException(at, (path.isEmpty() ? "" : path + ": ") + "aliases (*" + p.getText()
+                    + ") are not supported; write the value out", null);
+        }
         switch (t) {
             case START_OBJECT -> {
                 Map<String, Node> values = new LinkedHashMap<>();

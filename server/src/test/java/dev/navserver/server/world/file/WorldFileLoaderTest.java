@@ -215,6 +215,14 @@ class WorldFileLoaderTest {
                         "line 3, column 5: spawnGroups[0].count: duplicate key (first at line 2)"),
                 Arguments.of("second document", "routes: []\n---\nroutes: []\n",
                         "a second document ('---'); the file must hold exactly one"),
+                Arguments.of("not a number", "routes:\n  - name: r1\n    points: [[0, 0, 0], [1, 0, 0]]\n"
+                                + "    waitSeconds: .nan\n",
+                        "line 4, column 18: routes[0].waitSeconds: .nan is not a finite number"),
+                Arguments.of("coordinate too large for a double", "spawnGroups:\n  - count: 1\n    points: [[0, 0, 1e400]]\n",
+                        "line 3, column 21: spawnGroups[0].points[0][2]: 1e400 is not a finite number"),
+                Arguments.of("alias", "spawnGroups:\n  - count: 1\n    points: &p [[0, 0, 0]]\n  - count: 1\n"
+                                + "    points: *p\n",
+                        "line 5, column 13: spawnGroups[1].points: aliases (*p) are not supported; write the value out"),
                 Arguments.of("not YAML", "routes: [\n", "not valid YAML"));
     }
 
