@@ -1,8 +1,11 @@
 package dev.navserver.server.world.file;
 
+import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.io.MapLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Set;
 
 /** Where a map's world file lives: beside the map file, named {@code <map>.world.yaml}. Stateless. */
 public final class WorldFiles {
@@ -21,6 +24,18 @@ public final class WorldFiles {
         String name = MapLoader.mapName(mapFile) + SUFFIX;
         Path dir = mapFile.getParent();
         return dir == null ? Path.of(name) : dir.resolve(name);
+    }
+
+    /**
+     * The world file of a map file, read and checked ({@link WorldFileLoader#load}), or {@link WorldFile#EMPTY} when
+     * the map has none.
+     *
+     * @param knownKinds the names of {@code monsters.kinds}
+     * @param map        the map loaded from {@code mapFile}
+     */
+    public static WorldFile loadFor(Path mapFile, Set<String> knownKinds, GridMap map) throws WorldFileException {
+        Path file = pathFor(mapFile);
+        return Files.exists(file) ? WorldFileLoader.load(file, knownKinds, map) : WorldFile.EMPTY;
     }
 
     /** Whether {@code file} is named like a world file ({@code *.world.yaml}, case-insensitive, not hidden). */
