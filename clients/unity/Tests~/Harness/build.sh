@@ -22,6 +22,6 @@ mcs $mcs_flags -target:library -out:"$out/NavServer.Client.Editor.dll" -r:"$nj" 
 mcs $mcs_flags -target:library -out:"$out/NavServer.Client.Samples.dll" -r:"$nj" -r:"$out/UnityStubs.dll" \
     -r:"$out/NavServer.Client.dll" $(find "$pkg/Samples~" -name '*.cs' | sort)
 mcs $mcs_flags -target:exe -out:"$out/NavHarness.exe" -r:"$nj" \
-    $(find "$pkg/Runtime/Core" -name '*.cs' | sort) "$here"/NavHarness.cs "$here"/SelfTest.cs
+    $(find "$pkg/Runtime/Core" -name '*.cs' | sort) "$here"/NavHarness.cs "$here"/SelfTest*.cs
 cp "$nj" "$out/"
 echo "build.sh: built $out/NavHarness.exe (Runtime/, Editor/ and Samples~/ type-checked against the stubs)"
