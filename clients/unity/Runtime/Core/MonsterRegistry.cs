@@ -36,6 +36,14 @@ namespace NavServer.Client
         public int Handoffs { get; private set; }
         /// <summary><c>local_nav active:false</c> messages that took a monster back.</summary>
         public int Handbacks { get; private set; }
+        /// <summary>
+        /// Monsters taken back from local navigation without <c>local_nav active:false</c>, because the server said
+        /// they chase someone else now or do something other than chasing (see <see cref="OnWorldMessage"/>).
+        /// </summary>
+        public int ImpliedHandbacks { get; private set; }
+
+        /// <summary>This session's player name (from <c>welcome</c>; set it yourself when not attached); null when unknown.</summary>
+        public string PlayerName { get; set; }
 
         /// <summary>The live monsters by id. Do not modify.</summary>
         public IReadOnlyDictionary<string, MonsterBrain> Monsters { get { return brains; } }
@@ -50,14 +58,22 @@ namespace NavServer.Client
         /// <summary>Subscribes to a connection's events; call once, on the main thread.</summary>
         public void Attach(NavConnection connection)
         {
-            connection.WelcomeReceived += m => Clear();
+            connection.WelcomeReceived += m =>
+            {
+                Clear();
+                PlayerName = m.Player;
+            };
             connection.NavPathReceived += OnNavPath;
             connection.LocalNavReceived += OnLocalNav;
             connection.MonstersReceived += OnMonsters;
             connection.MessageReceived += OnWorldMessage;
         }
 
-        /// <summary>Routes <c>monster_enter</c>, <c>monster_leave</c> and <c>monster_state</c>; ignores other messages.</summary>
+        /// <summary>
+        /// Routes <c>monster_enter</c>, <c>monster_leave</c> and <c>monster_state</c>; ignores other messages. A monster
+        /// in local mode whose state says it no longer chases this player (another <c>target</c>, or a state other than
+        /// <c>chase</c> / <c>local</c>) is handed back at once, as a <c>local_nav active:false</c> would.
+        /// </summary>
         public void OnWorldMessage(ServerMessage m)
         {
             switch (m.Type)
@@ -228,10 +244,24 @@ namespace NavServer.Client
 
         private void OnBrainStateChanged(MonsterBrain b)
         {
+            if (b.Mode == MonsterMode.Local && NoLongerChasesMe(b))
+            {
+                b.OnLocalNav(new LocalNavMessage(b.Id, false, null), playerPosition);
+                ImpliedHandbacks++;
+            }
             if (MonsterStateChanged != null)
             {
                 MonsterStateChanged(b);
             }
+        }
+
+        private bool NoLongerChasesMe(MonsterBrain b)
+        {
+            if (b.Target != null && PlayerName != null && b.Target != PlayerName)
+            {
+                return true;
+            }
+            return b.ServerState != null && b.ServerState != MonsterStates.Chase && b.ServerState != MonsterStates.Local;
         }
 
         private void Remove(string id, string reason)

@@ -46,6 +46,7 @@ namespace NavServer.Client.Harness
             WorldParsing();
             WorldWriting();
             WorldRegistry();
+            LocalControlEndsWithTheChase();
             AuthorityRequests();
             AuthorityAnswers();
         }
@@ -198,6 +199,29 @@ namespace NavServer.Client.Harness
             Check(appearedKinds.Count == 3 && r.Find("m-2").Kind == "elite", "a repeated monster_enter updates, never duplicates");
             r.Clear();
             Check(left.Count == 3 && left[2] == "m-2:" + MonsterBrain.LeaveSessionEnded, "a new session ends the rest");
+        }
+
+        private static void LocalControlEndsWithTheChase()
+        {
+            var r = new MonsterRegistry();
+            r.PlayerName = "alice";
+            r.PlayerPosition = new NavVector3(0, 0, 0);
+            var agent = new RecordingAgent();
+            r.MonsterAppeared += b => b.Agent = agent;
+            r.OnWorldMessage(Enter("m-1", "wolf", MonsterStates.Chase, "alice", 3));
+            r.OnLocalNav(new LocalNavMessage("m-1", true, null));
+            MonsterBrain m = r.Find("m-1");
+            r.OnWorldMessage(new MonsterStateMessage("m-1", MonsterStates.Local, "alice"));
+            Check(m.Mode == MonsterMode.Local && agent.Active && r.ImpliedHandbacks == 0, "chase -> local for alice keeps the agent");
+            r.OnWorldMessage(new MonsterStateMessage("m-1", MonsterStates.Chase, "carol"));
+            Check(m.Mode == MonsterMode.WaitingForPath && !agent.Active && r.ImpliedHandbacks == 1,
+                "chasing carol now: alice's agent lets go without local_nav active:false");
+            r.OnLocalNav(new LocalNavMessage("m-1", true, null));
+            r.OnWorldMessage(new MonsterStateMessage("m-1", MonsterStates.ReturnHome, null));
+            Check(m.Mode == MonsterMode.WaitingForPath && !agent.Active && r.ImpliedHandbacks == 2, "return_home: the agent lets go");
+            r.OnLocalNav(new LocalNavMessage("m-1", false, null));
+            Check(r.Handbacks == 0 && m.Mode == MonsterMode.WaitingForPath && agent.Activations == 2,
+                "a late local_nav active:false after an implied hand-back changes nothing");
         }
 
         private static void AuthorityRequests()
