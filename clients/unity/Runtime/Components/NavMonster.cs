@@ -38,7 +38,7 @@ namespace NavServer.Client
         /// <summary>The monster's kind, e.g. <c>wolf</c>; null when the server did not say (an older server).</summary>
         public string Kind { get { return Brain == null ? null : Brain.Kind; } }
 
-        /// <summary>The server's state (<see cref="MonsterStates"/>: <c>patrol</c>, <c>chase</c>, <c>return_home</c>...); null before the first.</summary>
+        /// <summary>The server's state (<see cref="MonsterStates"/>: <c>patrol</c>, <c>chase</c>...); null before the first.</summary>
         public string State { get { return Brain == null ? null : Brain.ServerState; } }
 
         /// <summary>The player it chases; null when it chases nobody.</summary>

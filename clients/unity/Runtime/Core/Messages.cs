@@ -88,7 +88,10 @@ namespace NavServer.Client
         }
     }
 
-    /// <summary><c>spawned</c>: the answer to a player's <c>spawn</c> or an authority's <c>monster_spawn</c> with this <see cref="Id"/>.</summary>
+    /// <summary>
+    /// <c>spawned</c>: the answer to a player's <c>spawn</c> or an authority's <c>monster_spawn</c> with this
+    /// <see cref="Id"/>.
+    /// </summary>
     public sealed class SpawnedMessage : ServerMessage
     {
         public const string WireType = "spawned";

@@ -70,9 +70,12 @@ namespace NavServer.Client
         /// <c>monster_state</c>, <c>nav_path</c> or <c>monsters</c> snapshot that carried one; null before the first.
         /// </summary>
         public string ServerState { get; private set; }
-        /// <summary>The player it chases (from <c>monster_enter</c>, <c>monster_state</c>, <c>nav_path</c>); null when it chases nobody or the server did not say.</summary>
+        /// <summary>
+        /// The player it chases (from <c>monster_enter</c>, <c>monster_state</c>, <c>nav_path</c>); null when it chases
+        /// nobody or the server did not say.
+        /// </summary>
         public string Target { get; private set; }
-        /// <summary>Its kind from <c>monster_enter</c> (e.g. <c>wolf</c>); null when it was announced otherwise (an older server).</summary>
+        /// <summary>Its kind from <c>monster_enter</c> (e.g. <c>wolf</c>); null when announced otherwise (an older server).</summary>
         public string Kind { get; private set; }
         /// <summary>Body radius from <c>monster_enter</c>, metres; 0 when unknown.</summary>
         public double RadiusMeters { get; private set; }

@@ -19,7 +19,10 @@ namespace NavServer.Client
     /// </summary>
     public sealed class NavAuthority
     {
-        /// <summary>The <c>code</c> of the <see cref="ErrorMessage"/> a request fails with when the connection was lost before its answer (client-side; never sent by the server).</summary>
+        /// <summary>
+        /// The <c>code</c> of the <see cref="ErrorMessage"/> a request fails with when the connection was lost before
+        /// its answer (client-side; never sent by the server).
+        /// </summary>
         public const string ConnectionLostCode = "connection_lost";
 
         private sealed class Pending
@@ -89,7 +92,7 @@ namespace NavServer.Client
             OptionalName(map, "map");
             long id = sender.NextRequestId();
             string line = ProtocolWriter.MonsterSpawn(id, map, pos, kind, behaviour, home);
-            return Request(id, SpawnedMessage.WireType, line, done == null ? null : (Action<ServerMessage>)(m => done((SpawnedMessage)m)), failed);
+            return Request(id, SpawnedMessage.WireType, line, done, failed);
         }
 
         /// <summary><c>monster_command</c> for <paramref name="monster"/> (an id such as <c>m-17</c>).</summary>
@@ -103,7 +106,7 @@ namespace NavServer.Client
             }
             long id = sender.NextRequestId();
             string line = ProtocolWriter.MonsterCommand(id, monster, command);
-            return Request(id, CommandOkMessage.WireType, line, done == null ? null : (Action<ServerMessage>)(m => done((CommandOkMessage)m)), failed);
+            return Request(id, CommandOkMessage.WireType, line, done, failed);
         }
 
         /// <summary>
@@ -134,7 +137,7 @@ namespace NavServer.Client
             }
             long id = sender.NextRequestId();
             string line = ProtocolWriter.Route(id, map, name, points, mode, waitSeconds);
-            return Request(id, RouteOkMessage.WireType, line, done == null ? null : (Action<ServerMessage>)(m => done((RouteOkMessage)m)), failed);
+            return Request(id, RouteOkMessage.WireType, line, done, failed);
         }
 
         /// <summary>
@@ -231,13 +234,19 @@ namespace NavServer.Client
             }
         }
 
-        private long Request(long id, string answerType, string line, Action<ServerMessage> done, Action<ErrorMessage> failed)
+        private long Request<T>(long id, string answerType, string line, Action<T> done, Action<ErrorMessage> failed)
+            where T : ServerMessage
         {
             if (!sender.Send(line))
             {
                 return -1;
             }
-            pending[id.ToString(CultureInfo.InvariantCulture)] = new Pending { Type = answerType, Done = done, Failed = failed };
+            pending[id.ToString(CultureInfo.InvariantCulture)] = new Pending
+            {
+                Type = answerType,
+                Done = done == null ? null : (Action<ServerMessage>)(m => done((T)m)),
+                Failed = failed,
+            };
             return id;
         }
 

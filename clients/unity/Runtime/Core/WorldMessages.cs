@@ -5,7 +5,10 @@ namespace NavServer.Client
     // (command_ok, route_ok, monster_event; spawned is SpawnedMessage). Same conventions as Messages.cs: immutable,
     // PascalCase wire names, optional fields nullable, unknown fields ignored.
 
-    /// <summary>The wire states of a monster (<c>state</c> of <c>monster_enter</c>, <c>monster_state</c>, <c>nav_path</c>, <c>monsters</c>).</summary>
+    /// <summary>
+    /// The wire states of a monster (<c>state</c> of <c>monster_enter</c>, <c>monster_state</c>, <c>nav_path</c> and
+    /// <c>monsters</c>).
+    /// </summary>
     public static class MonsterStates
     {
         public const string Idle = "idle";
