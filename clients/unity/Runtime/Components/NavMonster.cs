@@ -1,3 +1,4 @@
+using System;
 using UnityEngine;
 using UnityEngine.AI;
 
@@ -6,9 +7,12 @@ namespace NavServer.Client
     /// <summary>
     /// A server-driven monster: shows its <see cref="MonsterBrain"/> (walking the <c>nav_path</c> points at the
     /// path's <c>speedMetersPerSecond</c>, easing toward the server's snapshot positions, dropping stale paths) and
-    /// is the brain's <see cref="ILocalAgent"/>: on <c>local_nav active:true</c> its <see cref="NavMeshAgent"/> is
-    /// enabled and sent to the slot (or the player), on <c>active:false</c> it is disabled again. The logic lives in
-    /// the brain; this component only moves the transform and drives the agent.
+    /// is the brain's <see cref="ILocalAgent"/>: on <c>local_nav active:true</c> (only for monsters chasing this
+    /// client's player) its <see cref="NavMeshAgent"/> is enabled and sent to the slot (or the player), on
+    /// <c>active:false</c> it is disabled again. Monsters chasing someone else, or nobody, only walk their paths.
+    /// <see cref="Kind"/>, <see cref="State"/> and <see cref="Target"/> mirror the server (<c>monster_enter</c>,
+    /// <c>monster_state</c>); <see cref="StateChanged"/> fires when state or target change (drive animations from it).
+    /// The logic lives in the brain; this component only moves the transform and drives the agent. Main thread only.
     /// </summary>
     [RequireComponent(typeof(NavMeshAgent))]
     [AddComponentMenu("NavServer/Nav Monster")]
@@ -28,6 +32,24 @@ namespace NavServer.Client
         /// <summary>The state machine behind this monster (null until bound by the factory).</summary>
         public MonsterBrain Brain { get; private set; }
 
+        /// <summary>The state or target changed (wire states: <see cref="MonsterStates"/>).</summary>
+        public event Action<NavMonster> StateChanged;
+
+        /// <summary>The monster's kind, e.g. <c>wolf</c>; null when the server did not say (an older server).</summary>
+        public string Kind { get { return Brain == null ? null : Brain.Kind; } }
+
+        /// <summary>The server's state (<see cref="MonsterStates"/>: <c>patrol</c>, <c>chase</c>...); null before the first.</summary>
+        public string State { get { return Brain == null ? null : Brain.ServerState; } }
+
+        /// <summary>The player it chases; null when it chases nobody.</summary>
+        public string Target { get { return Brain == null ? null : Brain.Target; } }
+
+        /// <summary>True while it chases this client's player (<paramref name="playerName"/> as sent in <c>hello</c>).</summary>
+        public bool IsChasing(string playerName)
+        {
+            return Target != null && Target == playerName;
+        }
+
         /// <summary>The speed of the path being walked, metres per second (0 before the first path).</summary>
         public float SpeedMetersPerSecond
         {
@@ -45,9 +67,26 @@ namespace NavServer.Client
         {
             Brain = brain;
             brain.Agent = this;
+            brain.StateChanged += OnBrainStateChanged;
             brain.CorrectionSeconds = correctionSeconds;
             brain.MaxCorrectionMetersPerSecond = maxCorrectionMetersPerSecond;
             transform.position = Place(brain.Position);
+        }
+
+        private void OnBrainStateChanged(MonsterBrain brain)
+        {
+            if (StateChanged != null)
+            {
+                StateChanged(this);
+            }
+        }
+
+        private void OnDestroy()
+        {
+            if (Brain != null)
+            {
+                Brain.StateChanged -= OnBrainStateChanged;
+            }
         }
 
         private void LateUpdate()

@@ -7,7 +7,8 @@ namespace NavServer.Client
     /// The connection to navserver as a component: a thin wrapper around <see cref="NavConnection"/> (TCP, one
     /// background reader thread, the main-thread dispatch queue drained here in <c>Update</c>, <c>hello</c>,
     /// <c>player_pos</c> at <see cref="playerPosHz"/>, <c>ping</c> round trips, reconnect with exponential backoff,
-    /// a clean <c>bye</c> on destroy) and a <see cref="MonsterRegistry"/> ticked every frame. Every event is raised on
+    /// a clean <c>bye</c> on destroy), a <see cref="MonsterRegistry"/> of the monsters in view ticked every frame, and
+    /// a <see cref="NavAuthority"/> for game logic that holds the server's authority token. Every event is raised on
     /// the main thread.
     /// </summary>
     [DisallowMultipleComponent]
@@ -22,6 +23,9 @@ namespace NavServer.Client
         [Tooltip("Map name sent in hello; empty for the server's default map.")]
         [SerializeField] private string mapName = "";
         [SerializeField] private bool connectOnStart = true;
+        [Tooltip("The server's server.authorityToken, for trusted game logic only (a dedicated server build or an editor "
+            + "tool): it makes this an authority session that may spawn and command monsters. Leave empty in players' builds.")]
+        [SerializeField] private string authorityToken = "";
 
         [Header("Player")]
         [Tooltip("Whose position is reported as player_pos.")]
@@ -37,6 +41,7 @@ namespace NavServer.Client
 
         private readonly MonsterRegistry monsters = new MonsterRegistry();
         private NavConnection connection;
+        private NavAuthority authority;
 
         public event Action Connected;
         public event Action<WelcomeMessage> WelcomeReceived;
@@ -51,12 +56,27 @@ namespace NavServer.Client
         public event Action<ErrorMessage> ErrorReceived;
         public event Action<ByeMessage> ByeReceived;
         public event Action<UnknownMessage> UnknownReceived;
+        /// <summary>Every server message after its typed event, including the shared world's (<c>monster_enter</c>, <c>monster_state</c>...).</summary>
+        public event Action<ServerMessage> MessageReceived;
         public event Action<string, string> ParseFailed;
         public event Action<string, double> Disconnected;
         public event Action<double> RoundTripMeasured;
 
         /// <summary>The monsters of the current session; subscribe to its appear/leave events from <c>OnEnable</c>.</summary>
         public MonsterRegistry Monsters { get { return monsters; } }
+
+        /// <summary>
+        /// Monster spawns, commands, routes and managed players, with their answers and <c>monster_event</c>s (null
+        /// before <c>Awake</c>). Needs an authority session (<see cref="IsAuthority"/>); a player session's requests
+        /// fail with <c>forbidden</c>.
+        /// </summary>
+        public NavAuthority Authority { get { return authority; } }
+
+        /// <summary>True when the current session's <c>welcome</c> said <c>role</c> <c>authority</c>.</summary>
+        public bool IsAuthority
+        {
+            get { return connection != null && connection.Welcome != null && connection.Welcome.Role == "authority"; }
+        }
 
         /// <summary>The engine-free connection (null before <c>Awake</c>).</summary>
         public NavConnection Connection { get { return connection; } }
@@ -88,8 +108,10 @@ namespace NavServer.Client
                 PingIntervalSeconds = pingIntervalSeconds,
                 ReconnectMinSeconds = reconnectMinSeconds,
                 ReconnectMaxSeconds = reconnectMaxSeconds,
+                Token = string.IsNullOrEmpty(authorityToken) ? null : authorityToken,
             });
             monsters.Attach(connection);
+            authority = new NavAuthority(connection);
             connection.Connected += () => { if (Connected != null) Connected(); };
             connection.WelcomeReceived += m =>
             {
@@ -117,6 +139,7 @@ namespace NavServer.Client
             };
             connection.ByeReceived += m => { if (ByeReceived != null) ByeReceived(m); };
             connection.UnknownReceived += m => { if (UnknownReceived != null) UnknownReceived(m); };
+            connection.MessageReceived += m => { if (MessageReceived != null) MessageReceived(m); };
             connection.ParseFailed += (line, problem) =>
             {
                 Debug.LogWarning("navserver: unreadable line (" + problem + "): " + line);

@@ -88,6 +88,10 @@ namespace NavServer.Client
         }
     }
 
+    /// <summary>
+    /// <c>spawned</c>: the answer to a player's <c>spawn</c> or an authority's <c>monster_spawn</c> with this
+    /// <see cref="Id"/>.
+    /// </summary>
     public sealed class SpawnedMessage : ServerMessage
     {
         public const string WireType = "spawned";
@@ -164,7 +168,10 @@ namespace NavServer.Client
         }
     }
 
-    /// <summary><c>nav_path</c>: the path one monster walks; drop it when its <see cref="Seq"/> is not newer.</summary>
+    /// <summary>
+    /// <c>nav_path</c>: the path one monster walks; drop it when its <see cref="Seq"/> is not newer. It goes to every
+    /// session that has the monster in view, whoever the monster chases (or when it chases nobody: patrol, wander...).
+    /// </summary>
     public sealed class NavPathMessage : ServerMessage
     {
         public const string WireType = "nav_path";
@@ -172,21 +179,28 @@ namespace NavServer.Client
         public string Monster { get; }
         /// <summary>Increases per monster.</summary>
         public long Seq { get; }
-        /// <summary>The <c>seq</c> of the <c>player_pos</c> the plan aimed at.</summary>
+        /// <summary>The <c>seq</c> of the <c>player_pos</c> the plan aimed at; 0 when absent (a path toward another player).</summary>
         public long PlayerSeq { get; }
         /// <summary><c>ok</c>, <c>partial</c> or <c>unreachable</c>.</summary>
         public string Status { get; }
-        /// <summary>The wire key <c>nav_path</c>: turning points from the monster to the player.</summary>
+        /// <summary>The wire key <c>nav_path</c>: turning points from the monster to its goal.</summary>
         public IReadOnlyList<NavVector3> Points { get; }
         public double SpeedMetersPerSecond { get; }
         public double ServerTime { get; }
         /// <summary>Version of the map the path was planned on; 0 from a server that does not send it.</summary>
         public long MapVersion { get; }
 
+        /// <summary>The monster's wire state (<see cref="MonsterStates"/>); null from a server that does not send it.</summary>
+        public string State { get; }
+        /// <summary>The chased player's name while chasing; null otherwise or from a server that does not send it.</summary>
+        public string Target { get; }
+
         public NavPathMessage(string monster, long seq, long playerSeq, string status, IReadOnlyList<NavVector3> points,
-            double speedMetersPerSecond, double serverTime, long mapVersion = 0)
+            double speedMetersPerSecond, double serverTime, long mapVersion = 0, string state = null, string target = null)
         {
             MapVersion = mapVersion;
+            State = state;
+            Target = target;
             Monster = monster;
             Seq = seq;
             PlayerSeq = playerSeq;
@@ -198,9 +212,10 @@ namespace NavServer.Client
     }
 
     /// <summary>
-    /// <c>local_nav</c>: <see cref="Active"/> true hands the monster to the client's NavMeshAgent, false hands it
-    /// back. <see cref="Slot"/> (wire <c>"slot":[x,y,z]</c>, sent by servers with surround slots) is where the
-    /// agent should go; null when the server sent none (then the agent goes to the player).
+    /// <c>local_nav</c>, only for monsters chasing this session's player: <see cref="Active"/> true hands the monster
+    /// to the client's NavMeshAgent, false hands it back. <see cref="Slot"/> (wire <c>"slot":[x,y,z]</c>, sent by
+    /// servers with surround slots) is where the agent should go; null when the server sent none (then the agent goes
+    /// to the player).
     /// </summary>
     public sealed class LocalNavMessage : ServerMessage
     {
@@ -223,7 +238,7 @@ namespace NavServer.Client
     {
         public string Monster { get; }
         public NavVector3 Pos { get; }
-        /// <summary><c>chase</c>, <c>local</c>, <c>idle</c> or <c>unreachable</c>.</summary>
+        /// <summary>A wire state of <see cref="MonsterStates"/>.</summary>
         public string State { get; }
 
         public MonsterSnapshot(string monster, NavVector3 pos, string state)
@@ -234,7 +249,7 @@ namespace NavServer.Client
         }
     }
 
-    /// <summary><c>monsters</c>: the authoritative positions of every monster of this session.</summary>
+    /// <summary><c>monsters</c>: the authoritative positions of every monster in this session's view.</summary>
     public sealed class MonstersMessage : ServerMessage
     {
         public const string WireType = "monsters";

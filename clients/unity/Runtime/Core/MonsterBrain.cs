@@ -65,8 +65,35 @@ namespace NavServer.Client
         public NavPathMessage CurrentPath { get; private set; }
         /// <summary>The last authoritative position from a <c>monsters</c> snapshot.</summary>
         public NavVector3 ServerPosition { get; private set; }
-        /// <summary>The last <c>state</c> from a <c>monsters</c> snapshot (<c>chase</c>, <c>local</c>, ...), or null.</summary>
+        /// <summary>
+        /// The monster's wire state (<see cref="MonsterStates"/>) from the newest <c>monster_enter</c>,
+        /// <c>monster_state</c>, <c>nav_path</c> or <c>monsters</c> snapshot that carried one; null before the first.
+        /// </summary>
         public string ServerState { get; private set; }
+        /// <summary>
+        /// The player it chases (from <c>monster_enter</c>, <c>monster_state</c>, <c>nav_path</c>); null when it chases
+        /// nobody or the server did not say.
+        /// </summary>
+        public string Target { get; private set; }
+        /// <summary>Its kind from <c>monster_enter</c> (e.g. <c>wolf</c>); null when announced otherwise (an older server).</summary>
+        public string Kind { get; private set; }
+        /// <summary>Body radius from <c>monster_enter</c>, metres; 0 when unknown.</summary>
+        public double RadiusMeters { get; private set; }
+        /// <summary>Speed from <c>monster_enter</c> or its newest <c>nav_path</c>, metres per second; 0 when unknown.</summary>
+        public double SpeedMetersPerSecond { get; private set; }
+        /// <summary>Its home from <c>monster_enter</c>; null when the server did not send one.</summary>
+        public NavVector3? Home { get; private set; }
+        /// <summary>
+        /// Why it left the registry: a <c>monster_leave</c> reason (<see cref="MonsterLeaveReasons"/>),
+        /// <see cref="LeaveMissingFromSnapshots"/> or <see cref="LeaveSessionEnded"/>; null while it is in view.
+        /// </summary>
+        public string LeaveReason { get; internal set; }
+        /// <summary><see cref="LeaveReason"/> of a monster missing from two <c>monsters</c> snapshots in a row.</summary>
+        public const string LeaveMissingFromSnapshots = "missing_from_snapshots";
+        /// <summary><see cref="LeaveReason"/> of every monster when a new session starts (or the registry is cleared).</summary>
+        public const string LeaveSessionEnded = "session_ended";
+        /// <summary>Raised after <see cref="ServerState"/> or <see cref="Target"/> changed.</summary>
+        public event Action<MonsterBrain> StateChanged;
         /// <summary>The local agent; null means local mode just holds position.</summary>
         public ILocalAgent Agent { get; set; }
         /// <summary>Snapshot corrections are eased in with this time constant, seconds (&gt; 0).</summary>
@@ -103,6 +130,11 @@ namespace NavServer.Client
             }
             NewestSeq = m.Seq;
             CurrentPath = m;
+            SpeedMetersPerSecond = m.SpeedMetersPerSecond;
+            if (m.State != null)
+            {
+                SetState(m.State, m.Target);
+            }
             if (Mode != MonsterMode.Local)
             {
                 follower.SetPath(m.Points, m.SpeedMetersPerSecond);
@@ -118,10 +150,48 @@ namespace NavServer.Client
         public void OnSnapshot(MonsterSnapshot s)
         {
             ServerPosition = s.Pos;
-            ServerState = s.State;
+            if (s.State != ServerState)
+            {
+                bool chasing = s.State == MonsterStates.Chase || s.State == MonsterStates.Local;
+                SetState(s.State, chasing ? Target : null);
+            }
             if (Mode != MonsterMode.Local)
             {
                 correction = new NavVector3(s.Pos.X - Position.X, 0, s.Pos.Z - Position.Z);
+            }
+        }
+
+        /// <summary>
+        /// <c>monster_enter</c>: records kind, body, speed, home, state and target. A monster entering again (after
+        /// leaving the view) keeps walking where the client shows it; the <c>nav_path</c> that follows drives it.
+        /// </summary>
+        public void OnEnter(MonsterEnterMessage m)
+        {
+            Kind = m.Kind;
+            RadiusMeters = m.RadiusMeters;
+            SpeedMetersPerSecond = m.SpeedMetersPerSecond;
+            Home = m.Home;
+            ServerPosition = m.Pos;
+            SetState(m.State, m.Target);
+        }
+
+        /// <summary><c>monster_state</c>: the new wire state and target (null unless chasing).</summary>
+        public void OnState(MonsterStateMessage m)
+        {
+            SetState(m.State, m.Target);
+        }
+
+        private void SetState(string state, string target)
+        {
+            if (state == ServerState && target == Target)
+            {
+                return;
+            }
+            ServerState = state;
+            Target = target;
+            if (StateChanged != null)
+            {
+                StateChanged(this);
             }
         }
 

@@ -4,12 +4,14 @@ using System.Collections.Generic;
 namespace NavServer.Client
 {
     /// <summary>
-    /// The monsters of one session, keyed by id: creates a <see cref="MonsterBrain"/> when a monster first shows up
-    /// (<c>spawned</c>, <c>nav_path</c> or <c>monsters</c>), routes every message to it, and removes it when it is
-    /// missing from two <c>monsters</c> snapshots in a row or when a new session starts (a reconnected server numbers
-    /// monsters and seqs afresh, so nothing of the old session may survive). Raises
-    /// <see cref="MonsterAppeared"/> / <see cref="MonsterLeft"/> so a factory can create and destroy GameObjects.
-    /// Main thread only.
+    /// The monsters in one session's view, keyed by id: creates a <see cref="MonsterBrain"/> when a monster comes
+    /// into view (<c>monster_enter</c>; from a server without the shared world, its first <c>nav_path</c> or
+    /// <c>monsters</c> entry), routes every message to it, and removes it on <c>monster_leave</c>, when it is missing
+    /// from two <c>monsters</c> snapshots in a row, or when a new session starts (a reconnected server numbers
+    /// monsters and seqs afresh, so nothing of the old session may survive). Monsters chasing another player, or
+    /// nobody, are driven by their <c>nav_path</c>s and snapshots like this player's chasers; <c>local_nav</c> only
+    /// ever names this player's chasers. Raises <see cref="MonsterAppeared"/> / <see cref="MonsterLeft"/> so a factory
+    /// can create and destroy GameObjects. Main thread only.
     /// </summary>
     public sealed class MonsterRegistry
     {
@@ -21,8 +23,10 @@ namespace NavServer.Client
 
         /// <summary>A monster appeared; set its <see cref="MonsterBrain.Agent"/> here.</summary>
         public event Action<MonsterBrain> MonsterAppeared;
-        /// <summary>A monster left (removed by the server, or its session ended).</summary>
+        /// <summary>A monster left; <see cref="MonsterBrain.LeaveReason"/> says why.</summary>
         public event Action<MonsterBrain> MonsterLeft;
+        /// <summary>A monster's <see cref="MonsterBrain.ServerState"/> or <see cref="MonsterBrain.Target"/> changed.</summary>
+        public event Action<MonsterBrain> MonsterStateChanged;
         /// <summary>A <c>nav_path</c> was dropped because its seq was not newer than the newest of its monster.</summary>
         public event Action<NavPathMessage> StaleNavPathDropped;
 
@@ -32,6 +36,14 @@ namespace NavServer.Client
         public int Handoffs { get; private set; }
         /// <summary><c>local_nav active:false</c> messages that took a monster back.</summary>
         public int Handbacks { get; private set; }
+        /// <summary>
+        /// Monsters taken back from local navigation without <c>local_nav active:false</c>, because the server said
+        /// they chase someone else now or do something other than chasing (see <see cref="OnWorldMessage"/>).
+        /// </summary>
+        public int ImpliedHandbacks { get; private set; }
+
+        /// <summary>This session's player name (from <c>welcome</c>; set it yourself when not attached); null when unknown.</summary>
+        public string PlayerName { get; set; }
 
         /// <summary>The live monsters by id. Do not modify.</summary>
         public IReadOnlyDictionary<string, MonsterBrain> Monsters { get { return brains; } }
@@ -46,11 +58,67 @@ namespace NavServer.Client
         /// <summary>Subscribes to a connection's events; call once, on the main thread.</summary>
         public void Attach(NavConnection connection)
         {
-            connection.WelcomeReceived += m => Clear();
-            connection.SpawnedReceived += m => GetOrAdd(m.Monster, m.Pos);
+            connection.WelcomeReceived += m =>
+            {
+                Clear();
+                PlayerName = m.Player;
+            };
             connection.NavPathReceived += OnNavPath;
             connection.LocalNavReceived += OnLocalNav;
             connection.MonstersReceived += OnMonsters;
+            connection.MessageReceived += OnWorldMessage;
+        }
+
+        /// <summary>
+        /// Routes <c>monster_enter</c>, <c>monster_leave</c> and <c>monster_state</c>; ignores other messages. A monster
+        /// in local mode whose state says it no longer chases this player (another <c>target</c>, or a state other than
+        /// <c>chase</c> / <c>local</c>) is handed back at once, as a <c>local_nav active:false</c> would.
+        /// </summary>
+        public void OnWorldMessage(ServerMessage m)
+        {
+            switch (m.Type)
+            {
+                case MonsterEnterMessage.WireType:
+                    OnMonsterEnter((MonsterEnterMessage)m);
+                    return;
+                case MonsterLeaveMessage.WireType:
+                    OnMonsterLeave((MonsterLeaveMessage)m);
+                    return;
+                case MonsterStateMessage.WireType:
+                    MonsterStateMessage st = (MonsterStateMessage)m;
+                    MonsterBrain b = Find(st.Monster);
+                    if (b != null)
+                    {
+                        b.OnState(st);
+                    }
+                    return;
+            }
+        }
+
+        /// <summary>
+        /// <c>monster_enter</c>: a new monster gets its kind, body, state and target before
+        /// <see cref="MonsterAppeared"/> is raised (so a factory can pick a prefab by kind); a known one is updated.
+        /// </summary>
+        public void OnMonsterEnter(MonsterEnterMessage m)
+        {
+            MonsterBrain b = Find(m.Monster);
+            if (b != null)
+            {
+                b.OnEnter(m);
+                return;
+            }
+            b = Create(m.Monster, m.Pos);
+            b.OnEnter(m);
+            Announce(b);
+        }
+
+        /// <summary><c>monster_leave</c>: removes the monster, with the message's reason.</summary>
+        public void OnMonsterLeave(MonsterLeaveMessage m)
+        {
+            if (brains.ContainsKey(m.Monster))
+            {
+                Remove(m.Monster, m.Reason);
+            }
         }
 
         /// <summary>The brain for a monster id, or null.</summary>
@@ -118,7 +186,7 @@ namespace NavServer.Client
             }
             for (int i = 0; i < scratch.Count; i++)
             {
-                Remove(scratch[i]);
+                Remove(scratch[i], MonsterBrain.LeaveMissingFromSnapshots);
             }
         }
 
@@ -141,7 +209,7 @@ namespace NavServer.Client
             }
             for (int i = 0; i < scratch.Count; i++)
             {
-                Remove(scratch[i]);
+                Remove(scratch[i], MonsterBrain.LeaveSessionEnded);
             }
         }
 
@@ -152,21 +220,57 @@ namespace NavServer.Client
             {
                 return b;
             }
-            b = new MonsterBrain(id, position);
+            b = Create(id, position);
+            Announce(b);
+            return b;
+        }
+
+        private MonsterBrain Create(string id, NavVector3 position)
+        {
+            var b = new MonsterBrain(id, position);
             brains.Add(id, b);
             missed[id] = 0;
+            return b;
+        }
+
+        private void Announce(MonsterBrain b)
+        {
+            b.StateChanged += OnBrainStateChanged; // after the announcing message's own state: entering is no change
             if (MonsterAppeared != null)
             {
                 MonsterAppeared(b);
             }
-            return b;
         }
 
-        private void Remove(string id)
+        private void OnBrainStateChanged(MonsterBrain b)
+        {
+            if (b.Mode == MonsterMode.Local && NoLongerChasesMe(b))
+            {
+                b.OnLocalNav(new LocalNavMessage(b.Id, false, null), playerPosition);
+                ImpliedHandbacks++;
+            }
+            if (MonsterStateChanged != null)
+            {
+                MonsterStateChanged(b);
+            }
+        }
+
+        private bool NoLongerChasesMe(MonsterBrain b)
+        {
+            if (b.Target != null && PlayerName != null && b.Target != PlayerName)
+            {
+                return true;
+            }
+            return b.ServerState != null && b.ServerState != MonsterStates.Chase && b.ServerState != MonsterStates.Local;
+        }
+
+        private void Remove(string id, string reason)
         {
             MonsterBrain b = brains[id];
             brains.Remove(id);
             missed.Remove(id);
+            b.StateChanged -= OnBrainStateChanged;
+            b.LeaveReason = reason;
             if (b.Mode == MonsterMode.Local && b.Agent != null)
             {
                 b.Agent.Deactivate();

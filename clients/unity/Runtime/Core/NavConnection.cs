@@ -39,7 +39,7 @@ namespace NavServer.Client
     /// that one main thread. Writes to the socket happen under a lock (the reader thread writes only <c>hello</c>),
     /// are blocking, and are small; a failed write closes the socket and the reader thread reconnects.</para>
     /// </summary>
-    public sealed class NavConnection : IDisposable
+    public sealed class NavConnection : IDisposable, INavRequestSender
     {
         private enum InboxKind
         {
@@ -98,6 +98,12 @@ namespace NavServer.Client
         public event Action<ByeMessage> ByeReceived;
         /// <summary>A well-formed message of a type this client does not know.</summary>
         public event Action<UnknownMessage> UnknownReceived;
+        /// <summary>
+        /// Every server message, after its typed event (the shared world's <c>monster_enter</c>, <c>monster_leave</c>,
+        /// <c>monster_state</c>, <c>monster_event</c>, <c>command_ok</c> and <c>route_ok</c> come only here; see
+        /// <see cref="MonsterRegistry"/> and <see cref="NavAuthority"/>).
+        /// </summary>
+        public event Action<ServerMessage> MessageReceived;
         /// <summary>A line that could not be parsed: (line, problem). The connection goes on.</summary>
         public event Action<string, string> ParseFailed;
         /// <summary>The connection was lost: (reason, seconds until the next attempt).</summary>
@@ -116,6 +122,10 @@ namespace NavServer.Client
             if (string.IsNullOrEmpty(settings.Player) || settings.Player.Length > 64)
             {
                 throw new ArgumentException("player must be 1..64 characters");
+            }
+            if (settings.Token != null && settings.Token.Length > 256)
+            {
+                throw new ArgumentException("token must be at most 256 characters");
             }
             if (!(settings.PlayerPosHz > 0) || !(settings.PingIntervalSeconds > 0) || settings.Port <= 0
                 || settings.Port > 65535 || settings.MaxLineBytes < 1024 || !(settings.ConnectTimeoutSeconds > 0))
@@ -201,6 +211,21 @@ namespace NavServer.Client
                 pendingPings[id] = now;
                 Send(ProtocolWriter.Ping(id));
             }
+        }
+
+        /// <summary>A fresh request id of this connection (ids are unique per connection, shared by every request kind).</summary>
+        public long NextRequestId()
+        {
+            return ++nextRequestId;
+        }
+
+        /// <summary>
+        /// The <c>seq</c> for a <c>player_pos</c> sent with <see cref="Send"/> (an authority's managed player): one
+        /// counter per session with this connection's own <c>player_pos</c>, so every seq is newer than the last.
+        /// </summary>
+        public long NextPlayerSeq()
+        {
+            return ++playerSeq;
         }
 
         /// <summary>Sends <c>spawn</c>; returns its request id (echoed by <c>spawned</c> or <c>error</c>), or -1 when not in a session.</summary>
@@ -370,13 +395,19 @@ namespace NavServer.Client
                     return;
             }
             ServerMessage m = item.Message;
+            if (m.Type == WelcomeMessage.WireType && State != ConnectionState.AwaitingWelcome)
+            {
+                return; // a stray welcome (not ours to start a session with)
+            }
+            RaiseTyped(m, item.ReceivedAt);
+            Raise(MessageReceived, m);
+        }
+
+        private void RaiseTyped(ServerMessage m, double receivedAt)
+        {
             switch (m.Type)
             {
                 case WelcomeMessage.WireType:
-                    if (State != ConnectionState.AwaitingWelcome)
-                    {
-                        return; // a stray welcome (not ours to start a session with)
-                    }
                     if (everWelcomed)
                     {
                         Reconnects++;
@@ -407,7 +438,7 @@ namespace NavServer.Client
                         && pendingPings.TryGetValue(id, out sentAt))
                     {
                         pendingPings.Remove(id);
-                        LastRoundTripSeconds = item.ReceivedAt - sentAt;
+                        LastRoundTripSeconds = receivedAt - sentAt;
                         if (RoundTripMeasured != null)
                         {
                             RoundTripMeasured(LastRoundTripSeconds);
@@ -434,8 +465,12 @@ namespace NavServer.Client
                     Raise(ByeReceived, (ByeMessage)m);
                     return;
                 default:
-                    Raise(UnknownReceived, (UnknownMessage)m);
-                    return;
+                    UnknownMessage unknown = m as UnknownMessage;
+                    if (unknown != null)
+                    {
+                        Raise(UnknownReceived, unknown);
+                    }
+                    return; // a known type without a typed event here: MessageReceived carries it
             }
         }
 
@@ -474,7 +509,7 @@ namespace NavServer.Client
                         }
                         client = c;
                         stream = s;
-                        connected = WriteLocked(ProtocolWriter.Hello(settings.Player, settings.Map));
+                        connected = WriteLocked(ProtocolWriter.Hello(settings.Player, settings.Map, settings.Token));
                     }
                     if (connected)
                     {

@@ -11,6 +11,11 @@ namespace NavServer.Client
         public string Player = "player";
         /// <summary>Map name sent in <c>hello</c>; null or empty for the server's default map.</summary>
         public string Map;
+        /// <summary>
+        /// Authority token sent in <c>hello</c> (the server's <c>server.authorityToken</c>); null or empty for a player
+        /// session. Only for trusted game logic (a game server, an editor tool): never ship it in players' builds.
+        /// </summary>
+        public string Token;
         /// <summary><c>player_pos</c> messages per second at most; a position is sent only when it changed.</summary>
         public double PlayerPosHz = 10;
         /// <summary>Seconds between two <c>ping</c>s (round-trip time, and keeps the connection from idling out).</summary>

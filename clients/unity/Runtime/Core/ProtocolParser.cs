@@ -113,17 +113,33 @@ namespace NavServer.Client
                 case PongMessage.WireType:
                     return new PongMessage(Id(o), RequiredDouble(o, "serverTime"));
                 case NavPathMessage.WireType:
-                    return new NavPathMessage(RequiredString(o, "monster"), RequiredLong(o, "seq"), RequiredLong(o, "playerSeq"),
+                    return new NavPathMessage(RequiredString(o, "monster"), RequiredLong(o, "seq"), OptionalLong(o, "playerSeq"),
                         RequiredString(o, "status"), Points(o, "nav_path"), RequiredDouble(o, "speedMetersPerSecond"),
-                        RequiredDouble(o, "serverTime"), OptionalLong(o, "mapVersion"));
+                        RequiredDouble(o, "serverTime"), OptionalLong(o, "mapVersion"), OptionalString(o, "state"),
+                        OptionalString(o, "target"));
                 case LocalNavMessage.WireType:
-                    NavVector3? slot = o["slot"] == null || o["slot"].Type == JTokenType.Null
-                        ? (NavVector3?)null : Vec(o, "slot");
-                    return new LocalNavMessage(RequiredString(o, "monster"), RequiredBool(o, "active"), slot);
+                    return new LocalNavMessage(RequiredString(o, "monster"), RequiredBool(o, "active"), OptionalVec(o, "slot"));
                 case MonstersMessage.WireType:
                     return new MonstersMessage(RequiredDouble(o, "serverTime"), Snapshots(o));
                 case MapPatchMessage.WireType:
                     return MapPatch(o);
+                case MonsterEnterMessage.WireType:
+                    return new MonsterEnterMessage(RequiredString(o, "monster"), RequiredString(o, "kind"), Vec(o, "pos"),
+                        RequiredDouble(o, "radiusMeters"), RequiredDouble(o, "speedMetersPerSecond"), RequiredString(o, "state"),
+                        OptionalString(o, "target"), OptionalVec(o, "home"));
+                case MonsterLeaveMessage.WireType:
+                    return new MonsterLeaveMessage(RequiredString(o, "monster"), RequiredString(o, "reason"));
+                case MonsterStateMessage.WireType:
+                    return new MonsterStateMessage(RequiredString(o, "monster"), RequiredString(o, "state"),
+                        OptionalString(o, "target"));
+                case CommandOkMessage.WireType:
+                    return new CommandOkMessage(Id(o), RequiredString(o, "monster"));
+                case RouteOkMessage.WireType:
+                    return new RouteOkMessage(Id(o), RequiredString(o, "name"));
+                case MonsterEventMessage.WireType:
+                    int? index = o["index"] == null || o["index"].Type == JTokenType.Null ? (int?)null : RequiredInt(o, "index");
+                    return new MonsterEventMessage(RequiredString(o, "monster"), RequiredString(o, "event"),
+                        OptionalString(o, "target"), OptionalString(o, "route"), index);
                 case ErrorMessage.WireType:
                     return new ErrorMessage(Id(o), RequiredString(o, "code"), OptionalString(o, "message"));
                 case ByeMessage.WireType:
@@ -285,6 +301,13 @@ namespace NavServer.Client
         private static NavVector3 Vec(JObject o, string field)
         {
             return Vec(o[field], field);
+        }
+
+        /// <summary>The position, or null when the field is absent or null.</summary>
+        private static NavVector3? OptionalVec(JObject o, string field)
+        {
+            JToken t = o[field];
+            return t == null || t.Type == JTokenType.Null ? (NavVector3?)null : Vec(t, field);
         }
 
         private static NavVector3 Vec(JToken t, string what)

@@ -2,7 +2,7 @@ using UnityEngine;
 
 namespace NavServer.Client.Samples
 {
-    /// <summary>Shows the connection state, ping round trip and what the monsters are doing.</summary>
+    /// <summary>Shows the connection state, ping round trip and what the monsters in view are doing (kind, state, target).</summary>
     public sealed class ChaseHud : MonoBehaviour
     {
         [SerializeField] private NavServerClient client;
@@ -19,8 +19,9 @@ namespace NavServer.Client.Samples
             int y = 30;
             foreach (MonsterBrain m in client.Monsters.Monsters.Values)
             {
-                GUI.Label(new Rect(10, y, 600, 20), m.Id + ": " + m.Mode + " (server: " + m.ServerState + ", seq "
-                    + m.NewestSeq + ")");
+                string who = m.Target == null ? "" : " -> " + m.Target;
+                GUI.Label(new Rect(10, y, 600, 20), m.Id + " " + (m.Kind ?? "?") + ": " + m.Mode + " (server: "
+                    + m.ServerState + who + ", seq " + m.NewestSeq + ")");
                 y += 20;
             }
         }

@@ -343,7 +343,9 @@ namespace NavServer.Client.Harness
             bool allLocal = Registry.Monsters.Count > 0;
             foreach (MonsterBrain b in Registry.Monsters.Values)
             {
-                if (b.Mode != MonsterMode.Local)
+                // in the shared world the other clients' monsters are in view too; they never go local here
+                bool mine = b.Target == null || b.Target == Connection.Welcome.Player;
+                if (mine && b.Mode != MonsterMode.Local)
                 {
                     allLocal = false;
                 }

@@ -10,7 +10,7 @@ namespace NavServer.Client.Harness
     /// path-following math, the monster state machine, the registry, the grid transform and the NavExport layout.
     /// Prints one line per failure and a <c>self-test:</c> summary; exit 1 on any failure.
     /// </summary>
-    internal static class SelfTest
+    internal static partial class SelfTest
     {
         private static int checks;
         private static int failures;
@@ -25,6 +25,7 @@ namespace NavServer.Client.Harness
             Grid();
             Export();
             Backoff();
+            World();
             Console.WriteLine("self-test: checks=" + checks + " failures=" + failures);
             return failures == 0 ? 0 : 1;
         }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the proof-without-Unity harness with Mono's mcs (Debian: apt-get install mono-mcs libnewtonsoft-json-cil-dev):
 #   1. the whole Runtime/, Editor/ and Samples~/ folders against compile-only UnityEngine/UnityEditor stubs (a type check), then
-#   2. NavHarness.exe from the engine-free Runtime/Core/ and this folder.
+#   2. NavHarness.exe from the engine-free Runtime/Core/ and the .cs files of this folder.
 # Usage: build.sh [OUTDIR] (default: ./build). Run with: mono OUTDIR/NavHarness.exe --self-test | --host ... --port ...
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,6 +22,6 @@ mcs $mcs_flags -target:library -out:"$out/NavServer.Client.Editor.dll" -r:"$nj" 
 mcs $mcs_flags -target:library -out:"$out/NavServer.Client.Samples.dll" -r:"$nj" -r:"$out/UnityStubs.dll" \
     -r:"$out/NavServer.Client.dll" $(find "$pkg/Samples~" -name '*.cs' | sort)
 mcs $mcs_flags -target:exe -out:"$out/NavHarness.exe" -r:"$nj" \
-    $(find "$pkg/Runtime/Core" -name '*.cs' | sort) "$here"/NavHarness.cs "$here"/SelfTest.cs
+    $(find "$pkg/Runtime/Core" -name '*.cs' | sort) "$here"/*.cs
 cp "$nj" "$out/"
 echo "build.sh: built $out/NavHarness.exe (Runtime/, Editor/ and Samples~/ type-checked against the stubs)"
