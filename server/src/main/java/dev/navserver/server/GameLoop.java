@@ -22,6 +22,12 @@ import dev.navserver.server.view.ViewHub;
 import dev.navserver.server.world.Spawner;
 import dev.navserver.server.world.World;
 import dev.navserver.server.world.WorldMetrics;
+import dev.navserver.server.world.file.WorldFile;
+import dev.navserver.server.world.file.WorldFileException;
+import dev.navserver.server.world.file.WorldFileLoader;
+import dev.navserver.server.world.file.WorldFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -61,6 +67,9 @@ public final class GameLoop implements TickLoop.Task {
     private final TickControl tickControl;
     private final Map<String, World> worlds = new HashMap<>();
     private final Queue<GridMap> changedMaps = new ConcurrentLinkedQueue<>();
+    private final Queue<String> changedWorldFiles = new ConcurrentLinkedQueue<>();
+    /** Whether the worlds of maps with a world file were started (the first tick). */
+    private boolean worldsStarted;
     /** World time of the current tick or between-ticks pass, seconds. Tick thread only. */
     private double worldNow;
     /** Admin API edits waiting for the tick thread ({@link #submitEdit}). */
@@ -104,6 +113,12 @@ public final class GameLoop implements TickLoop.Task {
         this.requests = new WorldRequests(context, this::world, delivery::deliver);
     }
 
+    /** Announces a created or changed world file of a map; it is read and applied at the next tick. Thread-safe. */
+    public void worldFileChanged(String mapName) {
+        changedWorldFiles.add(mapName);
+        tickControl.wakeup();
+    }
+
     /** Announces a reloaded map; worlds on it switch at the next tick. Thread-safe. */
     public void mapChanged(GridMap map) {
         changedMaps.add(map);
@@ -114,6 +129,7 @@ public final class GameLoop implements TickLoop.Task {
         worldNow = nowSeconds;
         applyConfig();
         applyMaps();
+        applyWorldFiles();
         applySessionEvents();
         drainInboxes(false);
         drainAdminEdits(false);
@@ -189,6 +205,56 @@ public final class GameLoop implements TickLoop.Task {
         }
     }
 
+    /**
+     * At the first tick, starts the world of every map that has a world file (its monsters live before any player
+     * comes); then reads again the world files that changed.
+     */
+    private void applyWorldFiles() {
+        if (!worldsStarted) {
+            worldsStarted = true;
+            for (GridMap m : context.maps().all()) {
+                if (Files.exists(worldFile(m.name()))) {
+                    world(m.name()); // loads its world file
+                }
+            }
+        }
+        String name;
+        while ((name = changedWorldFiles.poll()) != null) {
+            World w = worlds.get(name);
+            if (w != null) {
+                loadWorldFile(w);
+            } else {
+                world(name);
+            }
+        }
+    }
+
+    private Path worldFile(String mapName) {
+        return config.maps().dir().resolve(mapName + WorldFiles.SUFFIX);
+    }
+
+    /**
+     * Reads a world's world file, checks it against the world's map and the config's kinds, and puts it in force; a
+     * refused file is logged (file, line, field) and the one in force stays, whole. No file: nothing changes.
+     */
+    private void loadWorldFile(World w) {
+        Path file = worldFile(w.name());
+        if (!Files.exists(file)) {
+            return;
+        }
+        try {
+            WorldFile f = WorldFileLoader.load(file, config.monsters().kinds().keySet(), w.map());
+            int spawned = w.applyWorldFile(f);
+            context.metrics().worldFileLoads.inc("loaded");
+            LOG.info("world file {} applied: {} routes, {} spawn groups, {} monsters", file.getFileName(),
+                    f.routes().size(), f.spawnGroups().size(), spawned);
+        } catch (WorldFileException e) {
+            context.metrics().worldFileLoads.inc("rejected");
+            LOG.warn("world file refused, the one in force stays: {}", e.getMessage());
+        }
+        w.outbox().drainTo(delivery::deliver);
+    }
+
     private void applySessionEvents() {
         ServerContext.SessionEvent e;
         while ((e = context.sessionEvents().poll()) != null) {
@@ -218,6 +284,7 @@ public final class GameLoop implements TickLoop.Task {
                     new Spawner(random.split(), monsterIds::incrementAndGet), tickControl::wakeup);
             configure(w, config);
             worlds.put(mapName, w);
+            loadWorldFile(w);
         }
         return w;
     }

@@ -231,7 +231,7 @@ public final class NavServer implements AutoCloseable {
         tickThread = new Thread(tickLoop, "navserver-tick");
         tickThread.start();
         reloader.startWatching();
-        mapWatcher = new MapWatcher(initial.maps().dir(), this::reloadMap);
+        mapWatcher = new MapWatcher(initial.maps().dir(), this::reloadMap, gameLoop::worldFileChanged);
         mapWatcher.start();
         gameServer.start();
         adminServer.start();

@@ -21,6 +21,7 @@ import dev.navserver.server.world.Route;
 import dev.navserver.server.world.World;
 import dev.navserver.server.world.WorldEvent;
 import dev.navserver.server.world.WorldPlayers;
+import dev.navserver.server.world.file.RouteMode;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -158,7 +159,7 @@ final class WorldRequests {
             xs[i] = points.get(i).x();
             zs[i] = points.get(i).z();
         }
-        Route.Mode mode = r.mode() == null ? Route.Mode.LOOP : Route.Mode.fromWire(r.mode());
+        RouteMode mode = r.mode() == null ? RouteMode.LOOP : RouteMode.fromWire(r.mode()).orElse(null);
         if (mode == null) {
             error(s, r.id(), ErrorCodes.BAD_FIELD, "mode: unknown route mode " + r.mode());
             return;

@@ -1,6 +1,7 @@
 package dev.navserver.server.config;
 
 import dev.navserver.nav.io.MapLoader;
+import dev.navserver.server.world.file.WorldFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +36,22 @@ public final class MapWatcher implements AutoCloseable {
     public MapWatcher(Path mapsDir, Consumer<Path> listener, Duration debounce, Duration rescan) {
         this.watcher = new DirectoryWatcher(mapsDir, MapWatcher::isMapFile, debounce, rescan, listener,
                 "navserver-map-watcher");
+    }
+
+    /**
+     * Watches map files and world files ({@code <map>.world.yaml}, {@link WorldFiles#isWorldFile}) of one directory.
+     *
+     * @param worldFileListener receives the map name of each created or changed world file, on the watcher thread
+     */
+    public MapWatcher(Path mapsDir, Consumer<Path> listener, Consumer<String> worldFileListener) {
+        this.watcher = new DirectoryWatcher(mapsDir, f -> WorldFiles.isWorldFile(f) || isMapFile(f), DEFAULT_DEBOUNCE,
+                ConfigReloader.DEFAULT_RESCAN, f -> {
+                    if (WorldFiles.isWorldFile(f)) {
+                        worldFileListener.accept(WorldFiles.mapNameOf(f));
+                    } else {
+                        listener.accept(f);
+                    }
+                }, "navserver-map-watcher");
     }
 
     /**

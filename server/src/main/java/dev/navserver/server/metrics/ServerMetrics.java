@@ -194,6 +194,10 @@ public final class ServerMetrics implements AutoCloseable {
     public final LabeledCounter mapLoads = labeled("navserver_map_loads_total",
             "Map file loads and reloads, by outcome.", "outcome", MAP_LOAD_OUTCOMES);
 
+    /** World file ({@code <map>.world.yaml}) loads by outcome ({@link #MAP_LOAD_OUTCOMES}). */
+    public final LabeledCounter worldFileLoads = labeled("navserver_world_file_loads_total",
+            "World file loads and reloads, by outcome.", "outcome", MAP_LOAD_OUTCOMES);
+
     /** Map edits applied (each published a new map version), by {@link #EDIT_SOURCES source}. */
     public final LabeledCounter mapEdits = labeled("navserver_map_edits_total",
             "Map edits applied (each publishes a new map version), by source.", "source", EDIT_SOURCES);

@@ -37,6 +37,8 @@ final class Monster {
      * leaves it goes home and despawns {@code chase.orphanDespawnSeconds} later.
      */
     String owner;
+    /** The world file's spawn group it came from ({@link WorldFileSpawns}), or null. */
+    Object group;
     /** World time its owner left, seconds; NaN while it has one or never had one. */
     double orphanSince = Double.NaN;
     /** Sessions that have it in view, in the order they started to (see {@link Interest}). */

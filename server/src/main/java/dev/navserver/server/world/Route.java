@@ -1,7 +1,7 @@
 package dev.navserver.server.world;
 
+import dev.navserver.server.world.file.RouteMode;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -9,41 +9,16 @@ import java.util.Objects;
  * at each point. Immutable; safe to share between threads.
  */
 public final class Route {
-    /** How a patrol goes on after a route's last point. */
-    public enum Mode {
-        /** Back to the first point, again and again. */
-        LOOP,
-        /** Back along the route, then forth again. */
-        PINGPONG,
-        /** Stops at the last point. */
-        ONCE;
-
-        /** The lower-case wire name. */
-        public String wire() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        /** The mode of a wire name, or null when unknown. */
-        public static Mode fromWire(String wire) {
-            for (Mode m : values()) {
-                if (m.wire().equals(wire)) {
-                    return m;
-                }
-            }
-            return null;
-        }
-    }
-
     private final String name;
     private final double[] xs;
     private final double[] zs;
-    private final Mode mode;
+    private final RouteMode mode;
     private final double waitSeconds;
 
     /**
      * @param xs world x of each point, at least 2; {@code zs} likewise, same length
      */
-    public Route(String name, double[] xs, double[] zs, Mode mode, double waitSeconds) {
+    public Route(String name, double[] xs, double[] zs, RouteMode mode, double waitSeconds) {
         this.name = Objects.requireNonNull(name);
         if (xs.length < 2 || xs.length != zs.length) {
             throw new IllegalArgumentException("a route needs at least 2 points, as many x as z");
@@ -61,7 +36,7 @@ public final class Route {
         return name;
     }
 
-    public Mode mode() {
+    public RouteMode mode() {
         return mode;
     }
 
@@ -97,6 +72,6 @@ public final class Route {
 
     @Override
     public String toString() {
-        return "Route[" + name + ", " + mode.wire() + ", " + Arrays.toString(xs) + ", " + Arrays.toString(zs) + "]";
+        return "Route[" + name + ", " + mode.wireName() + ", " + Arrays.toString(xs) + ", " + Arrays.toString(zs) + "]";
     }
 }

@@ -51,6 +51,7 @@ public final class World {
     private Avoidance avoidance;
     private final WorldOutbox outbox = new WorldOutbox();
     private final EditTracker edits = new EditTracker();
+    private final WorldFileSpawns fileSpawns;
 
     private GridMap map;
     private Chase settings;
@@ -96,6 +97,7 @@ public final class World {
         this.brain = new MonsterBrain(this, new SplittableRandom(name.hashCode()));
         this.players = new WorldPlayers(this);
         this.orders = new MonsterOrders(this);
+        this.fileSpawns = new WorldFileSpawns(this, name.hashCode() * 31L + 1);
         setSettings(settings);
     }
 
@@ -335,11 +337,22 @@ public final class World {
         return m;
     }
 
+    /**
+     * Puts a checked world file ({@code <map>.world.yaml}) in force: the previous file's routes and monsters go, the
+     * new file's routes are defined and its spawn groups spawned.
+     *
+     * @return the number of monsters spawned
+     */
+    public int applyWorldFile(dev.navserver.server.world.file.WorldFile file) {
+        return fileSpawns.apply(file);
+    }
+
     /** Removes a monster now: its viewers hear {@code monster_leave despawned}, authorities the event. */
     void despawn(Monster m) {
         if (monsters.remove(m.id) == null) {
             return;
         }
+        fileSpawns.despawned(m);
         if (m.active != null) {
             m.active.stop(m, brain);
         }
@@ -465,6 +478,7 @@ public final class World {
         planMovedPlayers(); // positions that arrived since the last pass count as arrivals, not as tick findings
         brain.tick();
         flushDespawns();
+        fileSpawns.tick(now);
         for (Monster m : monsters.values()) {
             planning.consider(m, true, map, rule, now);
         }

@@ -2,6 +2,7 @@ package dev.navserver.server.world;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.navserver.server.world.file.RouteMode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -236,13 +237,13 @@ class BehaviourTransitionsTest {
 
     @org.junit.jupiter.api.Test
     void patrol_LoopsPingpongsAndStopsOnce_WaitingAtEachPointAndAnnouncingIt() {
-        assertThat(patrolIndices(Route.Mode.LOOP, 7)).containsExactly(0, 1, 2, 0, 1, 2, 0);
-        assertThat(patrolIndices(Route.Mode.PINGPONG, 7)).containsExactly(0, 1, 2, 1, 0, 1, 2);
-        assertThat(patrolIndices(Route.Mode.ONCE, 7)).containsExactly(0, 1, 2, 2, 2, 2, 2);
+        assertThat(patrolIndices(RouteMode.LOOP, 7)).containsExactly(0, 1, 2, 0, 1, 2, 0);
+        assertThat(patrolIndices(RouteMode.PINGPONG, 7)).containsExactly(0, 1, 2, 1, 0, 1, 2);
+        assertThat(patrolIndices(RouteMode.ONCE, 7)).containsExactly(0, 1, 2, 2, 2, 2, 2);
     }
 
     /** The point index a patrol walks to after each arrival, starting at the point nearest (0, 0). */
-    private static List<Integer> patrolIndices(Route.Mode mode, int arrivals) {
+    private static List<Integer> patrolIndices(RouteMode mode, int arrivals) {
         Case c = new Case();
         c.brain.routes.put("lane", new Route("lane", new double[] {0, 10, 20}, new double[] {0, 0, 0}, mode, 1));
         Behaviour.Patrol p = new Behaviour.Patrol("lane");
@@ -265,7 +266,7 @@ class BehaviourTransitionsTest {
     void patrol_ResumesAtTheRoutePointNearestTheMonster() {
         Case c = new Case();
         c.brain.routes.put("lane", new Route("lane", new double[] {0, 10, 20}, new double[] {0, 0, 0},
-                Route.Mode.LOOP, 0));
+                RouteMode.LOOP, 0));
         c.monster.x = 19;
         Behaviour.Patrol p = new Behaviour.Patrol("lane");
         p.start(c.monster, c.brain);
@@ -276,7 +277,7 @@ class BehaviourTransitionsTest {
     @org.junit.jupiter.api.Test
     void patrol_WhenItsRouteIsRemoved_StandsIdle() {
         Case c = new Case();
-        c.brain.routes.put("lane", new Route("lane", new double[] {0, 10}, new double[] {0, 0}, Route.Mode.LOOP,
+        c.brain.routes.put("lane", new Route("lane", new double[] {0, 10}, new double[] {0, 0}, RouteMode.LOOP,
                 0));
         Behaviour.Patrol p = new Behaviour.Patrol("lane");
         p.start(c.monster, c.brain);

@@ -6,6 +6,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.server.config.NavServerConfig.Chase;
 import dev.navserver.server.plan.NavPlanner;
+import dev.navserver.server.world.file.RouteMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -169,7 +170,7 @@ class SharedWorldTest {
     @Test
     void patrol_WalksItsRouteAndAnnouncesEachWaypoint() {
         assertThat(world.orders().defineRoute(new Route("lane", new double[] {15, 25}, new double[] {-2, -2},
-                Route.Mode.PINGPONG, 0)).ok()).isTrue();
+                RouteMode.PINGPONG, 0)).ok()).isTrue();
         String m = spawnWolf(15, -6, new MonsterOrders.BaseSpec("patrol", 0, "lane"));
         assertThat(tickUntil(12, () -> notices.size() >= 3)).isTrue();
         assertThat(notices.subList(0, 3)).containsExactly(m + " waypoint lane#0", m + " waypoint lane#1",
@@ -193,7 +194,7 @@ class SharedWorldTest {
         assertThat(o.command(m, order("dance")).status()).isEqualTo(MonsterOrders.Status.BAD_FIELD);
         assertThat(o.spawn("dragon", 20, -3, 20, -3, MonsterOrders.BaseSpec.IDLE).status())
                 .isEqualTo(MonsterOrders.Status.UNKNOWN_KIND);
-        assertThat(o.defineRoute(new Route("r", new double[] {1, 10}, new double[] {-1, -1}, Route.Mode.LOOP, 0))
+        assertThat(o.defineRoute(new Route("r", new double[] {1, 10}, new double[] {-1, -1}, RouteMode.LOOP, 0))
                 .status()).isEqualTo(MonsterOrders.Status.BLOCKED);
         assertThat(world.route("r")).isNull();
         tick();
@@ -218,7 +219,7 @@ class SharedWorldTest {
     @Test
     void mapReload_RemovesRoutesWithBlockedPoints_AndTheirPatrolsStandIdle() {
         assertThat(world.orders().defineRoute(new Route("lane", new double[] {15, 25}, new double[] {-2, -2},
-                Route.Mode.LOOP, 0)).ok()).isTrue();
+                RouteMode.LOOP, 0)).ok()).isTrue();
         String m = spawnWolf(15, -6, new MonsterOrders.BaseSpec("patrol", 0, "lane"));
         tick();
         String[] rows = new String[13];
