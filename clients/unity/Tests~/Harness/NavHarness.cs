@@ -14,7 +14,9 @@ namespace NavServer.Client.Harness
     /// NavMeshAgent. Checks every <c>nav_path</c> point against the map FILE; the player hops to a new spot once its
     /// monsters are handed over (so hand-backs and fresh paths follow). Prints progress events on stderr and one
     /// summary line starting <c>harness:</c> on stdout; exit 1 on any unwalkable point, parse failure, server error,
-    /// map mismatch or missing handoff, 2 on bad arguments. <c>--self-test</c> runs the core's offline checks.
+    /// map mismatch or missing handoff, 2 on bad arguments. <c>--self-test</c> runs the core's offline checks;
+    /// <c>--scenario world --token T</c> runs <see cref="WorldScenario"/> (two players and an authority sharing one
+    /// monster) instead of the chase clients.
     /// </summary>
     public static class NavHarness
     {
@@ -29,7 +31,8 @@ namespace NavServer.Client.Harness
             {
                 Console.Error.WriteLine("harness: " + e.Message);
                 Console.Error.WriteLine("usage: mono NavHarness.exe --host H --port P --map FILE --monsters N --seconds S"
-                    + " [--map-name NAME] [--hop-seconds H] [--seed K] | --self-test");
+                    + " [--map-name NAME] [--hop-seconds H] [--seed K] [--scenario chase|world --token T --step-seconds S]"
+                    + " | --self-test");
                 return 2;
             }
             if (o.SelfTest)
@@ -46,7 +49,7 @@ namespace NavServer.Client.Harness
                 Console.Error.WriteLine("harness: cannot load map: " + e.Message);
                 return 2;
             }
-            return new Run(o, grid).Execute();
+            return o.Scenario == "world" ? new WorldScenario(o, grid).Execute() : new Run(o, grid).Execute();
         }
     }
 
@@ -61,6 +64,12 @@ namespace NavServer.Client.Harness
         public double HopSeconds = 8;
         public int Seed = 1;
         public bool SelfTest;
+        /// <summary><c>chase</c> (players following their own monsters) or <c>world</c> (<see cref="WorldScenario"/>).</summary>
+        public string Scenario = "chase";
+        /// <summary>The server's authority token, for the world scenario's authority session.</summary>
+        public string Token;
+        /// <summary>Deadline of each world scenario step, seconds.</summary>
+        public double StepSeconds = 10;
 
         public static Options Parse(string[] args)
         {
@@ -88,12 +97,25 @@ namespace NavServer.Client.Harness
                     case "--seconds": o.Seconds = Num(a, v, 0.5, 3600); break;
                     case "--hop-seconds": o.HopSeconds = Num(a, v, 0.5, 3600); break;
                     case "--seed": o.Seed = Int(a, v, 0, int.MaxValue); break;
+                    case "--scenario":
+                        if (v != "chase" && v != "world")
+                        {
+                            throw new ArgumentException("--scenario must be chase or world, got '" + v + "'");
+                        }
+                        o.Scenario = v;
+                        break;
+                    case "--token": o.Token = v; break;
+                    case "--step-seconds": o.StepSeconds = Num(a, v, 1, 600); break;
                     default: throw new ArgumentException("unknown option " + a);
                 }
             }
             if (!o.SelfTest && o.MapFile == null)
             {
                 throw new ArgumentException("--map FILE is required");
+            }
+            if (o.Scenario == "world" && string.IsNullOrEmpty(o.Token))
+            {
+                throw new ArgumentException("--scenario world needs --token (the server's server.authorityToken)");
             }
             return o;
         }

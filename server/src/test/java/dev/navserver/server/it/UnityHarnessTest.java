@@ -29,13 +29,16 @@ import org.junit.jupiter.api.io.TempDir;
  * The Unity package without Unity: {@code clients/unity/Tests~/Harness/build.sh} compiles the package's
  * {@code Runtime/} and {@code Editor/} folders with Mono's {@code mcs} (against compile-only UnityEngine stubs and
  * Debian's Newtonsoft.Json) and builds {@code NavHarness.exe} from the engine-free core; the harness then plays
- * headless monster-following clients against a real server on loopback, through a server restart on the same port.
+ * headless monster-following clients against a real server on loopback, through a server restart on the same port,
+ * and its world scenario: two players and an authority session sharing one monster from spawn to despawn.
  * Skipped when {@code mcs}, {@code mono} or Newtonsoft.Json is missing, unless {@code NAVSERVER_REQUIRE_MONO=1} (set by
  * {@code .ci/run}, which installs them), in which case a missing toolchain fails the test.
  */
 class UnityHarnessTest {
     private static final Path NEWTONSOFT_DIR = Path.of("/usr/lib/cli");
     private static final Pattern SUMMARY = Pattern.compile("(?m)^harness: .*$");
+    private static final Pattern WORLD_SUMMARY = Pattern.compile("(?m)^world: .*$");
+    private static final String AUTHORITY_TOKEN = "unity-harness-authority-0123456789";
     private static final Duration BUILD_TIMEOUT = Duration.ofSeconds(180);
 
     @TempDir
@@ -134,9 +137,43 @@ class UnityHarnessTest {
         assertThat(f.get("result")).as(line).isEqualTo("ok");
     }
 
+    @Test
+    void harnessWorldScenario_TwoPlayersAndAnAuthority_ShareOneMonsterFromSpawnToDespawn() throws Exception {
+        Map<String, String> cfg = new HashMap<>();
+        cfg.put("server.authorityToken", "\"" + AUTHORITY_TOKEN + "\"");
+        cfg.put("chase.monstersPerPlayer", "0");
+        cfg.put("chase.monsterSpeedMetersPerSecond", "4.0");
+        cfg.put("chase.snapshotHz", "10");
+        cfg.put("aoi.radiusMeters", "15");
+        cfg.put("aoi.hysteresisMeters", "2");
+        Path map = TestServer.repoRoot().resolve("maps/arena.txt");
+        try (TestServer server = TestServer.start(tmp.resolve("world"), cfg)) {
+            Result r = run(List.of("mono", exe.toString(), "--scenario", "world", "--token", AUTHORITY_TOKEN,
+                    "--host", "127.0.0.1", "--port", Integer.toString(server.gamePort()), "--map", map.toString(),
+                    "--step-seconds", "10"), Duration.ofSeconds(150));
+            Matcher m = WORLD_SUMMARY.matcher(r.stdout);
+            assertThat(m.find()).as("a world: line in\n%s", r.output()).isTrue();
+            String line = m.group();
+            System.out.println(line);
+            assertThat(r.exitCode).as("exit code; %s\nstderr:\n%s", line, r.stderr).isZero();
+            Map<String, String> f = fields(line);
+            assertThat(f.get("steps")).as(line).isEqualTo("10/10");
+            assertThat(Long.parseLong(f.get("enters_alice"))).as(line).isGreaterThanOrEqualTo(1);
+            assertThat(Long.parseLong(f.get("enters_bob"))).as(line).isGreaterThanOrEqualTo(1);
+            assertThat(Long.parseLong(f.get("bob_paths_toward_alice"))).as(line).isPositive();
+            assertThat(Long.parseLong(f.get("handoffs_alice"))).as(line).isPositive();
+            assertThat(f.get("unwalkable")).as(line).isEqualTo("0");
+            assertThat(f.get("foreign_local_nav")).as(line).isEqualTo("0");
+            assertThat(f.get("parse_failures")).as(line).isEqualTo("0");
+            assertThat(f.get("expected_errors")).as(line).isEqualTo("2");
+            assertThat(f.get("unexpected_errors")).as(line).isEqualTo("0");
+            assertThat(f.get("result")).as(line).isEqualTo("ok");
+        }
+    }
+
     private static Map<String, String> fields(String line) {
         Map<String, String> f = new HashMap<>();
-        for (String token : line.substring("harness:".length()).trim().split(" ")) {
+        for (String token : line.substring(line.indexOf(':') + 1).trim().split(" ")) {
             int eq = token.indexOf('=');
             f.put(token.substring(0, eq), token.substring(eq + 1));
         }
