@@ -68,6 +68,9 @@ final class Interest {
 
     /** Lets monsters enter and leave the player sessions' views by where everyone stands now. */
     void update(Collection<Player> players, Collection<Monster> monsters, Announcer out) {
+        if (buckets.size() > 4 * monsters.size() + 64) {
+            buckets.clear(); // monsters moved on: drop the empty buckets they left behind
+        }
         for (List<Monster> b : buckets.values()) {
             b.clear();
         }
@@ -113,9 +116,6 @@ final class Interest {
                     out.entered(v, m); // its chasers, wherever they are
                 }
             }
-        }
-        if (buckets.size() > 4 * monsters.size() + 64) {
-            buckets.clear(); // monsters moved on: drop the empty buckets they left behind
         }
     }
 

@@ -4,6 +4,10 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.nav.search.SearchStatus;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /**
@@ -17,7 +21,11 @@ final class MonsterBrain implements Brain {
     /** Random points tried by {@link #randomPointNear}. */
     static final int POINT_TRIES = 16;
 
+    /** Side of the player buckets aggro looks in, metres. */
+    static final double BUCKET_METERS = 16;
+
     private final World world;
+    private final Map<Long, List<Player>> buckets = new HashMap<>();
     private final RandomGenerator random;
     private long ticks;
 
@@ -29,6 +37,7 @@ final class MonsterBrain implements Brain {
     /** One tick of every monster's behaviour, aggro and orphan clock. */
     void tick() {
         ticks++;
+        bucketPlayers();
         double despawnAfter = world.settings().orphanDespawnSeconds();
         for (Monster m : world.monsterList()) {
             Behaviour cur = m.current();
@@ -79,20 +88,55 @@ final class MonsterBrain implements Brain {
         Player best = null;
         double bestD = r;
         int island = islandAt(map, m.x, m.z);
-        for (Player p : world.playerList()) {
-            if (!p.hasPos) {
-                continue;
-            }
-            double d = MonsterMover.distance(p.x - m.x, p.z - m.z);
-            if (d > bestD || island == 0 || islandAt(map, p.x, p.z) != island) {
-                continue;
-            }
-            if (world.planner().clearLine(map, m.x, m.z, p.x, p.z)) {
-                best = p;
-                bestD = d;
+        if (island == 0) {
+            return null;
+        }
+        long cx0 = cell(m.x - r);
+        long cx1 = cell(m.x + r);
+        long cz0 = cell(m.z - r);
+        long cz1 = cell(m.z + r);
+        for (long cx = cx0; cx <= cx1; cx++) {
+            for (long cz = cz0; cz <= cz1; cz++) {
+                List<Player> bucket = buckets.get(pack(cx, cz));
+                if (bucket == null) {
+                    continue;
+                }
+                for (Player p : bucket) {
+                    double d = MonsterMover.distance(p.x - m.x, p.z - m.z);
+                    if (d > bestD || islandAt(map, p.x, p.z) != island) {
+                        continue;
+                    }
+                    if (world.planner().clearLine(map, m.x, m.z, p.x, p.z)) {
+                        best = p;
+                        bestD = d;
+                    }
+                }
             }
         }
         return best;
+    }
+
+    /** Buckets the players with a position on a square grid of {@value #BUCKET_METERS} m cells, for aggro. */
+    private void bucketPlayers() {
+        if (buckets.size() > 4 * world.playerList().size() + 64) {
+            buckets.clear(); // players moved on: drop the empty buckets they left behind
+        }
+        for (List<Player> b : buckets.values()) {
+            b.clear();
+        }
+        for (Player p : world.playerList()) {
+            if (p.hasPos) {
+                buckets.computeIfAbsent(pack(cell(p.x), cell(p.z)), k -> new ArrayList<>()).add(p);
+            }
+        }
+    }
+
+    private static long cell(double v) {
+        return (long) Math.floor(v / BUCKET_METERS);
+    }
+
+    private static long pack(long cx, long cz) {
+        return (cx << 32) ^ (cz & 0xffffffffL);
     }
 
     private static int islandAt(GridMap map, double x, double z) {
