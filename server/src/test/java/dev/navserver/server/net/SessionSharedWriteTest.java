@@ -1,0 +1,94 @@
+package dev.navserver.server.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.navserver.nav.search.SearchStatus;
+import dev.navserver.nav.smooth.WorldPath;
+import dev.navserver.protocol.codec.MessageEncoder;
+import dev.navserver.protocol.json.MessageWriter;
+import dev.navserver.protocol.message.NavPath;
+import dev.navserver.server.metrics.ServerMetrics;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One message for many sessions is encoded once: every session writes the same bytes (one backing buffer), and a
+ * slow reader keeps the newest {@code nav_path} per monster as those bytes.
+ */
+class SessionSharedWriteTest {
+    private static final NavPath PATH = new NavPath("m-1", 3, 0,
+            WorldPath.of(SearchStatus.FOUND, new double[] {0, 0, 0, 5, 0, -5}, 2), 2.0, 1.5, 1, "patrol", null);
+
+    private final ServerMetrics metrics = new ServerMetrics();
+    private final ServerContext context = new ServerContext(metrics, () -> null, null, null, null, () -> { }, 0);
+    private final List<EmbeddedChannel> channels = new ArrayList<>();
+
+    private Session session(String id) {
+        EmbeddedChannel ch = new EmbeddedChannel(MessageEncoder.INSTANCE);
+        channels.add(ch);
+        return new Session(id, ch, context, 1 << 20, 64);
+    }
+
+    @AfterEach
+    void release() {
+        for (EmbeddedChannel ch : channels) {
+            ch.flush();
+            ch.finishAndReleaseAll();
+        }
+    }
+
+    @Test
+    void aNavPathForThreeViewers_IsEncodedOnce_AndEachGetsTheSameBytes() {
+        List<Session> viewers = List.of(session("s-1"), session("s-2"), session("s-3"));
+        ByteBuf line = Session.encode(PATH);
+        for (Session s : viewers) {
+            s.writeNavPathLine(PATH.monster(), line, 0, 0);
+            s.flush();
+        }
+        line.release();
+        byte[] backing = null;
+        for (EmbeddedChannel ch : channels) {
+            ByteBuf out = ch.readOutbound();
+            assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(MessageWriter.toJson(PATH) + "\n");
+            byte[] array = out.unwrap() != null ? out.unwrap().array() : out.array();
+            if (backing == null) {
+                backing = array;
+            }
+            assertThat(array).as("the same buffer, not a copy").isSameAs(backing);
+            out.release();
+        }
+        assertThat(metrics.navPathPushes.count()).isEqualTo(3);
+    }
+
+    @Test
+    void aSlowReader_KeepsOnlyTheNewestSharedPathPerMonster_AndSendsItWhenWritableAgain() {
+        Session s = session("slow");
+        EmbeddedChannel ch = channels.get(0);
+        ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1, 2));
+        ByteBuf first = Session.encode(PATH);
+        s.writeLine("nav_path", first); // unflushed: not writable from here on
+        first.release();
+        assertThat(ch.isWritable()).isFalse();
+        for (int seq = 4; seq <= 6; seq++) {
+            NavPath p = new NavPath("m-1", seq, 0, PATH.path(), 2.0, 1.5, 1, "patrol", null);
+            ByteBuf line = Session.encode(p);
+            s.writeNavPathLine("m-1", line, 0, 0);
+            line.release();
+        }
+        assertThat(metrics.messagesCoalesced.count()).isEqualTo(2);
+        ch.flush();
+        ch.config().setWriteBufferWaterMark(WriteBufferWaterMark.DEFAULT);
+        ch.releaseOutbound();
+        s.drainCoalesced();
+        ByteBuf out = ch.readOutbound();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"seq\":6");
+        out.release();
+        assertThat((Object) ch.readOutbound()).isNull();
+    }
+}
