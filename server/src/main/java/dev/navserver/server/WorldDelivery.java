@@ -114,6 +114,11 @@ final class WorldDelivery {
         }
     }
 
+    /** Metres rounded to the millimetre: a snapshot entry's position in a third of the bytes. */
+    static double mm(double meters) {
+        return Math.rint(meters * 1000) / 1000;
+    }
+
     private void snapshot(WorldEvent.SnapshotDue e) {
         Session s = session(e.sessionId());
         if (s == null) {
@@ -125,7 +130,7 @@ final class WorldDelivery {
         }
         List<MonsterSnapshot> out = new ArrayList<>(e.monsters().size());
         for (WorldEvent.MonsterView v : e.monsters()) {
-            out.add(new MonsterSnapshot(v.monsterId(), new Vec3(v.x(), v.y(), v.z()), v.state()));
+            out.add(new MonsterSnapshot(v.monsterId(), new Vec3(mm(v.x()), mm(v.y()), mm(v.z())), v.state()));
         }
         s.write(new Monsters(context.serverTime(), out, e.playerSeq()));
     }
