@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * The pair resolution of {@link BodySeparation}: rounds of pushes along the line between centres. A round
- * accumulates, for every pair overlapping by more than {@link BodySeparation#TOLERANCE_METERS}, a push of
+ * accumulates, for every pair closer than the sum of its radii by more than
+ * {@link BodySeparation#TOLERANCE_METERS}, a push of
  * {@code overlap + }{@link BodySeparation#MARGIN_METERS} (half to each monster of a pair, all of it to the one whose
  * partner a wall holds; all of it to a monster in a player's body: players are authoritative), then applies them
  * through {@link BodyWalls}. A round after the first looks only at the pairs with a monster the previous round moved
@@ -65,15 +66,15 @@ final class BodyPushes {
     }
 
     /**
-     * One round: pushes the pairs of monsters closer than {@code minPair} metres and the monsters closer than
-     * {@code minPlayer} to a player, each monster by at most {@code maxPush} metres.
+     * One round: pushes the pairs of monsters closer than the sum of their radii and the monsters closer than
+     * their radius plus the player radius to a player, each monster by at most {@code maxPush} metres.
      *
      * @return whether any pair overlapped by more than the tolerance (if not, nothing moved)
      */
-    boolean round(GridMap map, double minPair, double minPlayer, double maxPush) {
+    boolean round(GridMap map, double maxPush) {
         touchedCount = 0;
-        boolean overlapping = pushPairs(minPair);
-        overlapping |= pushFromPlayers(minPlayer);
+        boolean overlapping = pushPairs();
+        overlapping |= pushFromPlayers();
         if (overlapping) {
             apply(map, maxPush);
         }
@@ -84,17 +85,18 @@ final class BodyPushes {
      * Accumulates pushes for every overlapping pair with at least one monster that moved in the last round (every
      * pair in the first); whether any such pair overlaps by more than the tolerance.
      */
-    private boolean pushPairs(double minDist) {
+    private boolean pushPairs() {
         BodyCells c = s.cells;
         double[] xs = s.xs;
         double[] zs = s.zs;
+        double[] radius = s.radius;
         boolean[] pinned = s.pinned;
         boolean any = false;
-        double min2 = minDist * minDist;
         for (int a = 0; a < activeCount; a++) {
             int i = activeList[a];
             double ax = xs[i];
             double az = zs[i];
+            double ri = radius[i];
             for (int ox = -1; ox <= 1; ox++) {
                 for (int oz = -1; oz <= 1; oz++) {
                     int cx = c.cellX[i] + ox;
@@ -106,7 +108,8 @@ final class BodyPushes {
                         double ex = xs[j] - ax;
                         double ez = zs[j] - az;
                         double d2 = ex * ex + ez * ez;
-                        if (d2 >= min2) {
+                        double minDist = ri + radius[j];
+                        if (d2 >= minDist * minDist) {
                             continue;
                         }
                         double d = Math.sqrt(d2);
@@ -147,17 +150,18 @@ final class BodyPushes {
      * Accumulates whole-overlap pushes of the monsters that moved in the last round (all in the first) out of
      * players; whether any overlaps a player by more than the tolerance.
      */
-    private boolean pushFromPlayers(double minDist) {
+    private boolean pushFromPlayers() {
         BodyCells c = s.cells;
         if (activeCount == s.count && c.playerCount < activeCount) {
-            return pushFromPlayersByPlayer(minDist);
+            return pushFromPlayersByPlayer();
         }
         boolean any = false;
-        double min2 = minDist * minDist;
         for (int a = 0; a < activeCount; a++) {
             int j = activeList[a];
             double mx = s.xs[j];
             double mz = s.zs[j];
+            double minDist = s.minPlayer(j);
+            double min2 = minDist * minDist;
             for (int ox = -1; ox <= 1; ox++) {
                 for (int oz = -1; oz <= 1; oz++) {
                     int cx = c.cellX[j] + ox;
@@ -178,10 +182,9 @@ final class BodyPushes {
      * {@link #pushFromPlayers} when every monster is active (the first round) and players are fewer: the same pairs
      * and pushes, found from each player's 3 x 3 hash cells of monsters instead of each monster's cells of players.
      */
-    private boolean pushFromPlayersByPlayer(double minDist) {
+    private boolean pushFromPlayersByPlayer() {
         BodyCells c = s.cells;
         boolean any = false;
-        double min2 = minDist * minDist;
         for (int p = 0; p < c.playerCount; p++) {
             double px = c.playerX[p];
             double pz = c.playerZ[p];
@@ -193,7 +196,8 @@ final class BodyPushes {
                         if (c.cellX[j] != cx || c.cellZ[j] != cz) {
                             continue;
                         }
-                        any |= pushOutOfPlayer(j, s.xs[j] - px, s.zs[j] - pz, minDist, min2);
+                        double minDist = s.minPlayer(j);
+                        any |= pushOutOfPlayer(j, s.xs[j] - px, s.zs[j] - pz, minDist, minDist * minDist);
                     }
                 }
             }

@@ -68,26 +68,24 @@ final class BodyRepair {
 
     /**
      * Takes back the tick's move (mover, avoidance and pushes together) of every candidate that the rounds left
-     * deeper than {@link BodySeparation#TOLERANCE_METERS} inside another body ({@code minPair} metres between
-     * monsters, {@code minPlayer} to a player), and deeper than it would be had it (and, for a pair of monsters, its
-     * partner) stayed where the tick began: it goes back to where it stood. Repeated until no such monster is left
-     * (each goes back at most once, so this ends); a monster taken back stands where the previous tick left it, so
-     * the tick adds no overlap: what is left was there when the tick began (a spawn, a map edit, a player walking
-     * into a monster a wall holds) and is not made deeper. Every monster taken back is pinned, so that the count
-     * looks at it.
+     * deeper than {@link BodySeparation#TOLERANCE_METERS} inside another body (closer than the sum of their radii),
+     * and deeper than it would be had it (and, for a pair of monsters, its partner) stayed where the tick began: it
+     * goes back to where it stood. Repeated until no such monster is left (each goes back at most once, so this
+     * ends); a monster taken back stands where the previous tick left it, so the tick adds no overlap: what is left
+     * was there when the tick began (a spawn, a map edit, a player walking into a monster a wall holds) and is not
+     * made deeper. Every monster taken back is pinned, so that the count looks at it.
      */
-    void undoDeepening(boolean cutShort, double minPair, double minPlayer) {
+    void undoDeepening(boolean cutShort) {
         BodyCells c = s.cells;
         double[] xs = s.xs;
         double[] zs = s.zs;
         double[] startX = s.startX;
         double[] startZ = s.startZ;
         int queued = enqueueCandidates(cutShort);
-        double pairLimit = minPair - TOLERANCE_METERS;
-        double playerLimit = minPlayer - TOLERANCE_METERS;
         for (int q = 0; q < queued; q++) {
             int i = queue[q];
             boolean takeBack = false;
+            double playerLimit = s.minPlayer(i) - TOLERANCE_METERS;
             for (int ox = -1; ox <= 1; ox++) {
                 for (int oz = -1; oz <= 1; oz++) {
                     int cx = c.cellX[i] + ox;
@@ -97,7 +95,7 @@ final class BodyRepair {
                             continue;
                         }
                         double d = Math.sqrt(sq(xs[j] - xs[i]) + sq(zs[j] - zs[i]));
-                        if (d < pairLimit
+                        if (d < s.minPair(i, j) - TOLERANCE_METERS
                                 && d < Math.sqrt(sq(startX[j] - startX[i]) + sq(startZ[j] - startZ[i])) - 1e-9) {
                             takeBack = true;
                             if (s.hasMoved(j)) {
@@ -143,7 +141,7 @@ final class BodyRepair {
      * spot overlaps look for spots of their own in turn, each at most {@value BodySeparation#ESCAPE_TURNS} times a
      * tick.
      */
-    void escapeStuck(boolean cutShort, double minPair, double minPlayer, GridMap map) {
+    void escapeStuck(boolean cutShort, GridMap map) {
         double cell = s.cells.side;
         int queued = enqueueCandidates(cutShort);
         for (int q = 0; q < queued; q++) {
@@ -152,7 +150,7 @@ final class BodyRepair {
             if (escapes[i] >= ESCAPE_TURNS) {
                 continue;
             }
-            double here = deepest(i, s.xs[i], s.zs[i], minPair, minPlayer);
+            double here = deepest(i, s.xs[i], s.zs[i]);
             if (Math.max(here, deepestInPlayer) <= TOLERANCE_METERS) {
                 continue;
             }
@@ -169,7 +167,7 @@ final class BodyRepair {
                     double angle = away + side * (2 * Math.PI / ESCAPE_DIRECTIONS);
                     double x1 = s.xs[i] + Math.cos(angle) * dist;
                     double z1 = s.zs[i] + Math.sin(angle) * dist;
-                    double depth = deepest(i, x1, z1, minPair, minPlayer);
+                    double depth = deepest(i, x1, z1);
                     if (deepestInPlayer > TOLERANCE_METERS || depth >= bestDepth || !walls.clear(map, i, x1, z1)) {
                         continue;
                     }
@@ -188,7 +186,7 @@ final class BodyRepair {
             s.pin(i);
             s.moveTo(i, bestX, bestZ);
             if (bestDepth > TOLERANCE_METERS) {
-                queued = enqueueOverlapped(i, minPair, queued);
+                queued = enqueueOverlapped(i, queued);
             }
         }
         for (int k = 0; k < s.pinnedCount; k++) {
@@ -197,16 +195,16 @@ final class BodyRepair {
     }
 
     /** Queues the monsters deeper than the tolerance in monster {@code i}'s body. Returns the new queue length. */
-    private int enqueueOverlapped(int i, double minPair, int queued) {
+    private int enqueueOverlapped(int i, int queued) {
         BodyCells c = s.cells;
-        double limit2 = sq(minPair - TOLERANCE_METERS);
         for (int ox = -1; ox <= 1; ox++) {
             for (int oz = -1; oz <= 1; oz++) {
                 int cx = c.cellX[i] + ox;
                 int cz = c.cellZ[i] + oz;
                 for (int j = c.head[c.bucket(cx, cz)]; j >= 0; j = c.nextInCell[j]) {
                     if (j != i && c.cellX[j] == cx && c.cellZ[j] == cz
-                            && sq(s.xs[j] - s.xs[i]) + sq(s.zs[j] - s.zs[i]) < limit2) {
+                            && sq(s.xs[j] - s.xs[i]) + sq(s.zs[j] - s.zs[i])
+                            < sq(s.minPair(i, j) - TOLERANCE_METERS)) {
                         queued = enqueue(j, queued);
                     }
                 }
@@ -220,7 +218,7 @@ final class BodyRepair {
      * at (x, z), the others where they stand; sets {@link #deepestInPlayer} likewise for the players, and
      * {@link #deepestX} to where the partner of the deepest of both stands.
      */
-    private double deepest(int i, double x, double z, double minPair, double minPlayer) {
+    private double deepest(int i, double x, double z) {
         BodyCells c = s.cells;
         double[] xs = s.xs;
         double[] zs = s.zs;
@@ -235,7 +233,7 @@ final class BodyRepair {
                 int cz = hz + oz;
                 for (int j = c.head[c.bucket(cx, cz)]; j >= 0; j = c.nextInCell[j]) {
                     if (j != i && c.cellX[j] == cx && c.cellZ[j] == cz) {
-                        double depth = minPair - Math.sqrt(sq(xs[j] - x) + sq(zs[j] - z));
+                        double depth = s.minPair(i, j) - Math.sqrt(sq(xs[j] - x) + sq(zs[j] - z));
                         worst = Math.max(worst, depth);
                         if (depth > worstAny) {
                             worstAny = depth;
@@ -246,7 +244,7 @@ final class BodyRepair {
                 }
                 for (int p = c.playerHead[c.playerBucket(cx, cz)]; p >= 0; p = c.playerNext[p]) {
                     if (c.playerCellX[p] == cx && c.playerCellZ[p] == cz) {
-                        double depth = minPlayer - Math.sqrt(sq(c.playerX[p] - x) + sq(c.playerZ[p] - z));
+                        double depth = s.minPlayer(i) - Math.sqrt(sq(c.playerX[p] - x) + sq(c.playerZ[p] - z));
                         worstPlayer = Math.max(worstPlayer, depth);
                         if (depth > worstAny) {
                             worstAny = depth;

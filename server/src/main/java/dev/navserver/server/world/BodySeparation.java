@@ -6,9 +6,10 @@ import java.util.Objects;
 
 /**
  * Gives monsters bodies: after movement, pushes overlapping monsters apart (each by half the overlap) and out of
- * players (by the whole overlap; players are authoritative), so that two monsters of a map end at least
- * {@code 2 × monsterRadius} apart and a monster at least {@code monsterRadius + playerRadius} from every player.
- * Neighbours are found with a uniform spatial hash of cell size {@code max(2 rM, rM + rP)}. A push is accepted only
+ * players (by the whole overlap; players are authoritative), so that two monsters of a map end at least the sum of
+ * their radii ({@code rM}, each its own) apart and a monster at least {@code rM + playerRadius} from every player.
+ * Neighbours are found with a uniform spatial hash of cell size {@code max(2 rMax, rMax + rP)}, {@code rMax} the
+ * largest monster radius. A push is accepted only
  * when the segments to the new position from the old one and from where the monster stood when the tick began are
  * clear lines (walkable, no corner cut), else its X or Z part alone, else backwards toward where it stood when
  * the tick began, else nothing —
@@ -46,7 +47,7 @@ final class BodySeparation {
     static final double ESCAPE_STEP_METERS = 0.1;
     /**
      * How far a stuck monster may look for a free spot ({@link BodyRepair#escapeStuck}), in hash cells
-     * ({@code max(2 rM, rM + rP)}).
+     * ({@code max(2 rMax, rMax + rP)}).
      */
     static final int ESCAPE_REACHES = 2;
     /** Times a monster may move to a spot of its own per tick ({@link BodyRepair#escapeStuck}). */
@@ -67,38 +68,56 @@ final class BodySeparation {
     }
 
     /**
-     * Separates the monsters of one map from each other and from its players.
+     * Separates the monsters of one map from each other and from its players, each monster with its kind's body
+     * radius ({@link MonsterKind#radiusMeters()}): two monsters end at least the sum of their radii apart.
      *
      * @param all     every monster of the map
      * @param players every player of the map (those without a position are skipped)
-     * @param rM      monster radius, metres, {@code >= 0}
      * @param rP      player radius, metres, {@code >= 0}
      * @param now     world time, seconds
      * @return pairs still overlapping beyond {@link #FAULT_METERS} afterwards (walls held them), not counting
      *         monsters in their first {@link #SPAWN_GRACE_SECONDS} (a spawn overlap, which takes a few ticks)
      */
+    int separate(Collection<Monster> all, Collection<Player> players, GridMap map, double rP, double now) {
+        return run(all, players, map, Double.NaN, rP, now);
+    }
+
+    /**
+     * {@link #separate(Collection, Collection, GridMap, double, double)} with one body radius {@code rM} metres
+     * ({@code >= 0}) for every monster, whatever its kind.
+     */
     int separate(Collection<Monster> all, Collection<Player> players, GridMap map, double rM, double rP,
             double now) {
-        int n = all.size();
-        double reach = Math.max(2 * rM, rM + rP);
-        if (n == 0 || reach <= 0) {
+        return run(all, players, map, rM, rP, now);
+    }
+
+    /** {@code rM}: every monster's radius, metres, or NaN for each monster's kind's. */
+    private int run(Collection<Monster> all, Collection<Player> players, GridMap map, double rM, double rP,
+            double now) {
+        if (all.isEmpty()) {
             return 0;
         }
-        state.load(all, players, reach);
+        double maxRadius = state.load(all, rM, rP);
+        double reach = Math.max(2 * maxRadius, maxRadius + rP);
+        if (reach <= 0) {
+            state.store();
+            return 0;
+        }
+        state.index(players, reach);
         pushes.begin();
         int rounds = 0;
         boolean overlapping = true;
         while (overlapping && rounds < MAX_ITERATIONS) {
             rounds++;
-            overlapping = pushes.round(map, 2 * rM, rM + rP, reach / 2);
+            overlapping = pushes.round(map, reach / 2);
         }
         // Only a wall (a pinned monster) or the round limit can leave an overlap behind: then take back the moves
         // that deepened one, move the monsters still stuck in a body to free spots, and count what is left.
         int faults = 0;
         if (overlapping || state.pinnedCount > 0) {
-            repair.undoDeepening(overlapping, 2 * rM, rM + rP);
-            repair.escapeStuck(overlapping, 2 * rM, rM + rP, map);
-            faults = counter.count(overlapping, 2 * rM, rM + rP, now);
+            repair.undoDeepening(overlapping);
+            repair.escapeStuck(overlapping, map);
+            faults = counter.count(overlapping, now);
         }
         state.store();
         return faults;

@@ -18,6 +18,10 @@ final class BodyState {
     /** Where each monster stood when the tick began, metres. */
     double[] startX = new double[0];
     double[] startZ = new double[0];
+    /** Body radius of each monster, metres. */
+    double[] radius = new double[0];
+    /** Body radius of every player, metres. */
+    double playerRadius;
     /** Whether the pass moved each monster (its position is written back). */
     boolean[] moved = new boolean[0];
     /** Whether a wall stopped all or part of monster i's push earlier this tick: its partners then take the whole. */
@@ -29,15 +33,22 @@ final class BodyState {
     int count;
 
     /**
-     * Copies {@code all} in (none moved, none pinned) and re-indexes them and {@code players} in cells of side
-     * {@code side} metres.
+     * Copies {@code all} in (none moved, none pinned), each with radius {@code rM} metres or, when {@code rM} is
+     * NaN, its kind's {@link MonsterKind#radiusMeters()}; players have radius {@code rP} metres. Call
+     * {@link #index} next, or {@link #store} to let go.
+     *
+     * @return the largest monster radius, metres
      */
-    void load(Collection<Monster> all, Collection<Player> players, double side) {
+    double load(Collection<Monster> all, double rM, double rP) {
         int n = all.size();
         ensureCapacity(n);
         int k = 0;
+        double max = 0;
         for (Monster m : all) {
             monsters[k] = m;
+            double r = Double.isNaN(rM) ? m.kind.radiusMeters() : rM;
+            radius[k] = r;
+            max = Math.max(max, r);
             xs[k] = m.x;
             zs[k] = m.z;
             startX[k] = m.tickStartX;
@@ -48,9 +59,28 @@ final class BodyState {
         }
         count = n;
         pinnedCount = 0;
+        playerRadius = rP;
+        return max;
+    }
+
+    /**
+     * Indexes the loaded monsters and {@code players} in cells of side {@code side} metres, at least the largest
+     * sum of radii of two bodies.
+     */
+    void index(Collection<Player> players, double side) {
         cells.side = side;
         cells.indexPlayers(players);
-        cells.index(xs, zs, n);
+        cells.index(xs, zs, count);
+    }
+
+    /** Least distance allowed between monsters {@code i} and {@code j}, metres. */
+    double minPair(int i, int j) {
+        return radius[i] + radius[j];
+    }
+
+    /** Least distance allowed between monster {@code i} and a player, metres. */
+    double minPlayer(int i) {
+        return radius[i] + playerRadius;
     }
 
     /** Writes the moved monsters' positions back (marking them {@link Monster#pushed}) and lets go of them. */
@@ -101,6 +131,7 @@ final class BodyState {
         zs = new double[cap];
         startX = new double[cap];
         startZ = new double[cap];
+        radius = new double[cap];
         moved = new boolean[cap];
         pinned = new boolean[cap];
         pinnedList = new int[cap];

@@ -26,10 +26,10 @@ final class OverlapCounter {
     }
 
     /**
-     * Pairs of monsters closer than {@code minPair − FAULT_METERS} metres and monster–player pairs closer than
-     * {@code minPlayer − FAULT_METERS}, among the candidates, at world time {@code now} seconds.
+     * Pairs closer than the sum of their radii less {@link BodySeparation#FAULT_METERS}, among the candidates, at
+     * world time {@code now} seconds.
      */
-    int count(boolean cutShort, double minPair, double minPlayer, double now) {
+    int count(boolean cutShort, double now) {
         if (isCandidate.length < s.capacity()) {
             isCandidate = new boolean[s.capacity()];
             candidates = new int[s.capacity()];
@@ -54,13 +54,12 @@ final class OverlapCounter {
         double[] zs = s.zs;
         Monster[] monsters = s.monsters;
         int faults = 0;
-        double pair2 = (minPair - FAULT_METERS) * (minPair - FAULT_METERS);
-        double player2 = (minPlayer - FAULT_METERS) * (minPlayer - FAULT_METERS);
         for (int k = 0; k < n; k++) {
             int i = candidates[k];
             if (now - monsters[i].spawnTime < SPAWN_GRACE_SECONDS) {
                 continue;
             }
+            double player2 = sq(s.minPlayer(i) - FAULT_METERS);
             for (int ox = -1; ox <= 1; ox++) {
                 for (int oz = -1; oz <= 1; oz++) {
                     int cx = c.cellX[i] + ox;
@@ -68,7 +67,8 @@ final class OverlapCounter {
                     for (int j = c.head[c.bucket(cx, cz)]; j >= 0; j = c.nextInCell[j]) {
                         if (j != i && (!isCandidate[j] || j > i) && c.cellX[j] == cx && c.cellZ[j] == cz
                                 && now - monsters[j].spawnTime >= SPAWN_GRACE_SECONDS
-                                && sq(xs[j] - xs[i]) + sq(zs[j] - zs[i]) < pair2) {
+                                && sq(xs[j] - xs[i]) + sq(zs[j] - zs[i])
+                                < sq(s.minPair(i, j) - FAULT_METERS)) {
                             faults++;
                         }
                     }
