@@ -22,7 +22,7 @@ import java.util.Collection;
 final class Avoidance {
     /** Positions closer than this (metres) to where the mover put the monster count as not pushed. */
     private static final double SAME_METERS = 1e-6;
-    /** Radius given to players without a body ({@code chase.playerRadiusMeters: 0}): the solver needs one. */
+    /** Radius given to players and monsters without a body ({@code radiusMeters: 0}): the solver needs one. */
     private static final double MIN_RADIUS_METERS = 0.01;
 
     private final OrcaSolver solver;
@@ -41,14 +41,14 @@ final class Avoidance {
 
     /**
      * One avoidance step after the movers ran: every monster goes from {@link Monster#tickStartX} toward where its
-     * mover put it, avoiding the others.
+     * mover put it, avoiding the others, with its kind's body radius ({@link MonsterKind#radiusMeters()}; a monster
+     * without a body among others with one gets 0.01 m, as players without one do). Does nothing when there are
+     * monsters and none has a body.
      *
-     * @param rM monster radius, metres, {@code > 0}
      * @param rP player radius, metres
      */
-    void step(Collection<Monster> monsters, Collection<Player> players, GridMap map, double rM, double rP,
-            double dtSeconds) {
-        if (dtSeconds <= 0) {
+    void step(Collection<Monster> monsters, Collection<Player> players, GridMap map, double rP, double dtSeconds) {
+        if (dtSeconds <= 0 || !monsters.isEmpty() && !anyBody(monsters)) {
             return;
         }
         for (Player p : players) {
@@ -63,11 +63,12 @@ final class Avoidance {
             agents.setPreferred(p.agent, 0, 0);
         }
         for (Monster m : monsters) {
+            double r = m.kind.radiusMeters() > 0 ? m.kind.radiusMeters() : MIN_RADIUS_METERS;
             if (m.agent < 0) {
-                m.agent = add(m, m.tickStartX, m.tickStartZ, rM, m.speed, false);
+                m.agent = add(m, m.tickStartX, m.tickStartZ, r, m.speed, false);
             }
             agents.setPosition(m.agent, m.tickStartX, m.tickStartZ);
-            agents.setBody(m.agent, rM, m.speed);
+            agents.setBody(m.agent, r, m.speed);
             agents.setPreferred(m.agent, (m.x - m.tickStartX) / dtSeconds, (m.z - m.tickStartZ) / dtSeconds);
         }
         solver.step(agents, map.navGrid(), dtSeconds);
@@ -80,6 +81,15 @@ final class Avoidance {
                 m.pushed = true;
             }
         }
+    }
+
+    private static boolean anyBody(Collection<Monster> monsters) {
+        for (Monster m : monsters) {
+            if (m.kind.radiusMeters() > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Forgets a monster that left the world. */

@@ -483,23 +483,22 @@ public final class World {
             planning.consider(m, true, map, rule, now);
         }
         planning.submit(map, edits.generation(), settings, now);
-        double rM = settings.monsterRadiusMeters();
         double rP = settings.playerRadiusMeters();
-        double stop = Math.max(settings.stoppingDistanceMeters(), rM + rP);
         double on = settings.localNavDistanceMeters();
         double off = on + settings.localNavHysteresisMeters();
         Collection<Player> all = players.all();
         slots.update(all, map, settings, now, outbox, metrics);
         for (Monster m : monsters.values()) {
-            mover.move(m, map, dtSeconds, stop, rM + rP);
+            double body = m.kind.radiusMeters() + rP; // each monster keeps its own kind's body from the player
+            mover.move(m, map, dtSeconds, Math.max(settings.stoppingDistanceMeters(), body), body);
         }
-        if (avoidance != null && rM > 0) {
-            avoidance.step(monsters.values(), all, map, rM, rP, dtSeconds);
+        if (avoidance != null) {
+            avoidance.step(monsters.values(), all, map, rP, dtSeconds);
         }
         for (Monster m : monsters.values()) {
             switchLocalNav(m, on, off);
         }
-        int overlaps = bodies.separate(monsters.values(), all, map, rM, rP, now);
+        int overlaps = bodies.separate(monsters.values(), all, map, rP, now);
         if (overlaps > 0) {
             metrics.monsterOverlaps(overlaps);
         }
