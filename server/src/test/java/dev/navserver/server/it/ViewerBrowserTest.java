@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.protocol.MonsterStates;
+import dev.navserver.protocol.message.MonsterEnter;
 import dev.navserver.protocol.message.MonsterSnapshot;
 import dev.navserver.protocol.message.Monsters;
 import java.awt.image.BufferedImage;
@@ -150,7 +151,10 @@ class ViewerBrowserTest {
             String details = driver.findElement(By.id("d-list")).getText();
             assertThat(details).contains("target player").contains("playerSeq").contains("path status")
                     .contains("expansions").contains("map version").contains(shown.state());
-            NdjsonClient owner = northMonsters.containsKey(shown.monster()) ? north : south;
+            // both players may see all eight (views of 40 m): a monster's owner is the player its monster_enter chased
+            boolean northOwns = !north.received(MonsterEnter.class,
+                    e -> e.monster().equals(shown.monster()) && "north".equals(e.target())).isEmpty();
+            NdjsonClient owner = northOwns ? north : south;
             assertThat(details).as("the target player's session").contains(sessions.get(owner));
 
             waitForRedraw();
