@@ -1,11 +1,14 @@
 package dev.navserver.server.view;
 
 import dev.navserver.nav.smooth.WorldPath;
+import dev.navserver.server.world.Route;
 import dev.navserver.server.world.WorldView;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -20,6 +23,8 @@ import java.util.Set;
  *       other field changed (their record carries the position too); {@link #monstersGone()}: ids gone.
  *   <li>{@link #paths()}: monsters whose path object changed to a non-null one (or new with a path);
  *       {@link #pathsGone()}: monsters whose path went away, including every gone monster that had one.
+ *   <li>{@link #routes()}: routes new or replaced (a different {@link Route} object of that name);
+ *       {@link #routesGone()}: names only in the earlier frame.
  *   <li>{@link #edits()}: edits of the later frame that the earlier one did not carry.
  * </ul>
  *
@@ -33,6 +38,8 @@ final class ViewDelta {
     private final List<String> monstersGone = new ArrayList<>();
     private final IntList paths = new IntList();
     private final List<String> pathsGone = new ArrayList<>();
+    private final List<Route> routes = new ArrayList<>();
+    private final List<String> routesGone = new ArrayList<>();
     private final List<ViewEdit> edits = new ArrayList<>();
 
     private ViewDelta() {
@@ -53,6 +60,7 @@ final class ViewDelta {
         ViewDelta d = new ViewDelta();
         d.comparePlayers(prev.world(), prev, cur.world());
         d.compareMonsters(prev.world(), prev, cur.world());
+        d.compareRoutes(prev.world(), cur.world());
         Set<ViewEdit> seen = new HashSet<>(prev.edits());
         for (ViewEdit e : cur.edits()) {
             if (!seen.contains(e)) {
@@ -130,6 +138,27 @@ final class ViewDelta {
         }
     }
 
+    private void compareRoutes(WorldView a, WorldView b) {
+        if (a.routeCount() == 0 && b.routeCount() == 0) {
+            return;
+        }
+        Map<String, Route> before = new HashMap<>();
+        for (int j = 0; j < a.routeCount(); j++) {
+            before.put(a.route(j).name(), a.route(j));
+        }
+        for (int i = 0; i < b.routeCount(); i++) {
+            Route r = b.route(i);
+            if (before.remove(r.name()) != r) {
+                routes.add(r);
+            }
+        }
+        for (int j = 0; j < a.routeCount(); j++) {
+            if (before.containsKey(a.route(j).name())) {
+                routesGone.add(a.route(j).name());
+            }
+        }
+    }
+
     /** Whether every field but the position is the same. */
     private static boolean sameRecord(WorldView a, int j, WorldView b, int i) {
         WorldPath pa = a.path(j);
@@ -138,7 +167,14 @@ final class ViewDelta {
                 && pa.expanded() == pb.expanded());
         return samePathFields
                 && a.state(j) == b.state(i)
-                && a.monsterPlayer(j).equals(b.monsterPlayer(i))
+                && a.wireState(j).equals(b.wireState(i))
+                && Objects.equals(a.monsterPlayer(j), b.monsterPlayer(i))
+                && Objects.equals(a.target(j), b.target(i))
+                && a.kind(j).equals(b.kind(i))
+                && mm(a.homeX(j)) == mm(b.homeX(i)) && mm(a.homeZ(j)) == mm(b.homeZ(i))
+                && a.behaviour(j).equals(b.behaviour(i))
+                && Objects.equals(a.patrolRoute(j), b.patrolRoute(i))
+                && Double.compare(a.wanderRadius(j), b.wanderRadius(i)) == 0
                 && Double.compare(a.lastPlan(j), b.lastPlan(i)) == 0
                 && a.planPlayerSeq(j) == b.planPlayerSeq(i)
                 && a.pathMapVersion(j) == b.pathMapVersion(i)
@@ -175,6 +211,15 @@ final class ViewDelta {
 
     List<String> pathsGone() {
         return pathsGone;
+    }
+
+    /** Routes new or replaced, in name order. */
+    List<Route> routes() {
+        return routes;
+    }
+
+    List<String> routesGone() {
+        return routesGone;
     }
 
     List<ViewEdit> edits() {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.WorldTransform;
 import dev.navserver.nav.smooth.WorldPath;
+import dev.navserver.server.world.Route;
 import dev.navserver.server.world.WorldView;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -12,7 +13,6 @@ import io.netty.buffer.ByteBufOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.ToLongFunction;
 
 /**
@@ -101,12 +101,12 @@ final class ViewJson {
         stats(g, f.stats());
         g.writeArrayFieldStart("players");
         for (int i = 0; i < w.playerCount(); i++) {
-            player(g, w, i);
+            ViewRecords.player(g, w, i);
         }
         g.writeEndArray();
         g.writeArrayFieldStart("monsters");
         for (int i = 0; i < w.monsterCount(); i++) {
-            monster(g, w, i);
+            ViewRecords.monster(g, w, i);
         }
         g.writeEndArray();
         g.writeObjectFieldStart("paths");
@@ -116,6 +116,11 @@ final class ViewJson {
             }
         }
         g.writeEndObject();
+        g.writeArrayFieldStart("routes");
+        for (int i = 0; i < w.routeCount(); i++) {
+            ViewRecords.route(g, w.route(i));
+        }
+        g.writeEndArray();
         edits(g, f.edits());
         g.writeEndObject();
     }
@@ -129,7 +134,7 @@ final class ViewJson {
         if (players.length > 0) {
             g.writeArrayFieldStart("players");
             for (int i : players) {
-                player(g, w, i);
+                ViewRecords.player(g, w, i);
             }
             g.writeEndArray();
         }
@@ -150,7 +155,7 @@ final class ViewJson {
         if (monsters.length > 0) {
             g.writeArrayFieldStart("monsters");
             for (int i : monsters) {
-                monster(g, w, i);
+                ViewRecords.monster(g, w, i);
             }
             g.writeEndArray();
         }
@@ -164,6 +169,14 @@ final class ViewJson {
             g.writeEndObject();
         }
         strings(g, "pathsGone", d.pathsGone());
+        if (!d.routes().isEmpty()) {
+            g.writeArrayFieldStart("routes");
+            for (Route r : d.routes()) {
+                ViewRecords.route(g, r);
+            }
+            g.writeEndArray();
+        }
+        strings(g, "routesGone", d.routesGone());
         if (!d.edits().isEmpty()) {
             edits(g, d.edits());
         }
@@ -189,51 +202,6 @@ final class ViewJson {
         g.writeFieldName("navPathsPerSecond");
         metres(g, s.navPathsPerSecond());
         g.writeNumberField("sessions", s.sessions());
-        g.writeEndObject();
-    }
-
-    private static void player(JsonGenerator g, WorldView w, int i) throws IOException {
-        g.writeStartObject();
-        g.writeStringField("id", w.playerId(i));
-        g.writeFieldName("x");
-        metres(g, w.playerX(i));
-        g.writeFieldName("y");
-        metres(g, w.playerY(i));
-        g.writeFieldName("z");
-        metres(g, w.playerZ(i));
-        g.writeNumberField("seq", w.playerSeq(i));
-        g.writeEndObject();
-    }
-
-    private static void monster(JsonGenerator g, WorldView w, int i) throws IOException {
-        g.writeStartObject();
-        g.writeStringField("id", w.monsterId(i));
-        g.writeStringField("player", w.monsterPlayer(i));
-        g.writeFieldName("x");
-        metres(g, w.monsterX(i));
-        g.writeFieldName("z");
-        metres(g, w.monsterZ(i));
-        g.writeStringField("state", w.state(i).wire());
-        g.writeStringField("detail", w.state(i).name());
-        g.writeFieldName("lastPlan");
-        if (Double.isNaN(w.lastPlan(i))) {
-            g.writeNull();
-        } else {
-            metres(g, w.lastPlan(i));
-        }
-        g.writeFieldName("playerSeq");
-        optional(g, w.planPlayerSeq(i));
-        WorldPath p = w.path(i);
-        if (p == null) {
-            g.writeNullField("status");
-            g.writeNullField("expansions");
-        } else {
-            g.writeStringField("status", p.status().name().toLowerCase(Locale.ROOT));
-            g.writeNumberField("expansions", p.expanded());
-        }
-        g.writeFieldName("mapVersion");
-        optional(g, w.pathMapVersion(i));
-        g.writeNumberField("pathSeq", w.pathSeq(i));
         g.writeEndObject();
     }
 
@@ -279,7 +247,7 @@ final class ViewJson {
         g.writeEndArray();
     }
 
-    private static void optional(JsonGenerator g, long v) throws IOException {
+    static void optional(JsonGenerator g, long v) throws IOException {
         if (v == WorldView.NONE) {
             g.writeNull();
         } else {

@@ -630,7 +630,7 @@ public final class World {
      */
     public WorldView view(ToLongFunction<GridMap> mapVersion) {
         Collection<Player> all = players.all();
-        return WorldView.of(all, all.size(), monsters.values(), monsters.size(), map, mapVersion);
+        return WorldView.of(all, all.size(), monsters.values(), monsters.size(), routes.values(), map, mapVersion);
     }
 
     /** Current XZ position of a monster as {x, z}, or null when unknown (tests and admin status). */

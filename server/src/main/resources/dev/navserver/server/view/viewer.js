@@ -6,8 +6,16 @@
   const MAX_TILE_FETCHES = 6;
   const MAX_CACHED_TILES = 512;
   const EDIT_HIGHLIGHT_SECONDS = 30;
-  const STATE_COLOURS = { chase: '#ff5a36', local: '#31c48d', idle: '#a0a0a0', unreachable: '#c050ff' };
+  // Wire states (docs/protocol.md "Shared world"); keep in step with the legend in index.html and viewer.css.
+  const STATE_COLOURS = {
+    chase: '#ff5a36', local: '#31c48d', idle: '#a0a0a0', unreachable: '#c050ff', wander: '#c8b560',
+    patrol: '#4fb3d9', move_to: '#ff9f1c', follow: '#ffd700', flee: '#ff69b4', return_home: '#d2691e',
+  };
   const PLAYER_COLOUR = '#2f8cff';
+  const ROUTE_COLOUR = '#00e5ff';
+  const AGGRO_COLOUR = '#ff2d2d';
+  const LEASH_COLOUR = '#ffb000';
+  const HOME_COLOUR = '#ffffff';
   const MONSTER_RADIUS_METERS = 0.4;
   const PLAYER_RADIUS_METERS = 0.5;
   // Terrain codes 0..15 (docs/viewer.md): open, wall, trees, water, swamp, hill, then unnamed codes.
@@ -30,7 +38,7 @@
   let tileSize = TILE;
   const world = {           // the watched map's live state, rebuilt by full, patched by delta
     version: 0, frame: 0, time: 0, settings: {}, stats: {},
-    players: new Map(), monsters: new Map(), paths: new Map(), edits: [],
+    players: new Map(), monsters: new Map(), paths: new Map(), routes: new Map(), edits: [],
   };
   const view = { cx: 0, cy: 0, scale: 8, fitted: false };  // centre in grid units (cells), pixels per cell
   let selected = null;
@@ -40,6 +48,7 @@
   let tileFetches = 0;
   const tileQueue = [];
   let tilesDrawn = 0;
+  let routesDrawn = 0;      // routes stroked by the last redraw
 
   // ---- token: from the URL fragment, never sent to the server ----------------------------------------------------
   function readFragment() {
@@ -178,6 +187,7 @@
     world.players = new Map((msg.players || []).map((p) => [p.id, p]));
     world.monsters = new Map((msg.monsters || []).map((m) => [m.id, m]));
     world.paths = new Map(Object.entries(msg.paths || {}));
+    world.routes = new Map((msg.routes || []).map((r) => [r.name, r]));
     world.edits = (msg.edits || []).slice();
     common(msg);
   }
@@ -195,6 +205,8 @@
     for (const id of msg.monstersGone || []) { world.monsters.delete(id); world.paths.delete(id); }
     for (const [id, pts] of Object.entries(msg.paths || {})) world.paths.set(id, pts);
     for (const id of msg.pathsGone || []) world.paths.delete(id);
+    for (const r of msg.routes || []) world.routes.set(r.name, r);
+    for (const name of msg.routesGone || []) world.routes.delete(name);
     for (const e of msg.edits || []) world.edits.push(e);
     if (world.edits.length > 64) world.edits.splice(0, world.edits.length - 64);
     common(msg);
@@ -410,6 +422,8 @@
     drawTiles();
     drawEdits();
     const metresToPx = view.scale / map.cellSize;
+    routesDrawn = 0;
+    if ($('routes').checked) drawRoutes();
     if ($('paths').checked) drawPaths(w, h);
     drawPlayers(metresToPx, w, h);
     drawMonsters(metresToPx, w, h);
@@ -443,6 +457,58 @@
       if (i === 0) ctx.moveTo(sx, sy); else ctx.lineTo(sx, sy);
     }
     ctx.stroke();
+  }
+
+  // A route: its polyline (closed for loop), dashed for pingpong, an arrow at each segment's middle in the walking
+  // direction (both ways for pingpong), a dot per point and, when zoomed in, its name and mode at its first point.
+  function strokeRoute(r, width, colour) {
+    const pts = r.points;
+    if (!pts || pts.length < 2) return;
+    const sx = (p) => toScreenX(gridX(p[0])), sy = (p) => toScreenY(gridY(p[1]));
+    ctx.strokeStyle = colour;
+    ctx.fillStyle = colour;
+    ctx.lineWidth = width;
+    ctx.setLineDash(r.mode === 'pingpong' ? [10, 5] : []);
+    ctx.beginPath();
+    for (let i = 0; i < pts.length; i++) {
+      if (i === 0) ctx.moveTo(sx(pts[i]), sy(pts[i])); else ctx.lineTo(sx(pts[i]), sy(pts[i]));
+    }
+    if (r.mode === 'loop') ctx.closePath();
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const segments = r.mode === 'loop' ? pts.length : pts.length - 1;
+    for (let i = 0; i < segments; i++) {
+      const a = pts[i], b = pts[(i + 1) % pts.length];
+      const ax = sx(a), ay = sy(a), bx = sx(b), by = sy(b);
+      if (Math.hypot(bx - ax, by - ay) < 24) continue;
+      const mx = (ax + bx) / 2, my = (ay + by) / 2, angle = Math.atan2(by - ay, bx - ax);
+      arrowHead(mx, my, angle, 4 + width * 2);
+      if (r.mode === 'pingpong') arrowHead(mx, my, angle + Math.PI, 4 + width * 2);
+    }
+    for (const p of pts) {
+      ctx.beginPath();
+      ctx.arc(sx(p), sy(p), 1.5 + width, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    if (view.scale / map.cellSize >= 4) {
+      ctx.font = '11px system-ui, sans-serif';
+      ctx.fillText(r.name + ' (' + r.mode + (r.waitSeconds ? ', wait ' + r.waitSeconds + ' s' : '') + ')',
+        sx(pts[0]) + 6, sy(pts[0]) - 6);
+    }
+    routesDrawn++;
+  }
+
+  function arrowHead(x, y, angle, size) {
+    ctx.beginPath();
+    ctx.moveTo(x + Math.cos(angle) * size, y + Math.sin(angle) * size);
+    ctx.lineTo(x + Math.cos(angle + 2.5) * size, y + Math.sin(angle + 2.5) * size);
+    ctx.lineTo(x + Math.cos(angle - 2.5) * size, y + Math.sin(angle - 2.5) * size);
+    ctx.closePath();
+    ctx.fill();
+  }
+
+  function drawRoutes() {
+    for (const r of world.routes.values()) strokeRoute(r, 2, ROUTE_COLOUR);
   }
 
   // The part of a path still ahead of the monster: from its position through the points after the segment it is
@@ -483,6 +549,7 @@
 
   function drawPlayers(metresToPx, w, h) {
     const localNav = world.settings.localNavDistanceMeters;
+    ctx.font = '11px system-ui, sans-serif';
     for (const p of world.players.values()) {
       const sx = toScreenX(gridX(p.x)), sy = toScreenY(gridY(p.z));
       const rNav = (localNav || 0) * metresToPx;
@@ -498,18 +565,22 @@
       }
       ctx.fillStyle = PLAYER_COLOUR;
       ctx.beginPath();
-      ctx.arc(sx, sy, Math.max(4, PLAYER_RADIUS_METERS * metresToPx), 0, Math.PI * 2);
+      const r = Math.max(4, PLAYER_RADIUS_METERS * metresToPx);
+      ctx.arc(sx, sy, r, 0, Math.PI * 2);
       ctx.fill();
+      if (p.name && metresToPx >= 6) ctx.fillText(p.name, sx + r + 3, sy + r + 10);
     }
   }
 
-  function monsterRadiusPx(metresToPx) {
-    return Math.max(3, MONSTER_RADIUS_METERS * metresToPx);
+  // A monster's disc: its kind's body radius, at least 3 px.
+  function monsterRadiusPx(metresToPx, m) {
+    const body = m && m.radiusMeters > 0 ? m.radiusMeters : MONSTER_RADIUS_METERS;
+    return Math.max(3, body * metresToPx);
   }
 
   function drawMonsters(metresToPx, w, h) {
-    const r = monsterRadiusPx(metresToPx);
     for (const m of world.monsters.values()) {
+      const r = monsterRadiusPx(metresToPx, m);
       const sx = toScreenX(gridX(m.x)), sy = toScreenY(gridY(m.z));
       if (!visible(sx, sy, w, h, r)) continue;
       ctx.fillStyle = STATE_COLOURS[m.state] || '#ffffff';
@@ -519,10 +590,58 @@
     }
   }
 
+  function circle(x, z, radiusMeters, metresToPx, colour, width) {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.beginPath();
+    ctx.arc(toScreenX(gridX(x)), toScreenY(gridY(z)), radiusMeters * metresToPx, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+
+  function playerNamed(name) {
+    for (const p of world.players.values()) if (p.name === name) return p;
+    return null;
+  }
+
+  // The selected monster: its patrol route (bold), its home (a square, a thin line to it), its wander area and
+  // leash around home, its aggro radius around itself, a line to its target, its path, a ring.
   function drawSelection(metresToPx) {
     if (!selected) return;
     const m = world.monsters.get(selected);
     if (!m) return;
+    const patrol = m.route && world.routes.get(m.route);
+    if (patrol) strokeRoute(patrol, 4, ROUTE_COLOUR);
+    const sx = toScreenX(gridX(m.x)), sy = toScreenY(gridY(m.z));
+    if (m.home) {
+      const [hx, hz] = m.home;
+      if (m.wanderRadiusMeters > 0) {
+        ctx.setLineDash([6, 4]);
+        circle(hx, hz, m.wanderRadiusMeters, metresToPx, STATE_COLOURS.wander, 1.5);
+        ctx.setLineDash([]);
+      }
+      if (m.leashRadiusMeters > 0) circle(hx, hz, m.leashRadiusMeters, metresToPx, LEASH_COLOUR, 2);
+      const hsx = toScreenX(gridX(hx)), hsy = toScreenY(gridY(hz));
+      ctx.strokeStyle = HOME_COLOUR;
+      ctx.lineWidth = 1;
+      ctx.setLineDash([3, 3]);
+      ctx.beginPath();
+      ctx.moveTo(sx, sy);
+      ctx.lineTo(hsx, hsy);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.lineWidth = 2;
+      ctx.strokeRect(hsx - 5, hsy - 5, 10, 10);
+    }
+    if (m.aggroRadiusMeters > 0) circle(m.x, m.z, m.aggroRadiusMeters, metresToPx, AGGRO_COLOUR, 2);
+    const target = m.target && playerNamed(m.target);
+    if (target) {
+      ctx.strokeStyle = AGGRO_COLOUR;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.moveTo(sx, sy);
+      ctx.lineTo(toScreenX(gridX(target.x)), toScreenY(gridY(target.z)));
+      ctx.stroke();
+    }
     const pts = world.paths.get(selected);
     if (pts) {
       // The whole adopted path, faint, and the part still ahead, bold.
@@ -533,11 +652,10 @@
       ctx.strokeStyle = '#ffe14d';
       strokePath(remainingPath(m, pts));
     }
-    const sx = toScreenX(gridX(m.x)), sy = toScreenY(gridY(m.z));
     ctx.lineWidth = 2;
     ctx.strokeStyle = '#ffffff';
     ctx.beginPath();
-    ctx.arc(sx, sy, monsterRadiusPx(metresToPx) + 4, 0, Math.PI * 2);
+    ctx.arc(sx, sy, monsterRadiusPx(metresToPx, m) + 4, 0, Math.PI * 2);
     ctx.stroke();
   }
 
@@ -587,16 +705,24 @@
 
   function pick(sx, sy) {
     if (!map) return;
-    const limit = Math.max(8, monsterRadiusPx(view.scale / map.cellSize) + 2);
-    let best = null, bestD = limit * limit;
+    let best = null, bestD = Infinity;
     for (const m of world.monsters.values()) {
+      const limit = Math.max(8, monsterRadiusPx(view.scale / map.cellSize, m) + 2);
       const dx = toScreenX(gridX(m.x)) - sx, dy = toScreenY(gridY(m.z)) - sy;
       const d = dx * dx + dy * dy;
-      if (d <= bestD) { best = m.id; bestD = d; }
+      if (d <= limit * limit && d <= bestD) { best = m.id; bestD = d; }
     }
     selected = best;
     if (best) showDetails(best); else $('details').hidden = true;
     dirty = true;
+  }
+
+  // The default behaviour: "idle", "wander 6.0 m" or "patrol lane_top" (marked when the route is not defined).
+  function behaviourText(m) {
+    let text = m.behaviour || '–';
+    if (m.route) text += ' ' + m.route + (world.routes.has(m.route) ? '' : ' (no such route)');
+    if (m.wanderRadiusMeters > 0) text += ' ' + m.wanderRadiusMeters.toFixed(1) + ' m';
+    return text;
   }
 
   function showDetails(id) {
@@ -604,10 +730,17 @@
     if (!m) { $('details').hidden = true; return; }
     $('details').hidden = false;
     $('d-title').textContent = 'monster ' + m.id;
+    const metres = (v) => (v > 0 ? v.toFixed(1) + ' m' : 'none');
     const rows = [
-      ['target player', m.player],
+      ['kind', m.kind || '–'],
       ['state', m.state + (m.detail ? ' (' + m.detail + ')' : '')],
+      ['target', m.target || '–'],
+      ['target session', m.player || '–'],
+      ['behaviour', behaviourText(m)],
       ['position', m.x.toFixed(2) + ', ' + m.z.toFixed(2)],
+      ['home', m.home ? m.home[0].toFixed(2) + ', ' + m.home[1].toFixed(2) : '–'],
+      ['aggro radius', metres(m.aggroRadiusMeters)],
+      ['leash radius', metres(m.leashRadiusMeters)],
       ['last plan', m.lastPlan === null || m.lastPlan === undefined ? 'never'
         : m.lastPlan.toFixed(2) + ' s (' + (world.time - m.lastPlan).toFixed(2) + ' s ago)'],
       ['playerSeq', fmt(m.playerSeq, 0)],
@@ -618,6 +751,12 @@
       ['path points', world.paths.has(id) ? String(world.paths.get(id).length) : '–'],
     ];
     const dl = $('d-list');
+    const dds = dl.querySelectorAll('dd');
+    if (dds.length === rows.length && rows.every(([k], i) => dds[i].dataset.key === k)) {
+      // Same rows as shown: update the values in place (keeps a text selection, no layout churn at 10 Hz).
+      rows.forEach(([, v], i) => { if (dds[i].textContent !== v) dds[i].textContent = v; });
+      return;
+    }
     dl.textContent = '';
     for (const [k, v] of rows) {
       const dt = document.createElement('dt');
@@ -632,6 +771,7 @@
   $('d-close').addEventListener('click', () => { selected = null; $('details').hidden = true; dirty = true; });
   $('islands').addEventListener('change', () => { dirty = true; });
   $('paths').addEventListener('change', () => { dirty = true; });
+  $('routes').addEventListener('change', () => { dirty = true; });
   window.addEventListener('resize', () => { dirty = true; });
 
   // ---- read-only hooks for tests and the console -----------------------------------------------------------------
@@ -640,9 +780,12 @@
     cellToScreen(col, row) { return map ? [toScreenX(col), toScreenY(row)] : null; },
     monster(id) { return world.monsters.get(id) || null; },
     monsterIds() { return [...world.monsters.keys()]; },
+    route(name) { return world.routes.get(name) || null; },
+    routeNames() { return [...world.routes.keys()]; },
     stats() {
-      return { framesReceived, tilesDrawn, frame: world.frame, version: world.version, map: map && map.name,
-        monsters: world.monsters.size, players: world.players.size, scale: view.scale };
+      return { framesReceived, tilesDrawn, routesDrawn, frame: world.frame, version: world.version,
+        map: map && map.name, monsters: world.monsters.size, players: world.players.size, routes: world.routes.size,
+        scale: view.scale };
     },
     select(id) { selected = id; showDetails(id); dirty = true; },
     watch,

@@ -6,9 +6,19 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.protocol.MonsterStates;
-import dev.navserver.protocol.message.MonsterEnter;
+import dev.navserver.protocol.message.BehaviourSpec;
+import dev.navserver.protocol.message.Hello;
+import dev.navserver.protocol.message.MonsterEvent;
 import dev.navserver.protocol.message.MonsterSnapshot;
+import dev.navserver.protocol.message.MonsterSpawn;
 import dev.navserver.protocol.message.Monsters;
+import dev.navserver.protocol.message.NavPath;
+import dev.navserver.protocol.message.RequestId;
+import dev.navserver.protocol.message.Route;
+import dev.navserver.protocol.message.RouteOk;
+import dev.navserver.protocol.message.Spawned;
+import dev.navserver.protocol.message.Vec3;
+import dev.navserver.protocol.message.Welcome;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -49,8 +59,14 @@ class ViewerBrowserTest {
     private static final int[] IDLE_RGB = {0xa0, 0xa0, 0xa0};
     private static final int[] CHASE_RGB = {0xff, 0x5a, 0x36};
     private static final int[] UNREACHABLE_RGB = {0xc0, 0x50, 0xff};
+    private static final int[] ROUTE_RGB = {0x00, 0xe5, 0xff};
+    private static final int[] AGGRO_RGB = {0xff, 0x2d, 0x2d};
+    private static final int[] LEASH_RGB = {0xff, 0xb0, 0x00};
+    private static final String AUTHORITY_TOKEN = "authority-0123456789-secret";
     /** Where the screenshot lands for the README (docs/images/viewer.png is a copy of one). */
     static final Path SCREENSHOT = Path.of("target", "viewer-screenshot.png");
+    /** The shared-world scene with a monster selected. */
+    static final Path WORLD_SCREENSHOT = Path.of("target", "viewer-world-screenshot.png");
 
     @TempDir
     static Path tmp;
@@ -98,8 +114,7 @@ class ViewerBrowserTest {
                     north, north.hello("north", "arena").session(), south, south.hello("south", "arena").session());
             north.playerPos(1, -12, 18);
             south.playerPos(1, 10, -4);
-            Map<String, MonsterSnapshot> northMonsters = stationary(north);
-            Map<String, MonsterSnapshot> truth = new HashMap<>(northMonsters);
+            Map<String, MonsterSnapshot> truth = new HashMap<>(stationary(north));
             truth.putAll(stationary(south));
             assertThat(truth).hasSize(8);
 
@@ -149,17 +164,113 @@ class ViewerBrowserTest {
             assertThat(Math.hypot(shownXy.get(0).doubleValue() - cx, shownXy.get(1).doubleValue() - cy))
                     .as("the monster shown lies under the click").isLessThanOrEqualTo(8.0);
             String details = driver.findElement(By.id("d-list")).getText();
-            assertThat(details).contains("target player").contains("playerSeq").contains("path status")
+            assertThat(details).contains("target session").contains("playerSeq").contains("path status")
                     .contains("expansions").contains("map version").contains(shown.state());
-            // both players may see all eight (views of 40 m): a monster's owner is the player its monster_enter chased
-            boolean northOwns = !north.received(MonsterEnter.class,
-                    e -> e.monster().equals(shown.monster()) && "north".equals(e.target())).isEmpty();
-            NdjsonClient owner = northOwns ? north : south;
-            assertThat(details).as("the target player's session").contains(sessions.get(owner));
+            // Monsters belong to the world: both players see all eight. The server names whom one chases in its
+            // nav_path messages, which go to everyone who sees it.
+            List<NavPath> shownPaths = new ArrayList<>();
+            for (NdjsonClient c : List.of(north, south)) {
+                shownPaths.addAll(c.received(NavPath.class, p -> p.monster().equals(shown.monster())));
+            }
+            NavPath latest = shownPaths.stream().max(java.util.Comparator.comparingLong(NavPath::seq))
+                    .orElseThrow(() -> new AssertionError("no nav_path of " + shown.monster()));
+            String chased = latest.target();
+            assertThat(detail("target")).isEqualTo(chased);
+            NdjsonClient chasedClient = "north".equals(chased) ? north : south;
+            assertThat(detail("target session")).as("the target player's session").isEqualTo(
+                    sessions.get(chasedClient));
 
             waitForRedraw();
             Files.createDirectories(SCREENSHOT.getParent());
             Files.write(SCREENSHOT, driver.getScreenshotAs(OutputType.BYTES));
+        }
+    }
+
+    /**
+     * An authority defines two routes and spawns two wolves on the bundled arena (60 x 60 m, x = col - 30,
+     * z = 30 - row); alice stands at A, 6 m from wolf W, which aggroes and chases her; wolf P patrols "lane":
+     * <pre>
+     *   z=27   N-----------N        "north": loop (-20,27) (-5,27) (-12,22), nobody patrols it
+     *            \       /
+     *   z=22       N
+     *   z=0                      W . . . . A      W spawned at (4,0), home there; A = alice at (10,0)
+     *   z=-24  P===========P                    "lane": pingpong (-20,-24) (0,-24), wolf P walks it
+     * </pre>
+     */
+    @Test
+    void worldMonstersOnTheMap_TheSelectedOneShowsKindStateTargetAndHome_RoutesAndItsRadiiAreDrawn()
+            throws Exception {
+        Map<String, String> cfg = Map.of(
+                "server.authorityToken", "\"" + AUTHORITY_TOKEN + "\"",
+                "monsters.kinds", "{wolf: {speedMetersPerSecond: 3.5, radiusMeters: 0.5, aggroRadiusMeters: 8,"
+                        + " leashRadiusMeters: 25, leashSeconds: 4}}");
+        try (TestServer server = TestServer.start(tmp.resolve("world"), cfg);
+                NdjsonClient gm = server.connect();
+                NdjsonClient alice = server.connect()) {
+            gm.send(new Hello(RequestId.of("gm"), 1, "game-master", "arena", AUTHORITY_TOKEN));
+            gm.await(Welcome.class, w -> true);
+            alice.hello("alice", "arena");
+            alice.playerPos(1, 10, 0);
+            gm.send(new Route(RequestId.of("r1"), "arena", "north",
+                    List.of(new Vec3(-20, 0, 27), new Vec3(-5, 0, 27), new Vec3(-12, 0, 22)), "loop", 0));
+            gm.await(RouteOk.class, r -> "north".equals(r.name()));
+            gm.send(new Route(RequestId.of("r2"), "arena", "lane",
+                    List.of(new Vec3(-20, 0, -24), new Vec3(0, 0, -24)), "pingpong", 1));
+            gm.await(RouteOk.class, r -> "lane".equals(r.name()));
+            gm.send(new MonsterSpawn(RequestId.of("w"), "arena", new Vec3(4, 0, 0), "wolf", BehaviourSpec.idle(),
+                    null));
+            String chaser = gm.await(Spawned.class, s -> RequestId.of("w").equals(s.id())).monster();
+            gm.send(new MonsterSpawn(RequestId.of("p"), "arena", new Vec3(-20, 0, -24), "wolf",
+                    BehaviourSpec.patrol("lane"), null));
+            String patroller = gm.await(Spawned.class, s -> RequestId.of("p").equals(s.id())).monster();
+            TestServer.awaitCondition("the authority hears " + chaser + " aggro alice", Duration.ofSeconds(10),
+                    () -> !gm.received(MonsterEvent.class, e -> chaser.equals(e.monster())
+                            && "aggro".equals(e.event()) && "alice".equals(e.target())).isEmpty());
+
+            driver.get("http://127.0.0.1:" + server.server().adminPort() + "/view#token=" + TestServer.TOKEN);
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+            wait.until(d -> Boolean.TRUE.equals(js("return typeof navView !== 'undefined'"
+                    + " && navView.routeNames().length === 2 && navView.monster(arguments[0]) !== null"
+                    + " && navView.monster(arguments[1]) !== null", chaser, patroller)));
+            Map<?, ?> lane = (Map<?, ?>) js("return navView.route('lane')");
+            assertThat(lane.get("mode")).isEqualTo("pingpong");
+            assertThat(lane.get("points").toString()).isEqualTo("[[-20, -24], [0, -24]]");
+            double[] rest = restingOnPage(chaser);
+
+            // Every route is drawn: the middle of north's first segment, far from every monster and player.
+            waitForRedraw();
+            assertThat(((Number) js("return navView.stats().routesDrawn")).intValue()).isEqualTo(2);
+            assertThat(nearbyRgb(canvasPixels(), -12.5, 27, ROUTE_RGB)).as("north drawn at (-12.5, 27)").isTrue();
+
+            // The chasing wolf's panel and its rings: aggro around itself, leash around its home.
+            js("navView.select(arguments[0])", chaser);
+            wait.until(d -> d.findElement(By.id("details")).isDisplayed());
+            assertThat(detail("kind")).isEqualTo("wolf");
+            String state = (String) js("return navView.monster(arguments[0]).state", chaser);
+            assertThat(state).isIn("chase", "local");
+            assertThat(detail("state")).startsWith(state);
+            assertThat(detail("target")).isEqualTo("alice");
+            assertThat(detail("target session")).isEqualTo(alice.received(Welcome.class, w -> true).get(0).session());
+            assertThat(detail("behaviour")).isEqualTo("idle");
+            assertThat(detail("home")).isEqualTo("4.00, 0.00");
+            assertThat(detail("aggro radius")).isEqualTo("8.0 m");
+            assertThat(detail("leash radius")).isEqualTo("25.0 m");
+            waitForRedraw();
+            BufferedImage selectedCanvas = canvasPixels();
+            assertThat(restingOnPage(chaser)).as("still at rest").containsExactly(rest);
+            assertThat(nearbyRgb(selectedCanvas, rest[0] - 8, rest[1], AGGRO_RGB)).as("aggro ring, 8 m west of it")
+                    .isTrue();
+            assertThat(nearbyRgb(selectedCanvas, 4 - 25, 0, LEASH_RGB)).as("leash ring, 25 m west of home").isTrue();
+            assertThat(nearbyRgb(selectedCanvas, 4 - 16, 0, LEASH_RGB)).as("no ring between them").isFalse();
+            assertThat(nearbyRgb(selectedCanvas, 4 - 16, 0, AGGRO_RGB)).as("no ring between them").isFalse();
+            Files.createDirectories(WORLD_SCREENSHOT.getParent());
+            Files.write(WORLD_SCREENSHOT, driver.getScreenshotAs(OutputType.BYTES));
+
+            // The patrolling wolf's panel names its route.
+            js("navView.select(arguments[0])", patroller);
+            wait.until(d -> "patrol lane".equals(detail("behaviour")));
+            assertThat(detail("state")).startsWith("patrol");
+            assertThat(detail("target")).isEqualTo("–");
         }
     }
 
@@ -244,6 +355,48 @@ class ViewerBrowserTest {
             }
         }
         return true;
+    }
+
+    /** The text of the selected monster's detail row {@code key}. */
+    private static String detail(String key) {
+        return (String) js("const dd = document.querySelector(\"#d-list dd[data-key='\" + arguments[0] + \"']\");"
+                + " return dd ? dd.textContent : null;", key);
+    }
+
+    /** Waits until the page shows the monster at one position for {@link #REST_SECONDS}; returns it (x, z). */
+    private static double[] restingOnPage(String monster) {
+        double[] since = null;
+        long sinceNanos = 0;
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            List<Number> xz = jsList("const m = navView.monster(arguments[0]); return [m.x, m.z];", monster);
+            double[] now = {xz.get(0).doubleValue(), xz.get(1).doubleValue()};
+            if (since == null || since[0] != now[0] || since[1] != now[1]) {
+                since = now;
+                sinceNanos = System.nanoTime();
+            } else if (System.nanoTime() - sinceNanos >= (long) (REST_SECONDS * 1e9)) {
+                return now;
+            }
+            waitForRedraw(); // paces the polling by the page's own frames, no sleep
+        }
+        throw new AssertionError(monster + " did not come to rest on the page within 30 s");
+    }
+
+    /** Whether a pixel within 2 px of world (x, z) on the canvas is close to {@code expected}. */
+    private static boolean nearbyRgb(BufferedImage canvas, double x, double z, int[] expected) {
+        List<Number> xy = jsList("return navView.worldToScreen(arguments[0], arguments[1])", x, z);
+        int cx = (int) Math.floor(xy.get(0).doubleValue());
+        int cy = (int) Math.floor(xy.get(1).doubleValue());
+        for (int dy = -2; dy <= 2; dy++) {
+            for (int dx = -2; dx <= 2; dx++) {
+                int[] rgb = rgb(canvas, cx + dx, cy + dy);
+                if (Math.abs(rgb[0] - expected[0]) <= 6 && Math.abs(rgb[1] - expected[1]) <= 6
+                        && Math.abs(rgb[2] - expected[2]) <= 6) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Lets two animation frames pass so that the canvas shows the latest data. */

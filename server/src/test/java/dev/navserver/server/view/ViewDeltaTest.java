@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.smooth.WorldPath;
+import dev.navserver.server.world.MonsterKind;
 import dev.navserver.server.world.MonsterState;
+import dev.navserver.server.world.Route;
 import dev.navserver.server.world.WorldView;
 import dev.navserver.server.world.WorldView.MonsterRow;
 import dev.navserver.server.world.WorldView.PlayerRow;
@@ -29,8 +31,30 @@ class ViewDeltaTest {
     }
 
     private static ViewFrame frame(long n, List<PlayerRow> players, List<MonsterRow> monsters) {
-        return new ViewFrame("arena", 1, n, n / 10.0, ViewStats.ZERO, 3, 1, WorldView.of(players, monsters),
+        return frame(n, players, monsters, List.of());
+    }
+
+    private static ViewFrame frame(long n, List<PlayerRow> players, List<MonsterRow> monsters, List<Route> routes) {
+        return new ViewFrame("arena", 1, n, n / 10.0, ViewStats.ZERO, 3, 1, WorldView.of(players, monsters, routes),
                 List.of());
+    }
+
+    private static final MonsterKind WOLF = new MonsterKind("wolf", 3.5, 0.5, 8, 25, 4);
+    private static final MonsterKind GUARD = new MonsterKind("guard", 2.5, 0.5, 6, 15, 3);
+    private static final Route LANE = new Route("lane_top", new double[] {-20, 0, 20}, new double[] {27, 27, 20},
+            Route.Mode.PINGPONG, 1.5);
+    private static final Route RING = new Route("b_ring", new double[] {1, 2}, new double[] {3, 4}, Route.Mode.LOOP, 0);
+
+    /** A world monster of kind {@code kind}, home at (-10, 5), chasing the session {@code "s-" + target} if any. */
+    private static MonsterRow wolf(String id, double x, double z, MonsterKind kind, String wireState, String target,
+            String behaviour, String route, double wanderRadius) {
+        return new MonsterRow(id, target == null ? null : "s-" + target, x, z,
+                target == null ? MonsterState.IDLE : MonsterState.CHASE, Double.NaN, WorldView.NONE, null,
+                WorldView.NONE, 0, kind, wireState, target, -10, 5, behaviour, route, wanderRadius);
+    }
+
+    private static MonsterRow patrolling(String id, double x, double z) {
+        return wolf(id, x, z, WOLF, "patrol", null, "patrol", "lane_top", Double.NaN);
     }
 
     private static List<String> ids(ViewFrame f, int[] indices) {
@@ -153,16 +177,109 @@ class ViewDeltaTest {
         assertThat(n.get("type").asText()).isEqualTo("full");
         assertThat(n.get("settings").get("localNavDistanceMeters").asDouble()).isEqualTo(3.0);
         assertThat(n.get("players").get(0).toString())
-                .isEqualTo("{\"id\":\"s1\",\"x\":1.5,\"y\":0.0,\"z\":2.0,\"seq\":42}");
+                .isEqualTo("{\"id\":\"s1\",\"x\":1.5,\"y\":0.0,\"z\":2.0,\"seq\":42,\"name\":\"s1\"}");
         assertThat(n.get("monsters").get(0).toString()).isEqualTo("{\"id\":\"m1\",\"player\":\"s1\",\"x\":4.1,"
                 + "\"z\":2.9,\"state\":\"chase\",\"detail\":\"CHASE\",\"lastPlan\":12.1,\"playerSeq\":40,"
-                + "\"status\":\"found\",\"expansions\":12,\"mapVersion\":1,\"pathSeq\":5}");
+                + "\"status\":\"found\",\"expansions\":12,\"mapVersion\":1,\"pathSeq\":5,\"kind\":\"default\","
+                + "\"target\":\"s1\",\"home\":[0.0,0.0],\"radiusMeters\":0.0,\"aggroRadiusMeters\":0.0,"
+                + "\"leashRadiusMeters\":0.0,\"behaviour\":\"idle\",\"route\":null,\"wanderRadiusMeters\":null}");
         JsonNode m2 = n.get("monsters").get(1);
         assertThat(Arrays.asList(m2.get("lastPlan").isNull(), m2.get("playerSeq").isNull(), m2.get("status").isNull(),
                 m2.get("expansions").isNull(), m2.get("mapVersion").isNull())).containsOnly(true);
         assertThat(n.get("paths").toString()).isEqualTo("{\"m1\":[[4.1,0.0,2.9],[1.5,0.0,2.0]]}");
         assertThat(n.get("edits").isArray()).isTrue();
         assertThat(n.get("edits")).isEmpty();
+    }
+
+    @Test
+    void fullJson_CarriesKindWireStateTargetHomeRadiiBehaviourAndTheMapsRoutesByName() throws Exception {
+        ViewFrame f = frame(3, List.of(new PlayerRow("s-alice", 1, 0, 2, 9, "alice")), List.of(
+                wolf("m1", 4.1, 2.9, WOLF, "chase", "alice", "patrol", "lane_top", Double.NaN),
+                wolf("m2", 0, 0, GUARD, "wander", null, "wander", null, 6)), List.of(LANE, RING));
+        JsonNode n = json(g -> ViewJson.full(g, f));
+        assertThat(n.get("players").get(0).get("name").asText()).isEqualTo("alice");
+        JsonNode m1 = n.get("monsters").get(0);
+        assertThat(m1.get("kind").asText()).isEqualTo("wolf");
+        assertThat(m1.get("state").asText()).isEqualTo("chase");
+        assertThat(m1.get("target").asText()).isEqualTo("alice");
+        assertThat(m1.get("player").asText()).isEqualTo("s-alice");
+        assertThat(m1.get("home").toString()).isEqualTo("[-10.0,5.0]");
+        assertThat(m1.get("radiusMeters").asDouble()).isEqualTo(0.5);
+        assertThat(m1.get("aggroRadiusMeters").asDouble()).isEqualTo(8.0);
+        assertThat(m1.get("leashRadiusMeters").asDouble()).isEqualTo(25.0);
+        assertThat(m1.get("behaviour").asText()).isEqualTo("patrol");
+        assertThat(m1.get("route").asText()).isEqualTo("lane_top");
+        assertThat(m1.get("wanderRadiusMeters").isNull()).isTrue();
+        JsonNode m2 = n.get("monsters").get(1);
+        assertThat(m2.get("state").asText()).isEqualTo("wander");
+        assertThat(Arrays.asList(m2.get("target").isNull(), m2.get("player").isNull(), m2.get("route").isNull()))
+                .containsOnly(true);
+        assertThat(m2.get("kind").asText()).isEqualTo("guard");
+        assertThat(m2.get("wanderRadiusMeters").asDouble()).isEqualTo(6.0);
+        assertThat(n.get("routes").toString()).isEqualTo("[{\"name\":\"b_ring\",\"mode\":\"loop\",\"waitSeconds\":0.0,"
+                + "\"points\":[[1.0,3.0],[2.0,4.0]]},{\"name\":\"lane_top\",\"mode\":\"pingpong\",\"waitSeconds\":1.5,"
+                + "\"points\":[[-20.0,27.0],[0.0,27.0],[20.0,20.0]]}]");
+    }
+
+    @Test
+    void fullJson_WithoutRoutes_CarriesAnEmptyRouteList() throws Exception {
+        JsonNode n = json(g -> ViewJson.full(g, frame(1, List.of(), List.of())));
+        assertThat(n.get("routes").isArray()).isTrue();
+        assertThat(n.get("routes")).isEmpty();
+    }
+
+    @Test
+    void monstersThatChaseNobody_AndOnlyWalked_AreInMovedOnly() {
+        ViewFrame a = frame(1, List.of(), List.of(patrolling("m1", 0, 0), patrolling("m2", 5, 5)));
+        ViewFrame b = frame(2, List.of(), List.of(patrolling("m1", 0.5, 0), patrolling("m2", 5, 5)));
+        ViewDelta d = ViewDelta.between(a, b);
+        assertThat(ids(b, d.moved())).containsExactly("m1");
+        assertThat(d.monsters()).isEmpty();
+    }
+
+    @Test
+    void wireStateTargetKindOrDefaultBehaviourChanged_PutsTheMonsterInMonsters() {
+        ViewFrame a = frame(1, List.of(), List.of(patrolling("m1", 0, 0)));
+        List<MonsterRow> changes = List.of(
+                wolf("m1", 0, 0, WOLF, "return_home", null, "patrol", "lane_top", Double.NaN),
+                wolf("m1", 0, 0, WOLF, "chase", "alice", "patrol", "lane_top", Double.NaN),
+                wolf("m1", 0, 0, WOLF, "follow", "alice", "patrol", "lane_top", Double.NaN),
+                wolf("m1", 0, 0, GUARD, "patrol", null, "patrol", "lane_top", Double.NaN),
+                wolf("m1", 0, 0, WOLF, "patrol", null, "patrol", "b_ring", Double.NaN),
+                wolf("m1", 0, 0, WOLF, "wander", null, "wander", null, 6),
+                wolf("m1", 0, 0, WOLF, "idle", null, "idle", null, Double.NaN));
+        for (MonsterRow changed : changes) {
+            ViewFrame b = frame(2, List.of(), List.of(changed));
+            ViewDelta d = ViewDelta.between(a, b);
+            assertThat(ids(b, d.monsters())).as("%s", changed).containsExactly("m1");
+            assertThat(d.moved()).isEmpty();
+        }
+        ViewFrame wandering = frame(2, List.of(), List.of(wolf("m1", 0, 0, WOLF, "wander", null, "wander", null, 6)));
+        ViewFrame wider = frame(3, List.of(), List.of(wolf("m1", 0, 0, WOLF, "wander", null, "wander", null, 9)));
+        assertThat(ids(wider, ViewDelta.between(wandering, wider).monsters())).as("wander radius")
+                .containsExactly("m1");
+    }
+
+    @Test
+    void routesDefinedReplacedAndRemoved_AreInRoutesAndRoutesGone_UnchangedOnesNot() throws Exception {
+        Route old = new Route("old", new double[] {0, 1}, new double[] {0, 0}, Route.Mode.ONCE, 0);
+        Route ring2 = new Route("b_ring", new double[] {1, 5}, new double[] {3, 4}, Route.Mode.LOOP, 2);
+        Route fresh = new Route("c", new double[] {0, 0}, new double[] {0, 9}, Route.Mode.LOOP, 0);
+        ViewFrame a = frame(1, List.of(), List.of(), List.of(LANE, RING, old));
+        ViewFrame b = frame(2, List.of(), List.of(), List.of(fresh, LANE, ring2));
+        ViewDelta d = ViewDelta.between(a, b);
+        assertThat(d.routes()).containsExactly(ring2, fresh);
+        assertThat(d.routesGone()).containsExactly("old");
+        JsonNode n = json(g -> ViewJson.delta(g, b, d));
+        assertThat(n.get("routes")).extracting(r -> r.get("name").asText()).containsExactly("b_ring", "c");
+        assertThat(n.get("routes").get(0).get("points").toString()).isEqualTo("[[1.0,3.0],[5.0,4.0]]");
+        assertThat(n.get("routesGone").toString()).isEqualTo("[\"old\"]");
+
+        ViewFrame same = frame(3, List.of(), List.of(), List.of(fresh, LANE, ring2));
+        ViewDelta none = ViewDelta.between(b, same);
+        assertThat(none.routes()).isEmpty();
+        assertThat(none.routesGone()).isEmpty();
+        assertThat(json(g -> ViewJson.delta(g, same, none)).has("routes")).isFalse();
     }
 
     @Test
