@@ -83,7 +83,7 @@ final class ViewRecords {
     static void route(JsonGenerator g, Route r) throws IOException {
         g.writeStartObject();
         g.writeStringField("name", r.name());
-        g.writeStringField("mode", r.mode().wire());
+        g.writeStringField("mode", r.mode().wireName());
         g.writeFieldName("waitSeconds");
         ViewJson.metres(g, r.waitSeconds());
         g.writeArrayFieldStart("points");

@@ -12,6 +12,7 @@ import dev.navserver.server.world.Route;
 import dev.navserver.server.world.WorldView;
 import dev.navserver.server.world.WorldView.MonsterRow;
 import dev.navserver.server.world.WorldView.PlayerRow;
+import dev.navserver.server.world.file.RouteMode;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import java.nio.charset.StandardCharsets;
@@ -42,8 +43,8 @@ class ViewDeltaTest {
     private static final MonsterKind WOLF = new MonsterKind("wolf", 3.5, 0.5, 8, 25, 4);
     private static final MonsterKind GUARD = new MonsterKind("guard", 2.5, 0.5, 6, 15, 3);
     private static final Route LANE = new Route("lane_top", new double[] {-20, 0, 20}, new double[] {27, 27, 20},
-            Route.Mode.PINGPONG, 1.5);
-    private static final Route RING = new Route("b_ring", new double[] {1, 2}, new double[] {3, 4}, Route.Mode.LOOP, 0);
+            RouteMode.PINGPONG, 1.5);
+    private static final Route RING = new Route("b_ring", new double[] {1, 2}, new double[] {3, 4}, RouteMode.LOOP, 0);
 
     /** A world monster of kind {@code kind}, home at (-10, 5), chasing the session {@code "s-" + target} if any. */
     private static MonsterRow wolf(String id, double x, double z, MonsterKind kind, String wireState, String target,
@@ -262,9 +263,9 @@ class ViewDeltaTest {
 
     @Test
     void routesDefinedReplacedAndRemoved_AreInRoutesAndRoutesGone_UnchangedOnesNot() throws Exception {
-        Route old = new Route("old", new double[] {0, 1}, new double[] {0, 0}, Route.Mode.ONCE, 0);
-        Route ring2 = new Route("b_ring", new double[] {1, 5}, new double[] {3, 4}, Route.Mode.LOOP, 2);
-        Route fresh = new Route("c", new double[] {0, 0}, new double[] {0, 9}, Route.Mode.LOOP, 0);
+        Route old = new Route("old", new double[] {0, 1}, new double[] {0, 0}, RouteMode.ONCE, 0);
+        Route ring2 = new Route("b_ring", new double[] {1, 5}, new double[] {3, 4}, RouteMode.LOOP, 2);
+        Route fresh = new Route("c", new double[] {0, 0}, new double[] {0, 9}, RouteMode.LOOP, 0);
         ViewFrame a = frame(1, List.of(), List.of(), List.of(LANE, RING, old));
         ViewFrame b = frame(2, List.of(), List.of(), List.of(fresh, LANE, ring2));
         ViewDelta d = ViewDelta.between(a, b);

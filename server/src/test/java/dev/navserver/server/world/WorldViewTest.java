@@ -6,6 +6,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.server.config.NavServerConfig.Chase;
 import dev.navserver.server.plan.NavPlanner;
+import dev.navserver.server.world.file.RouteMode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -74,9 +75,9 @@ class WorldViewTest {
     @Test
     void aChasingWolfAPatrollingWolfAndAWanderingSheep_AreCopiedWithKindStateTargetHomeAndBehaviour() {
         assertThat(world.orders().defineRoute(new Route("lane", new double[] {2, 8}, new double[] {-1, -1},
-                Route.Mode.LOOP, 0)).ok()).isTrue();
+                RouteMode.LOOP, 0)).ok()).isTrue();
         assertThat(world.orders().defineRoute(new Route("east", new double[] {20, 28}, new double[] {-7, -7},
-                Route.Mode.ONCE, 1)).ok()).isTrue();
+                RouteMode.ONCE, 1)).ok()).isTrue();
         world.players().join("s-a", "alice", false);
         world.playerPos("s-a", seq++, 20, 0, -4);
         String chaser = spawn("wolf", 24, -4, MonsterOrders.BaseSpec.IDLE); // alice is 4 m away: aggro
@@ -115,7 +116,7 @@ class WorldViewTest {
             routes.add(v.route(i).name());
         }
         assertThat(routes).as("by name").containsExactly("east", "lane");
-        assertThat(v.route(1).mode()).isEqualTo(Route.Mode.LOOP);
+        assertThat(v.route(1).mode()).isEqualTo(RouteMode.LOOP);
     }
 
     @Test
