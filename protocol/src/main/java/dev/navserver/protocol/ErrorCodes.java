@@ -42,6 +42,11 @@ public final class ErrorCodes {
      * around {@code to}; no paths were planned.
      */
     public static final String NO_ROOM = "no_room";
+    /**
+     * A valid {@code map_edit} (or admin API edit) could not be written to the durable edit log (disk full, I/O
+     * error); nothing was applied or published and the map stays at its version. Retrying later may succeed.
+     */
+    public static final String EDIT_NOT_DURABLE = "edit_not_durable";
     /** The server failed while handling a valid request; the request had no effect. */
     public static final String INTERNAL = "internal";
 

@@ -6,7 +6,6 @@ import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.LocalNav;
 import dev.navserver.protocol.message.MapEdit;
-import dev.navserver.protocol.message.MapEdited;
 import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.MonsterSnapshot;
@@ -19,7 +18,7 @@ import dev.navserver.protocol.message.Vec3;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.edit.EditPublisher;
-import dev.navserver.server.edit.MapEditor;
+import dev.navserver.server.editlog.MapJournal;
 import dev.navserver.server.net.MapRegistry;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
@@ -60,9 +59,10 @@ import org.slf4j.LoggerFactory;
  * meanwhile, starting the plans they made due.
  *
  * <p>After each world's work it drains the world's {@link WorldOutbox} and turns the events into session messages:
- * data flows one way, worlds never call up. Everything here runs on the tick thread, except {@link #mapChanged} and
- * {@link #submitEdit} (the admin API's edits, applied here like a session's {@code map_edit}), which any thread may
- * call.
+ * data flows one way, worlds never call up. Map edits of a pass are committed after its inboxes ({@link GameEdits}:
+ * durable, then published, then answered); edit logs due are compacted after the pass's messages are flushed.
+ * Everything here runs on the tick thread, except {@link #mapChanged} and {@link #submitEdit} (the admin API's
+ * edits, applied here like a session's {@code map_edit}), which any thread may call.
  */
 public final class GameLoop implements TickLoop.Task {
     private static final Logger LOG = LoggerFactory.getLogger(GameLoop.class);
@@ -81,9 +81,10 @@ public final class GameLoop implements TickLoop.Task {
     private final Map<String, RecentEdits> recentEdits = new HashMap<>();
     /** World time of the current tick or between-ticks pass, seconds. Tick thread only. */
     private double worldNow;
-    /** Admin API edits waiting for the tick thread ({@link #submitEdit}). */
-    private final Queue<QueuedEdit> adminEdits = new ConcurrentLinkedQueue<>();
-    private final EditPublisher editPublisher;
+    /** This pass's map edits and the admin API's queued ones. */
+    private final GameEdits edits;
+    /** Compacts edit logs; null without a durable edit log. */
+    private final MapJournal journal;
     private final AtomicLong monsterIds = new AtomicLong();
     private final SplittableRandom random;
     /** Sessions drained in this pass that may still hold messages (the per-tick cap). */
@@ -94,11 +95,6 @@ public final class GameLoop implements TickLoop.Task {
     /** Per watched map: world time of its last viewer frame and the frame count. */
     private final Map<String, ViewCursor> viewCursors = new HashMap<>();
     private NavServerConfig config;
-
-    /** An admin API edit waiting for the tick thread, and whom to tell. */
-    private record QueuedEdit(String map, List<TerrainEdit> edits, CompletableFuture<EditPublisher.Outcome> done,
-                              long arrivalNanos) {
-    }
 
     /** When a map's last viewer frame was captured, and how many so far. Tick thread only. */
     private static final class ViewCursor {
@@ -112,9 +108,11 @@ public final class GameLoop implements TickLoop.Task {
      *                    threads after finishing a plan)
      * @param seed        seed of spawn randomness
      * @param view        the live viewer's hub, or null for none
+     * @param journal     the durable edit log every edit is written to before it is published, or null for none
      */
     public GameLoop(ServerContext context, NavServerConfig initial, PendingConfig pendingConfig, NavPlanner planner,
-            Executor plannerPool, WorldMetrics worldMetrics, TickControl tickControl, long seed, ViewHub view) {
+            Executor plannerPool, WorldMetrics worldMetrics, TickControl tickControl, long seed, ViewHub view,
+            MapJournal journal) {
         this.context = context;
         this.view = view;
         this.viewStats = new ViewStatsSampler(context.metrics().plans::total,
@@ -126,7 +124,13 @@ public final class GameLoop implements TickLoop.Task {
         this.worldMetrics = worldMetrics;
         this.tickControl = tickControl;
         this.random = new SplittableRandom(seed);
-        this.editPublisher = new EditPublisher(context.maps(), context::sendToMap);
+        this.journal = journal;
+        EditPublisher publisher = new EditPublisher(context.maps(), context::sendToMap,
+                journal == null ? EditPublisher.Durability.NONE : journal);
+        this.edits = new GameEdits(publisher, tickControl::wakeup, (s, e) -> {
+            context.metrics().errors.inc(e.code());
+            s.write(e);
+        });
     }
 
     /** Announces a reloaded map; worlds on it switch at the next tick. Thread-safe. */
@@ -142,12 +146,14 @@ public final class GameLoop implements TickLoop.Task {
         applySessionEvents();
         drainInboxes(false);
         drainAdminEdits(false);
+        edits.commit(config.maps(), this::applied);
         for (World w : worlds.values()) {
             w.tick(nowSeconds, dtSeconds);
             w.outbox().drainTo(this::deliver);
         }
         publishViewFrames(nowSeconds);
         flushAll();
+        compactEditLogs();
     }
 
     @Override
@@ -156,12 +162,20 @@ public final class GameLoop implements TickLoop.Task {
         applySessionEvents();
         drainInboxes(true);
         drainAdminEdits(true);
+        edits.commit(config.maps(), this::applied);
         for (World w : worlds.values()) {
             w.applyFinishedPlans();
             w.planMoved(nowSeconds);
             w.outbox().drainTo(this::deliver);
         }
         flushAll();
+        compactEditLogs();
+    }
+
+    private void compactEditLogs() {
+        if (journal != null) {
+            journal.compactDue(context.maps());
+        }
     }
 
     @Override
@@ -316,8 +330,7 @@ public final class GameLoop implements TickLoop.Task {
                 } else if (m instanceof Spawn spawn) {
                     spawn(w, s, spawn);
                 } else if (m instanceof MapEdit edit) {
-                    mapEdit(s, edit, in.arrivalNanos());
-                    w.outbox().drainTo(this::deliver);
+                    edits.sessionEdit(s, edit, in.arrivalNanos()); // committed after the inboxes, answered then
                     editEnded = true;
                     break; // a full rebuild per edit: at most one per session per pass, the rest wait
                 }
@@ -354,74 +367,40 @@ public final class GameLoop implements TickLoop.Task {
     }
 
     /**
-     * Applies an authority's {@code map_edit} ({@link #applyEdit}) and answers the sender with {@code map_edited}
-     * or the error; a rejected message changes nothing.
-     */
-    private void mapEdit(Session s, MapEdit edit, long arrivalNanos) {
-        String name = edit.map() == null ? s.mapName() : edit.map();
-        EditPublisher.Outcome r = applyEdit(name, edit.edits(), "session", arrivalNanos);
-        if (r.applied()) {
-            s.write(new MapEdited(edit.id(), name, r.version(), r.changedCells()));
-        } else {
-            error(s, edit.id(), r.status().code(), r.message());
-        }
-    }
-
-    /**
-     * Queues an admin API edit for the tick thread, which applies it exactly as a session's {@code map_edit}
-     * ({@link #applyEdit}: same checks, version, {@code map_patch}, monster re-plans) and then completes the future
-     * on the tick thread; continue on another executor. At most one queued edit is applied per pass, as for a
-     * session. Thread-safe; never blocks.
+     * Queues an admin API edit for the tick thread, which applies it exactly as a session's {@code map_edit} and then
+     * completes the future on the tick thread ({@link GameEdits#submit}). Thread-safe; never blocks.
      *
      * @param map   the map's name
      * @param edits 1.. decoded edits
      * @return completes with the outcome (rejections included), or exceptionally if applying failed
      */
     public CompletableFuture<EditPublisher.Outcome> submitEdit(String map, List<TerrainEdit> edits) {
-        CompletableFuture<EditPublisher.Outcome> done = new CompletableFuture<>();
-        adminEdits.add(new QueuedEdit(map, List.copyOf(edits), done, System.nanoTime()));
-        tickControl.wakeup();
-        return done;
+        return this.edits.submit(map, edits);
     }
 
     /**
-     * Applies the oldest queued admin edit, if any; between ticks not while a config or map change waits for the
-     * tick boundary (as for session messages). Asks for another pass when more wait.
+     * Adds the oldest queued admin edit to this pass, if any; between ticks not while a config or map change waits
+     * for the tick boundary (as for session messages).
      */
     private void drainAdminEdits(boolean betweenTicks) {
-        if (adminEdits.isEmpty() || betweenTicks && (pendingConfig.isPending() || !changedMaps.isEmpty())) {
+        if (!edits.adminWaiting() || betweenTicks && (pendingConfig.isPending() || !changedMaps.isEmpty())) {
             return;
         }
-        QueuedEdit q = adminEdits.poll();
-        try {
-            q.done().complete(applyEdit(q.map(), q.edits(), "admin", q.arrivalNanos()));
-        } catch (RuntimeException e) {
-            LOG.error("admin edit of map {} failed", q.map(), e);
-            q.done().completeExceptionally(e);
-        }
-        if (!adminEdits.isEmpty()) {
-            tickControl.wakeup();
-        }
+        edits.takeAdminEdit();
     }
 
     /**
-     * The one implementation of a map edit, for sessions and the admin API alike. By full rebuild
-     * ({@link EditPublisher}, {@link MapEditor}): under the registry's monitor it checks every edit, builds the edited
-     * map, publishes it one version up and sends the {@code map_patch} to every session on the map; then the map's
-     * world switches to it at once ({@link World#applyEdit}: monsters whose path passes an edited area, or that
-     * stand on a now blocked cell, re-plan at once; plans in flight are dropped). A rejection changes nothing.
+     * After a map edit was made durable and published ({@link GameEdits}, {@link EditPublisher}: every edit checked,
+     * the edited map published one version up, its {@code map_patch} sent), switches the map's world to it at once
+     * ({@link World#applyEdit}: monsters whose path passes an edited area, or that stand on a now blocked cell,
+     * re-plan at once; plans in flight are dropped) and records it for the viewer.
      *
      * @param source label of {@code navserver_map_edits_total}: {@code session} or {@code admin}
      * @param arrivalNanos {@link System#nanoTime()} when the edit arrived (I/O thread or admin request), the start
      *                     of {@code navserver_edit_to_path_seconds}
      */
-    private EditPublisher.Outcome applyEdit(String name, List<TerrainEdit> edits, String source, long arrivalNanos) {
-        long started = System.nanoTime();
-        EditPublisher.Outcome r = editPublisher.publish(name, edits, config.maps().maxEditCells());
-        if (!r.applied()) {
-            return r;
-        }
-        long published = System.nanoTime();
+    private void applied(EditPublisher.Outcome r, int editCount, String source, long arrivalNanos) {
+        String name = r.map();
         recentEdits(name).add(r.patch(), r.version(), worldNow);
         World w = worlds.get(name);
         if (w != null) {
@@ -429,9 +408,8 @@ public final class GameLoop implements TickLoop.Task {
             w.outbox().drainTo(this::deliver);
         }
         context.metrics().mapEdits.inc(source);
-        LOG.debug("map {} edited ({}) to version {}: {} edits, {} cells changed, rebuilt and published in {} us",
-                name, source, r.version(), edits.size(), r.changedCells(), (published - started) / 1000);
-        return r;
+        LOG.debug("map {} edited ({}) to version {}: {} edits, {} cells changed", name, source, r.version(),
+                editCount, r.changedCells());
     }
 
     private RecentEdits recentEdits(String map) {
