@@ -333,7 +333,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
         /** {@code maps.editLogSync}: fsync once per map per tick-thread pass, then answer that pass's edits. */
         public static final String SYNC_TICK = "tick";
         public static final Maps DEFAULT = new Maps(Path.of("maps"), "arena", 65536, MapLimits.MAX_CELLS,
-                Path.of("data/edits"), 1000, SYNC_MESSAGE);
+                Path.of("data/edits"), 1000, SYNC_TICK);
 
         public Maps {
             Checks.notNull("maps.dir", dir);

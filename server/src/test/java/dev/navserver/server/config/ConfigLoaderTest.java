@@ -315,7 +315,7 @@ class ConfigLoaderTest {
                 .containsEntry("search.landmarks", 0).containsEntry("search.landmarksMinDistanceCells", 64)
                 .containsEntry("search.mode", "optimal").containsEntry("server.ioThreads", 0)
                 .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L)
-                .containsEntry("maps.editLogCompactEdits", 1000).containsEntry("maps.editLogSync", "message")
+                .containsEntry("maps.editLogCompactEdits", 1000).containsEntry("maps.editLogSync", "tick")
                 .containsEntry("chase.monsterRadiusMeters", 0.4)
                 .containsEntry("chase.sharedFieldMinMonsters", 8)
                 .containsEntry("crowd.avoidance", true).containsEntry("crowd.maxNeighbours", 6);

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 27's durable edits over real loopback sockets and real files: acknowledged edits (authority
  * {@code map_edit}s and admin API edits) are in the edit log under {@code data/edits}, and a new server started on
  * the same directories welcomes at the same {@code mapVersion} with the same grid, each edit applied exactly once;
- * also after compaction and with fsync per tick.
+ * with fsync per tick (the default) and per message, also after compaction.
  */
 class DurableEditsTest {
     private static final String AUTHORITY_TOKEN = "authority-0123456789-secret";
@@ -130,13 +130,13 @@ class DurableEditsTest {
     }
 
     @Test
-    void fsyncPerTick_AcknowledgesEachEditOnce_AndTheyComeBackAfterARestart() throws Exception {
+    void fsyncPerMessage_TwoAuthoritiesAtOnce_EachEditAcknowledgedOnce_AndBackAfterARestart() throws Exception {
         long last;
         String grid;
-        Map<String, String> perTick = Map.of("maps.editLogSync", "tick");
-        try (TestServer server = start(perTick); NdjsonClient gm = authority(server);
+        Map<String, String> perMessage = Map.of("maps.editLogSync", "message");
+        try (TestServer server = start(perMessage); NdjsonClient gm = authority(server);
                 NdjsonClient gm2 = authority(server)) {
-            // two authorities send at once: their edits may share a pass and one fsync
+            // two authorities send at once: their edits may share a pass, each with its own fsync
             for (int i = 0; i < 6; i++) {
                 gm.send(new MapEdit(RequestId.of("a" + i), null, List.of(strip(i))));
                 gm2.send(new MapEdit(RequestId.of("b" + i), null, List.of(strip(20 + i))));
@@ -151,7 +151,7 @@ class DurableEditsTest {
             assertThat(last).isEqualTo(13);
             grid = export(server);
         }
-        try (TestServer again = start(perTick)) {
+        try (TestServer again = start(perMessage)) {
             assertThat(welcomeVersion(again)).isEqualTo(last);
             assertThat(export(again)).isEqualTo(grid);
         }
