@@ -21,8 +21,9 @@ import java.util.function.BiConsumer;
  * {@code POST /admin/maps/{name}/edit}): under the registry's monitor it reads the current map, checks and applies
  * every edit ({@link MapEditor}, all or none), publishes the edited map one version up and sends the
  * {@code map_patch} to every session on the map, so no reload or {@code hello} falls in between. An edit is
- * published only once its record is durable ({@link Durability}); one that cannot be made durable changes nothing. Switching the
- * map's world to the edited map is the caller's next step ({@code World.applyEdit} with {@link Outcome#areas()}).
+ * published only once its record is durable ({@link Durability}); one that cannot be made durable changes nothing.
+ * Switching the map's world to the edited map is the caller's next step ({@code World.applyEdit} with
+ * {@link Outcome#areas()}).
  *
  * <p>Call on the tick thread only (it owns the order of versions and patches); the class itself keeps no state.
  */

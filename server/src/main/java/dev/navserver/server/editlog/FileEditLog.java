@@ -1,13 +1,17 @@
 package dev.navserver.server.editlog;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import static dev.navserver.server.editlog.LogFiles.closeQuietly;
+import static dev.navserver.server.editlog.LogFiles.deleteTree;
+import static dev.navserver.server.editlog.LogFiles.describe;
+import static dev.navserver.server.editlog.LogFiles.indexOf;
+import static dev.navserver.server.editlog.LogFiles.read;
+import static dev.navserver.server.editlog.LogFiles.replaceAtomically;
+
 import dev.navserver.protocol.message.TerrainEdit;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -41,6 +45,8 @@ public final class FileEditLog implements EditLog {
         /** Bytes written. */
         long size;
         long records;
+        /** {@link #records} at the last successful sync. */
+        long syncedRecords;
         /** A failed rollback: the file's tail is unknown, so nothing more may be appended. */
         boolean broken;
 
@@ -116,6 +122,7 @@ public final class FileEditLog implements EditLog {
         m.size = r.goodBytes;
         m.syncedSize = r.goodBytes;
         m.records = r.records;
+        m.syncedRecords = r.records;
         logs.put(map, m);
         return new Recovery(last, edits, r.records, false);
     }
@@ -239,6 +246,7 @@ public final class FileEditLog implements EditLog {
         try {
             m.channel.force(false);
             m.syncedSize = m.size;
+            m.syncedRecords = m.records;
         } catch (IOException e) {
             rollBack(map, m, m.syncedSize);
             throw new EditLogException("cannot force " + m.dir.resolve(LOG_FILE) + " to disk: " + describe(e), e);
@@ -250,8 +258,10 @@ public final class FileEditLog implements EditLog {
         try {
             m.channel.truncate(size);
             m.channel.force(false);
+            if (size == m.syncedSize) {
+                m.records = m.syncedRecords;
+            }
             m.size = size;
-            m.syncedSize = Math.min(m.syncedSize, size);
         } catch (IOException e) {
             m.broken = true;
             LOG.error("edit log of map {}: cannot roll a failed write back ({}); edits of this map are refused "
@@ -285,6 +295,7 @@ public final class FileEditLog implements EditLog {
             m.size = m.channel.size();
             m.syncedSize = m.size;
             m.records = 0;
+            m.syncedRecords = 0;
         } catch (IOException e) {
             m.broken = true;
             throw new EditLogException("cannot reopen " + logFile + " after compaction: " + describe(e), e);
@@ -330,67 +341,5 @@ public final class FileEditLog implements EditLog {
         } catch (IOException e) {
             throw new EditLogException("cannot open " + file + " for appending: " + describe(e), e);
         }
-    }
-
-    /** Writes {@code bytes} to {@code file} via a forced temporary file, a rename and a forced directory. */
-    private static void replaceAtomically(Path file, byte[] bytes) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer buf = ByteBuffer.wrap(bytes);
-            while (buf.hasRemaining()) {
-                ch.write(buf);
-            }
-            ch.force(true);
-        }
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        try (FileChannel d = FileChannel.open(file.getParent(), StandardOpenOption.READ)) {
-            d.force(true);
-        }
-    }
-
-    private static byte[] read(Path file) throws EditLogException {
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new EditLogException("cannot read " + file + ": " + describe(e), e);
-        }
-    }
-
-    private static int indexOf(byte[] b, int from) {
-        for (int i = from; i < b.length; i++) {
-            if (b[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
-
-    private static void closeQuietly(FileChannel ch) {
-        try {
-            if (ch != null) {
-                ch.close();
-            }
-        } catch (IOException e) {
-            LOG.debug("closing an edit log file failed", e);
-        }
-    }
-
-    private static String describe(IOException e) {
-        if (e instanceof NoSuchFileException || e instanceof FileAlreadyExistsException) {
-            return e.getClass().getSimpleName() + " " + e.getMessage();
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 }
