@@ -1,6 +1,7 @@
 package dev.navserver.server.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.navserver.protocol.message.CellRect;
 import dev.navserver.protocol.message.Hello;
@@ -155,5 +156,14 @@ class DurableEditsTest {
             assertThat(welcomeVersion(again)).isEqualTo(last);
             assertThat(export(again)).isEqualTo(grid);
         }
+    }
+
+    @Test
+    void editLogDirThatCannotBeCreated_StopsTheStartNamingKeyAndPath() throws Exception {
+        Path notADir = Files.writeString(tmp.resolve("occupied"), "a file, not a directory");
+        String dir = notADir.resolve("edits").toString();
+        assertThatThrownBy(() -> start(Map.of("maps.editLogDir", "\"" + dir + "\"")))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageStartingWith("maps.editLogDir: cannot create " + dir);
     }
 }
