@@ -29,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * The loaded maps by name (file name without extension). Maps are immutable; replacing one publishes a new
  * {@link GridMap} atomically. Every published map gets a <em>version</em>: 1 for the first map of a name, +1 for
  * each reload of that name and +1 for each applied {@code map_edit} ({@link #publishEdit}). The map a file last
- * loaded is kept as the name's {@link #original} ({@code "terrain":"original"}); a reload drops every edit.
+ * loaded is kept as the name's {@link #original} ({@code "terrain":"original"}); a reload of a changed file drops
+ * every edit, a load of the same bytes changes nothing. With a {@link FileJournal} the first load of a name comes
+ * back with its journaled edits and version.
  *
  * <p>Thread-safe. Publishing holds this registry's monitor; so do {@code hello}s while they read the map and
  * register their session, so a session is either welcomed on the new version or present to receive its
