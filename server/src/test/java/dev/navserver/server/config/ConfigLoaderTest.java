@@ -362,6 +362,12 @@ class ConfigLoaderTest {
         assertThat(d.liveKeys()).containsExactly("server.maxConnections", "chase.navIntervalSeconds");
         assertThat(ConfigDiff.between(a, a).isEmpty()).isTrue();
 
+        NavServerConfig logMoved = parse("configVersion: 1\nmaps: {editLogDir: /srv/edits, editLogSync: message}\n");
+        ConfigDiff moved = ConfigDiff.between(a, logMoved);
+        assertThat(moved.restartRequiredKeys()).containsExactly("maps.editLogDir");
+        assertThat(moved.liveKeys()).containsExactly("maps.editLogSync");
+        assertThat(logMoved.withRestartOnlyValuesFrom(a).maps().editLogDir()).isEqualTo(a.maps().editLogDir());
+
         NavServerConfig effective = b.withRestartOnlyValuesFrom(a);
         assertThat(effective.server().port()).isEqualTo(7400);
         assertThat(effective.search().plannerThreads()).isEqualTo(2);
