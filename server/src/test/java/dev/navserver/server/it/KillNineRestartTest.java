@@ -25,9 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,47 +38,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KillNineRestartTest {
     private static final String AUTHORITY_TOKEN = "authority-0123456789-secret";
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration TIMEOUT = Duration.ofSeconds(8);
-    private static final Pattern UP = Pattern.compile("navserver up: game port (\\d+), admin port (\\d+)");
     private static final int ACKED_ONE_BY_ONE = 20;
     private static final int IN_FLIGHT = 20;
 
     @TempDir
     Path tmp;
-
-    private final List<Process> processes = new ArrayList<>();
-
-    @AfterEach
-    void killAll() throws InterruptedException {
-        for (Process p : processes) {
-            p.destroyForcibly();
-            p.waitFor(10, TimeUnit.SECONDS);
-        }
-    }
-
-    /** A started server process and its ports. */
-    private record Server(Process process, int gamePort, int adminPort) {
-    }
-
-    private Server startProcess(Path config, String logName) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Path log = tmp.resolve(logName);
-        Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                "dev.navserver.server.Main", "serve", "--config", config.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        processes.add(p);
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            Matcher m = UP.matcher(Files.readString(log));
-            if (m.find()) {
-                return new Server(p, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
-            }
-            assertThat(p.isAlive()).as("server process alive; its output:\n%s", Files.readString(log)).isTrue();
-            Thread.sleep(50); // polls the child's log file for its start line, with a deadline
-        }
-        throw new AssertionError("server did not start within " + START_TIMEOUT + ":\n" + Files.readString(log));
-    }
 
     /** Edit {@code i}: a 1x3 strip at column 5 + i % 20, rows from 5 + 3 (i / 20); wall for even i, open for odd. */
     private static TerrainEdit strip(int i) {
@@ -106,7 +68,7 @@ class KillNineRestartTest {
         return t;
     }
 
-    private static byte[] exported(int adminPort) throws IOException, InterruptedException {
+    static byte[] exported(int adminPort) throws IOException, InterruptedException {
         HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                         URI.create("http://127.0.0.1:" + adminPort + "/admin/maps/arena"))
                 .header("Authorization", "Bearer " + TestServer.TOKEN).timeout(Duration.ofSeconds(5)).build(),
@@ -125,9 +87,9 @@ class KillNineRestartTest {
                 Map.of("server.authorityToken", "\"" + AUTHORITY_TOKEN + "\"", "maps.editLogCompactEdits", "15")));
         GridMap file = MapLoader.load(maps.resolve("arena.txt"));
 
-        Server first = startProcess(config, "first.log");
         List<Long> acked = new ArrayList<>();
-        try (NdjsonClient gm = new NdjsonClient(first.gamePort())) {
+        try (ServerProcess first = ServerProcess.start(config, tmp.resolve("first.log"), 0);
+                NdjsonClient gm = new NdjsonClient(first.gamePort)) {
             gm.send(new Hello(null, 1, "game-master", "arena", AUTHORITY_TOKEN));
             assertThat(gm.await(Welcome.class, w -> true).mapVersion()).isEqualTo(1);
             for (int i = 0; i < ACKED_ONE_BY_ONE; i++) {
@@ -140,8 +102,7 @@ class KillNineRestartTest {
             }
             RequestId firstInFlight = RequestId.of("e" + ACKED_ONE_BY_ONE);
             acked.add(gm.await(MapEdited.class, m -> firstInFlight.equals(m.id()), TIMEOUT).version());
-            first.process().destroyForcibly(); // SIGKILL: no shutdown hook, no flush, no close
-            assertThat(first.process().waitFor(10, TimeUnit.SECONDS)).isTrue();
+            first.kill();
             gm.received(MapEdited.class, m -> true).forEach(m -> {
                 if (!acked.contains(m.version())) {
                     acked.add(m.version());
@@ -151,15 +112,14 @@ class KillNineRestartTest {
         long lastAcked = acked.stream().mapToLong(Long::longValue).max().orElseThrow();
         assertThat(lastAcked).isGreaterThanOrEqualTo(ACKED_ONE_BY_ONE + 2);
 
-        Server second = startProcess(config, "second.log");
-        long version;
-        try (NdjsonClient c = new NdjsonClient(second.gamePort())) {
+        try (ServerProcess second = ServerProcess.start(config, tmp.resolve("second.log"), 0);
+                NdjsonClient c = new NdjsonClient(second.gamePort)) {
             c.send(new Hello(null, 1, "after", "arena", null));
-            version = c.await(Welcome.class, w -> true, TIMEOUT).mapVersion();
+            long version = c.await(Welcome.class, w -> true, TIMEOUT).mapVersion();
+            assertThat(version).as("acknowledged %s", acked).isBetween(lastAcked,
+                    (long) 1 + ACKED_ONE_BY_ONE + IN_FLIGHT);
+            assertThat(exported(second.adminPort)).as("file + the %d edits version %d counts", version - 1, version)
+                    .isEqualTo(expected(file, (int) (version - 1)));
         }
-        assertThat(version).as("acknowledged %s", acked).isBetween(lastAcked,
-                (long) 1 + ACKED_ONE_BY_ONE + IN_FLIGHT);
-        assertThat(exported(second.adminPort())).as("file + the %d edits version %d counts", version - 1, version)
-                .isEqualTo(expected(file, (int) (version - 1)));
     }
 }
