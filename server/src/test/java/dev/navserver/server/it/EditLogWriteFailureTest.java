@@ -42,7 +42,7 @@ class EditLogWriteFailureTest {
     @TempDir
     Path tmp;
 
-    /** Edit {@code k} of a run: 1024 one-cell edits (a record of about 40 KB), all {@code terrain}. */
+    /** One message of 1024 one-cell edits, all {@code terrain}: a log record of about 40 KB. */
     private static List<TerrainEdit> big(String terrain) {
         List<TerrainEdit> edits = new ArrayList<>();
         for (int i = 0; i < 1024; i++) {
