@@ -72,6 +72,11 @@ public final class ErrorCodes {
     public static final String UNKNOWN_ROUTE = "unknown_route";
     /** A {@code monster_spawn}'s {@code kind} is not in {@code monsters.kinds} (nor {@code default}). */
     public static final String UNKNOWN_KIND = "unknown_kind";
+    /**
+     * A valid {@code map_edit} (or admin API edit) could not be written to the durable edit log (disk full, I/O
+     * error); nothing was applied or published and the map stays at its version. Retrying later may succeed.
+     */
+    public static final String EDIT_NOT_DURABLE = "edit_not_durable";
     /** The server failed while handling a valid request; the request had no effect. */
     public static final String INTERNAL = "internal";
 

@@ -1,17 +1,13 @@
 package dev.navserver.server;
 
 import dev.navserver.nav.grid.GridMap;
-import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.protocol.message.ClientMessage;
-import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.MapEdit;
-import dev.navserver.protocol.message.MapEdited;
-import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.edit.EditPublisher;
-import dev.navserver.server.edit.MapEditor;
+import dev.navserver.server.editlog.MapJournal;
 import dev.navserver.server.net.MapRegistry;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
@@ -72,9 +68,10 @@ public final class GameLoop implements TickLoop.Task {
     private boolean worldsStarted;
     /** World time of the current tick or between-ticks pass, seconds. Tick thread only. */
     private double worldNow;
-    /** Admin API edits waiting for the tick thread ({@link #submitEdit}). */
-    private final Queue<QueuedEdit> adminEdits = new ConcurrentLinkedQueue<>();
-    private final EditPublisher editPublisher;
+    /** This pass's map edits and the admin API's queued ones. */
+    private final GameEdits edits;
+    /** Compacts edit logs; null without a durable edit log. */
+    private final MapJournal journal;
     private final WorldDelivery delivery;
     private final WorldRequests requests;
     private final AtomicLong monsterIds = new AtomicLong();
@@ -85,20 +82,17 @@ public final class GameLoop implements TickLoop.Task {
     private final ViewPublisher viewer;
     private NavServerConfig config;
 
-    /** An admin API edit waiting for the tick thread, and whom to tell. */
-    private record QueuedEdit(String map, List<TerrainEdit> edits, CompletableFuture<EditPublisher.Outcome> done,
-                              long arrivalNanos) {
-    }
-
     /**
      * @param initial     the config in force at start
      * @param tickControl the tick loop's rate (retuned when a config is applied) and wakeup (called by planner
      *                    threads after finishing a plan)
      * @param seed        seed of spawn randomness
      * @param view        the live viewer's hub, or null for none
+     * @param journal     the durable edit log every edit is written to before it is published, or null for none
      */
     public GameLoop(ServerContext context, NavServerConfig initial, PendingConfig pendingConfig, NavPlanner planner,
-            Executor plannerPool, WorldMetrics worldMetrics, TickControl tickControl, long seed, ViewHub view) {
+            Executor plannerPool, WorldMetrics worldMetrics, TickControl tickControl, long seed, ViewHub view,
+            MapJournal journal) {
         this.context = context;
         this.viewer = new ViewPublisher(context, view);
         this.config = initial;
@@ -108,7 +102,13 @@ public final class GameLoop implements TickLoop.Task {
         this.worldMetrics = worldMetrics;
         this.tickControl = tickControl;
         this.random = new SplittableRandom(seed);
-        this.editPublisher = new EditPublisher(context.maps(), context::sendToMap);
+        this.journal = journal;
+        EditPublisher publisher = new EditPublisher(context.maps(), context::sendToMap,
+                journal == null ? EditPublisher.Durability.NONE : journal);
+        this.edits = new GameEdits(publisher, tickControl::wakeup, (s, e) -> {
+            context.metrics().errors.inc(e.code());
+            s.write(e);
+        });
         this.delivery = new WorldDelivery(context);
         this.requests = new WorldRequests(context, this::world, delivery::deliver);
     }
@@ -133,12 +133,14 @@ public final class GameLoop implements TickLoop.Task {
         applySessionEvents();
         drainInboxes(false);
         drainAdminEdits(false);
+        edits.commit(config.maps(), this::applied);
         for (World w : worlds.values()) {
             w.tick(nowSeconds, dtSeconds);
             w.outbox().drainTo(delivery::deliver);
         }
         viewer.publish(nowSeconds, worlds, config);
         flushAll();
+        compactEditLogs();
     }
 
     @Override
@@ -147,12 +149,20 @@ public final class GameLoop implements TickLoop.Task {
         applySessionEvents();
         drainInboxes(true);
         drainAdminEdits(true);
+        edits.commit(config.maps(), this::applied);
         for (World w : worlds.values()) {
             w.applyFinishedPlans();
             w.planMoved(nowSeconds);
             w.outbox().drainTo(delivery::deliver);
         }
         flushAll();
+        compactEditLogs();
+    }
+
+    private void compactEditLogs() {
+        if (journal != null) {
+            journal.compactDue(context.maps());
+        }
     }
 
     @Override
@@ -322,8 +332,7 @@ public final class GameLoop implements TickLoop.Task {
                 Session.Inbound in = s.pollInbox();
                 ClientMessage m = in.message();
                 if (m instanceof MapEdit edit) {
-                    mapEdit(s, edit, in.arrivalNanos());
-                    w.outbox().drainTo(delivery::deliver);
+                    edits.sessionEdit(s, edit, in.arrivalNanos()); // committed after the inboxes, answered then
                     editEnded = true;
                     break; // a full rebuild per edit: at most one per session per pass, the rest wait
                 }
@@ -340,80 +349,41 @@ public final class GameLoop implements TickLoop.Task {
         }
     }
 
-    private void error(Session s, RequestId id, String code, String message) {
-        context.metrics().errors.inc(code);
-        s.write(new ErrorMessage(id, code, message));
-    }
-
     /**
-     * Applies an authority's {@code map_edit} ({@link #applyEdit}) and answers the sender with {@code map_edited}
-     * or the error; a rejected message changes nothing.
-     */
-    private void mapEdit(Session s, MapEdit edit, long arrivalNanos) {
-        String name = edit.map() == null ? s.mapName() : edit.map();
-        EditPublisher.Outcome r = applyEdit(name, edit.edits(), "session", arrivalNanos);
-        if (r.applied()) {
-            s.write(new MapEdited(edit.id(), name, r.version(), r.changedCells()));
-        } else {
-            error(s, edit.id(), r.status().code(), r.message());
-        }
-    }
-
-    /**
-     * Queues an admin API edit for the tick thread, which applies it exactly as a session's {@code map_edit}
-     * ({@link #applyEdit}: same checks, version, {@code map_patch}, monster re-plans) and then completes the future
-     * on the tick thread; continue on another executor. At most one queued edit is applied per pass, as for a
-     * session. Thread-safe; never blocks.
+     * Queues an admin API edit for the tick thread, which applies it exactly as a session's {@code map_edit} and then
+     * completes the future on the tick thread ({@link GameEdits#submit}). Thread-safe; never blocks.
      *
      * @param map   the map's name
      * @param edits 1.. decoded edits
      * @return completes with the outcome (rejections included), or exceptionally if applying failed
      */
     public CompletableFuture<EditPublisher.Outcome> submitEdit(String map, List<TerrainEdit> edits) {
-        CompletableFuture<EditPublisher.Outcome> done = new CompletableFuture<>();
-        adminEdits.add(new QueuedEdit(map, List.copyOf(edits), done, System.nanoTime()));
-        tickControl.wakeup();
-        return done;
+        return this.edits.submit(map, edits);
     }
 
     /**
-     * Applies the oldest queued admin edit, if any; between ticks not while a config or map change waits for the
-     * tick boundary (as for session messages). Asks for another pass when more wait.
+     * Adds the oldest queued admin edit to this pass, if any; between ticks not while a config or map change waits
+     * for the tick boundary (as for session messages).
      */
     private void drainAdminEdits(boolean betweenTicks) {
-        if (adminEdits.isEmpty() || betweenTicks && (pendingConfig.isPending() || !changedMaps.isEmpty())) {
+        if (!edits.adminWaiting() || betweenTicks && (pendingConfig.isPending() || !changedMaps.isEmpty())) {
             return;
         }
-        QueuedEdit q = adminEdits.poll();
-        try {
-            q.done().complete(applyEdit(q.map(), q.edits(), "admin", q.arrivalNanos()));
-        } catch (RuntimeException e) {
-            LOG.error("admin edit of map {} failed", q.map(), e);
-            q.done().completeExceptionally(e);
-        }
-        if (!adminEdits.isEmpty()) {
-            tickControl.wakeup();
-        }
+        edits.takeAdminEdit();
     }
 
     /**
-     * The one implementation of a map edit, for sessions and the admin API alike. By full rebuild
-     * ({@link EditPublisher}, {@link MapEditor}): under the registry's monitor it checks every edit, builds the edited
-     * map, publishes it one version up and sends the {@code map_patch} to every session on the map; then the map's
-     * world switches to it at once ({@link World#applyEdit}: monsters whose path passes an edited area, or that
-     * stand on a now blocked cell, re-plan at once; plans in flight are dropped). A rejection changes nothing.
+     * After a map edit was made durable and published ({@link GameEdits}, {@link EditPublisher}: every edit checked,
+     * the edited map published one version up, its {@code map_patch} sent), switches the map's world to it at once
+     * ({@link World#applyEdit}: monsters whose path passes an edited area, or that stand on a now blocked cell,
+     * re-plan at once; plans in flight are dropped) and records it for the viewer.
      *
      * @param source label of {@code navserver_map_edits_total}: {@code session} or {@code admin}
      * @param arrivalNanos {@link System#nanoTime()} when the edit arrived (I/O thread or admin request), the start
      *                     of {@code navserver_edit_to_path_seconds}
      */
-    private EditPublisher.Outcome applyEdit(String name, List<TerrainEdit> edits, String source, long arrivalNanos) {
-        long started = System.nanoTime();
-        EditPublisher.Outcome r = editPublisher.publish(name, edits, config.maps().maxEditCells());
-        if (!r.applied()) {
-            return r;
-        }
-        long published = System.nanoTime();
+    private void applied(EditPublisher.Outcome r, int editCount, String source, long arrivalNanos) {
+        String name = r.map();
         viewer.recentEdits(name).add(r.patch(), r.version(), worldNow);
         World w = worlds.get(name);
         if (w != null) {
@@ -421,11 +391,9 @@ public final class GameLoop implements TickLoop.Task {
             w.outbox().drainTo(delivery::deliver);
         }
         context.metrics().mapEdits.inc(source);
-        LOG.debug("map {} edited ({}) to version {}: {} edits, {} cells changed, rebuilt and published in {} us",
-                name, source, r.version(), edits.size(), r.changedCells(), (published - started) / 1000);
-        return r;
+        LOG.debug("map {} edited ({}) to version {}: {} edits, {} cells changed", name, source, r.version(),
+                editCount, r.changedCells());
     }
-
 
     private void flushAll() {
         Session s;

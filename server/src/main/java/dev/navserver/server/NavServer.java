@@ -17,6 +17,8 @@ import dev.navserver.server.config.MapWatcher;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.edit.EditPublisher;
+import dev.navserver.server.editlog.FileEditLog;
+import dev.navserver.server.editlog.MapJournal;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.net.GameServer;
 import dev.navserver.server.net.MapRegistry;
@@ -60,6 +62,7 @@ public final class NavServer implements AutoCloseable {
     private final ConfigReloader reloader;
     private final NavServerConfig initial;
     private final MapRegistry maps = new MapRegistry();
+    private final FileEditLog editLog;
     private final NavPlanner planner;
     private final ExecutorService landmarkBuilder;
     private final ExecutorService plannerPool;
@@ -100,6 +103,9 @@ public final class NavServer implements AutoCloseable {
         maps.limits(() -> MapLimits.DEFAULT.withMaxCells(reloader.current().maps().maxCells())
                 .withPlannerThreads(plannerThreads)
                 .withThreadScratchBytes(MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES));
+        editLog = new FileEditLog(initial.maps().editLogDir());
+        MapJournal journal = new MapJournal(editLog, metrics, () -> reloader.current().maps().editLogCompactEdits());
+        maps.journal(journal);
         int loaded = maps.loadDirectory(initial.maps().dir());
         if (maps.get(initial.maps().defaultMap()) == null) {
             throw new IOException("default map '" + initial.maps().defaultMap() + "' not found in "
@@ -129,7 +135,7 @@ public final class NavServer implements AutoCloseable {
         viewHub = new ViewHub(maps, () -> reloader.current().admin().token(), metrics.viewFrames::increment);
         metrics.gauge("navserver_viewers", "Live viewer sockets open now.", viewHub::viewerCount);
         gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(), tickControl,
-                System.nanoTime(), viewHub);
+                System.nanoTime(), viewHub, journal);
         tickLoop = new TickLoop(System::nanoTime, tickControl, MAX_CATCH_UP_TICKS, gameLoop);
         metrics.gauge("navserver_sessions", "Welcomed game sessions.", context::sessionCount);
         gameServer = new GameServer(context, initial.server().host(), initial.server().port(),
@@ -244,7 +250,9 @@ public final class NavServer implements AutoCloseable {
         try {
             GridMap map = maps.load(file);
             metrics.mapLoads.inc("loaded");
-            gameLoop.mapChanged(map);
+            if (map != null) { // null: the same bytes as the loaded map's file, which keeps its version and edits
+                gameLoop.mapChanged(map);
+            }
         } catch (IOException | RuntimeException e) {
             metrics.mapLoads.inc("rejected");
             LOG.warn("map reload rejected, previous version stays in force: {}", e.getMessage());
@@ -313,6 +321,9 @@ public final class NavServer implements AutoCloseable {
         adminServer.close();
         if (mapWatcher != null) {
             mapWatcher.close();
+        }
+        synchronized (maps) { // the tick thread and the map watcher stopped: nothing appends or loads any more
+            editLog.close();
         }
         reloader.close();
         metrics.close();

@@ -137,8 +137,11 @@ final class MapEndpoints {
                 resp = HttpResponses.json(HttpResponseStatus.OK, ok);
             } else {
                 maps.rejected(outcome.status().code());
-                resp = error(outcome.status() == EditPublisher.Status.UNKNOWN_MAP ? HttpResponseStatus.NOT_FOUND
-                        : HttpResponseStatus.BAD_REQUEST, outcome.status().code(), outcome.message());
+                resp = error(switch (outcome.status()) {
+                    case UNKNOWN_MAP -> HttpResponseStatus.NOT_FOUND;
+                    case NOT_DURABLE -> HttpResponseStatus.SERVICE_UNAVAILABLE; // the disk, not the request
+                    default -> HttpResponseStatus.BAD_REQUEST;
+                }, outcome.status().code(), outcome.message());
             }
             AdminHandler.send(ctx, resp, keepAlive);
         }, ctx.executor());

@@ -20,10 +20,10 @@ import java.util.Set;
 public record ConfigDiff(List<String> changedKeys, List<String> restartRequiredKeys) {
     /**
      * Keys a running server cannot change: the listeners' bind addresses, the planner pool's size and the directory
-     * the map watcher is rooted in.
+     * the map watcher is rooted in, and the edit log's directory.
      */
     public static final Set<String> RESTART_REQUIRED_KEYS = Set.of("server.host", "server.port", "server.ioThreads", "admin.host",
-            "admin.port", "search.plannerThreads", "maps.dir");
+            "admin.port", "search.plannerThreads", "maps.dir", "maps.editLogDir");
 
     public ConfigDiff {
         changedKeys = List.copyOf(changedKeys);

@@ -16,9 +16,9 @@ import java.nio.file.Path;
  * ({@code .nan}, {@code .inf}) and out-of-range values are errors whose message names the file and the key path
  * ({@link ConfigErrors}). A missing key takes its default, except {@code configVersion}, which must be present.
  *
- * <p>A relative {@code maps.dir} is resolved against the parent of the config file's directory, so the shipped
- * {@code config/navserver.yaml} with {@code maps.dir: maps} finds {@code maps/} next to {@code config/} whatever the
- * working directory is. Stateless and thread-safe.
+ * <p>A relative {@code maps.dir} or {@code maps.editLogDir} is resolved against the parent of the config file's
+ * directory, so the shipped {@code config/navserver.yaml} with {@code maps.dir: maps} finds {@code maps/} next to
+ * {@code config/} whatever the working directory is. Stateless and thread-safe.
  */
 public final class ConfigLoader {
     /** The config file used when none is given, relative to the working directory. */
@@ -97,8 +97,10 @@ public final class ConfigLoader {
         } catch (JsonProcessingException e) {
             throw new ConfigException(configFile + ": " + ConfigErrors.binding(e, merged), e);
         }
-        NavServerConfig.Maps maps = new NavServerConfig.Maps(resolveMapsDir(configFile, bound.maps().dir()),
-                bound.maps().defaultMap(), bound.maps().maxEditCells(), bound.maps().maxCells());
+        NavServerConfig.Maps b = bound.maps();
+        NavServerConfig.Maps maps = new NavServerConfig.Maps(resolveMapsDir(configFile, b.dir()), b.defaultMap(),
+                b.maxEditCells(), b.maxCells(), resolveMapsDir(configFile, b.editLogDir()), b.editLogCompactEdits(),
+                b.editLogSync());
         return new NavServerConfig(bound.configVersion(), bound.server(), bound.admin(), bound.tick(), bound.chase(),
                 bound.monsters(), bound.aoi(), bound.crowd(), bound.search(), maps);
     }

@@ -90,7 +90,8 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
         Admin a = new Admin(running.admin.host(), running.admin.port(), admin.token());
         Search se = new Search(search.algorithm(), search.mode(), search.landmarks(),
                 search.landmarksMinDistanceCells(), search.maxExpandedNodes(), running.search.plannerThreads());
-        Maps m = new Maps(running.maps.dir(), maps.defaultMap(), maps.maxEditCells(), maps.maxCells());
+        Maps m = new Maps(running.maps.dir(), maps.defaultMap(), maps.maxEditCells(), maps.maxCells(),
+                running.maps.editLogDir(), maps.editLogCompactEdits(), maps.editLogSync());
         return new NavServerConfig(configVersion, s, a, tick, chase, monsters, aoi, crowd, se, m);
     }
 
@@ -379,9 +380,21 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      * @param maxEditCells most cells one {@code map_edit} message may cover (the sum over its edits); 1..16777216
      * @param maxCells   most cells ({@code width * height}) a map file may have; a larger one is refused on its
      *                   header, before anything is allocated; 1..268435456 (16384 x 16384), the default
+     * @param editLogDir the durable edit log's directory (one sub-directory per map); {@link ConfigLoader} resolves a
+     *                   relative one like {@code dir}
+     * @param editLogCompactEdits edits appended to a map's log before it is compacted into a snapshot;
+     *                   1..1000000
+     * @param editLogSync when edits are forced to disk: {@value #SYNC_MESSAGE} (one fsync per edit message) or
+     *                   {@value #SYNC_TICK} (one per map per tick-thread pass, for all edits of that pass)
      */
-    public record Maps(Path dir, @JsonProperty("default") String defaultMap, int maxEditCells, long maxCells) {
-        public static final Maps DEFAULT = new Maps(Path.of("maps"), "arena", 65536, MapLimits.MAX_CELLS);
+    public record Maps(Path dir, @JsonProperty("default") String defaultMap, int maxEditCells, long maxCells,
+                       Path editLogDir, int editLogCompactEdits, String editLogSync) {
+        /** {@code maps.editLogSync}: fsync each edit message before its answer. */
+        public static final String SYNC_MESSAGE = "message";
+        /** {@code maps.editLogSync}: fsync once per map per tick-thread pass, then answer that pass's edits. */
+        public static final String SYNC_TICK = "tick";
+        public static final Maps DEFAULT = new Maps(Path.of("maps"), "arena", 65536, MapLimits.MAX_CELLS,
+                Path.of("data/edits"), 1000, SYNC_TICK);
 
         public Maps {
             Checks.notNull("maps.dir", dir);
@@ -395,6 +408,20 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
             }
             Checks.range("maps.maxEditCells", maxEditCells, 1, 1 << 24);
             Checks.range("maps.maxCells", maxCells, 1, MapLimits.MAX_CELLS);
+            Checks.notNull("maps.editLogDir", editLogDir);
+            if (editLogDir.toString().isEmpty()) {
+                throw new IllegalArgumentException("maps.editLogDir: must not be empty");
+            }
+            Checks.range("maps.editLogCompactEdits", editLogCompactEdits, 1, 1_000_000);
+            if (!SYNC_MESSAGE.equals(editLogSync) && !SYNC_TICK.equals(editLogSync)) {
+                throw new IllegalArgumentException("maps.editLogSync: '" + editLogSync + "' is not one of ("
+                        + SYNC_MESSAGE + "|" + SYNC_TICK + ")");
+            }
+        }
+
+        /** Whether {@link #editLogSync} groups fsyncs per tick-thread pass. */
+        public boolean syncPerTick() {
+            return SYNC_TICK.equals(editLogSync);
         }
     }
 }

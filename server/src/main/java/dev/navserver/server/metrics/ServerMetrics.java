@@ -66,7 +66,7 @@ public final class ServerMetrics implements AutoCloseable {
     public static final List<String> ERROR_CODES = List.of("bad_json", "bad_message", "unknown_type", "bad_field",
             "not_welcomed", "already_welcomed", "unknown_map", "out_of_bounds", "blocked", "spawn_disabled",
             "frame_too_long", "rate_limited", "server_full", "unauthorized", "forbidden", "edit_too_large",
-            "no_room", "internal");
+            "no_room", "edit_not_durable", "internal");
     /** Why a connection ended. */
     public static final List<String> CLOSE_REASONS = List.of("client_bye", "client_closed", "idle", "rate_limited",
             "slow_reader", "server_full", "shutdown", "error", "unauthorized");
@@ -84,7 +84,7 @@ public final class ServerMetrics implements AutoCloseable {
     public static final List<String> EDIT_SOURCES = List.of("session", "admin");
     /** Error codes of a refused admin API edit ({@code POST /admin/maps/{name}/edit}). */
     public static final List<String> ADMIN_EDIT_ERRORS = List.of("bad_json", "bad_message", "bad_field",
-            "unknown_map", "out_of_bounds", "edit_too_large");
+            "unknown_map", "out_of_bounds", "edit_too_large", "edit_not_durable");
 
     /** Upper bucket bounds of {@link #planLatency}; {@code +Inf} is implied. */
     static final Duration[] PLAN_LATENCY_BUCKETS = {micros(20), micros(50), micros(100), micros(250), micros(500),
@@ -98,6 +98,10 @@ public final class ServerMetrics implements AutoCloseable {
     /** Upper bucket bounds of {@link #tickDuration}; {@code +Inf} is implied. */
     static final Duration[] TICK_DURATION_BUCKETS = {micros(100), micros(250), micros(500), millis(1), millis(2),
         millis(5), millis(10), millis(25), millis(50), millis(100), millis(250), millis(1000)};
+
+    /** Upper bucket bounds of {@link #editLogAppendSeconds}; {@code +Inf} is implied. */
+    static final Duration[] EDIT_LOG_BUCKETS = {micros(100), micros(250), micros(500), millis(1), millis(2),
+        millis(5), millis(10), millis(25), millis(100), millis(1000)};
 
     /** Upper bucket bounds of {@link #posToPath}; {@code +Inf} is implied. */
     static final Duration[] POS_TO_PATH_BUCKETS = {micros(250), micros(500), millis(1), millis(2), millis(5),
@@ -199,6 +203,18 @@ public final class ServerMetrics implements AutoCloseable {
             "World file loads and reloads, by outcome.", "outcome", MAP_LOAD_OUTCOMES);
 
     /** Map edits applied (each published a new map version), by {@link #EDIT_SOURCES source}. */
+    /** Edit records written to the durable edit log. */
+    public final Counter editLogAppends = counter("navserver_edit_log_appends_total",
+            "Edit records written to the durable edit log.");
+    /** Time from writing an edit log record (or a pass's records of a map) to its fsync returning. */
+    public final Timer editLogAppendSeconds = timer("navserver_edit_log_append_seconds",
+            "Time to write and fsync edit log records before their edits are acknowledged.", EDIT_LOG_BUCKETS);
+    /** Edit records read back from edit logs at map loads (after their snapshots). */
+    public final Counter editLogReplayedEdits = counter("navserver_edit_log_replayed_edits_total",
+            "Edit records replayed from edit logs when maps were loaded.");
+    /** Edit log compactions (a snapshot written, the log emptied). */
+    public final Counter editLogCompactions = counter("navserver_edit_log_compactions_total",
+            "Edit log compactions: snapshots written.");
     public final LabeledCounter mapEdits = labeled("navserver_map_edits_total",
             "Map edits applied (each publishes a new map version), by source.", "source", EDIT_SOURCES);
     /**

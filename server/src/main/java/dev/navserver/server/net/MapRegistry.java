@@ -5,7 +5,9 @@ import dev.navserver.nav.io.MapFormat;
 import dev.navserver.nav.io.MapFormatException;
 import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.io.MapLoader;
+import dev.navserver.server.editlog.MapIdentity;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * The loaded maps by name (file name without extension). Maps are immutable; replacing one publishes a new
  * {@link GridMap} atomically. Every published map gets a <em>version</em>: 1 for the first map of a name, +1 for
  * each reload of that name and +1 for each applied {@code map_edit} ({@link #publishEdit}). The map a file last
- * loaded is kept as the name's {@link #original} ({@code "terrain":"original"}); a reload drops every edit.
+ * loaded is kept as the name's {@link #original} ({@code "terrain":"original"}); a reload of a changed file drops
+ * every edit, a load of the same bytes changes nothing. With a {@link FileJournal} the first load of a name comes
+ * back with its journaled edits and version.
  *
  * <p>Thread-safe. Publishing holds this registry's monitor; so do {@code hello}s while they read the map and
  * register their session, so a session is either welcomed on the new version or present to receive its
@@ -45,10 +49,47 @@ public final class MapRegistry {
     private final Map<String, GridMap> originals = new ConcurrentHashMap<>();
     /** The format each name's file was last loaded from; absent for maps put without a file. */
     private final Map<String, MapFormat> formats = new ConcurrentHashMap<>();
+    /** Identity of the file each name was last loaded from ({@code MapIdentity}). */
+    private final Map<String, String> identities = new ConcurrentHashMap<>();
+    /** Keeps edits across restarts and reloads; null for none. */
+    private volatile FileJournal journal;
     /** Told of each reload of a known name, under this registry's monitor; null for none. */
     private volatile BiConsumer<GridMap, Long> reloadListener;
     /** The limits each file load is checked against, read at every load (so a config reload applies). */
     private volatile Supplier<MapLimits> limits = () -> MapLimits.DEFAULT;
+
+    /**
+     * The durable record of a map's edits, consulted whenever a file is published ({@link #put}), under this
+     * registry's monitor.
+     */
+    public interface FileJournal {
+        /**
+         * A map and the version to publish it at.
+         *
+         * @param map     the map to publish
+         * @param version its version
+         */
+        record Restored(GridMap map, long version) {
+        }
+
+        /**
+         * The first load of a name since start: the map its edits make of the file's map, and its version.
+         *
+         * @param original the file's map
+         * @param identity the file's identity
+         * @param version  the version the registry would give {@code original}
+         * @throws IOException when the edits cannot be read back; the map is then not loaded
+         */
+        Restored opened(GridMap original, String identity, long version) throws IOException;
+
+        /** A changed file replaced a loaded map at {@code version}: its edits are gone, a new record starts. */
+        void replaced(GridMap original, String identity, long version);
+    }
+
+    /** Sets the journal consulted when files are published; null for none. Set before the first load. */
+    public void journal(FileJournal journal) {
+        this.journal = journal;
+    }
 
     /**
      * Sets the limits map files are loaded under ({@code maps.maxCells}, planner threads, free heap), read anew for
@@ -83,10 +124,12 @@ public final class MapRegistry {
                     continue;
                 }
                 try {
-                    put(MapLoader.load(file, limits.get()), MapLoader.detect(file).orElse(null));
+                    load(file);
                     loaded++;
                 } catch (MapFormatException e) {
                     LOG.warn("map rejected: {}", e.getMessage());
+                } catch (IOException e) {
+                    LOG.warn("map rejected: {}: {}", file, e.getMessage());
                 }
             }
         }
@@ -95,28 +138,57 @@ public final class MapRegistry {
 
     /**
      * Loads one map file, validated in full and checked against the {@link #limits limits} before it replaces a map
-     * of the same name; a failing or refused file leaves the current map in force.
+     * of the same name; a failing or refused file leaves the current map in force. A file whose bytes are those
+     * the loaded map came from changes nothing: the map keeps its version and edits.
+     *
+     * @return the file's map, or null when the file was unchanged and nothing was published
      */
     public GridMap load(Path file) throws IOException {
-        GridMap map = MapLoader.load(file, limits.get());
-        put(map, MapLoader.detect(file).orElse(null));
-        return map;
+        for (int attempt = 1; ; attempt++) {
+            String before = MapIdentity.ofFile(file);
+            GridMap map = MapLoader.load(file, limits.get());
+            String after = MapIdentity.ofFile(file);
+            if (before.equals(after) || attempt == 3) { // else the file changed while loading: load it again
+                return put(map, MapLoader.detect(file).orElse(null), after) ? map : null;
+            }
+        }
     }
 
     /**
-     * Publishes a map read from its file under its name, replacing any map of that name and every edit of it; it
-     * becomes the name's {@link #original}.
+     * Publishes a map under its name, replacing any map of that name and every edit of it; it becomes the name's
+     * {@link #original}. Its identity is its content's ({@link MapIdentity#ofContent}).
      */
-    public synchronized void put(GridMap map) {
-        put(map, null);
+    public void put(GridMap map) {
+        try {
+            put(map, null, MapIdentity.ofContent(map));
+        } catch (IOException e) {
+            throw new UncheckedIOException("map " + map.name() + ": its edits cannot be restored", e);
+        }
     }
 
     /**
-     * {@link #put(GridMap)} remembering the format of the file the map was read from ({@link #sourceFormat}).
+     * Publishes a map read from a file under its name, remembering the file's format ({@link #sourceFormat}). The
+     * first map of a name is published as the {@link FileJournal journal} restores it (edits and version); a map
+     * whose file identity differs from the loaded one replaces it and every edit; a map of the same identity as the
+     * loaded one is not published.
      *
-     * @param format the file's format, or null when unknown
+     * @param format   the file's format, or null when unknown
+     * @param identity the file's identity ({@link MapIdentity})
+     * @return whether the map was published
+     * @throws IOException when the journal cannot restore a first load; nothing was published
      */
-    public synchronized void put(GridMap map, MapFormat format) {
+    public synchronized boolean put(GridMap map, MapFormat format, String identity) throws IOException {
+        FileJournal j = journal;
+        GridMap loaded = maps.get(map.name());
+        if (loaded != null && identity.equals(identities.get(map.name()))) {
+            LOG.info("map {}: file unchanged, keeping version {} with its edits", map.name(), version(loaded));
+            return false;
+        }
+        FileJournal.Restored restored = null;
+        if (j != null && loaded == null) {
+            restored = j.opened(map, identity, peekVersion(map.name()));
+        }
+        identities.put(map.name(), identity);
         if (format == null) {
             formats.remove(map.name());
         } else {
@@ -125,6 +197,13 @@ public final class MapRegistry {
         long v = assignVersion(map);
         originals.put(map.name(), map);
         GridMap old = maps.put(map.name(), map);
+        if (restored != null && restored.map() != map) {
+            restore(restored.map(), restored.version());
+        } else if (restored != null) {
+            restore(map, restored.version());
+        } else if (j != null) {
+            j.replaced(map, identity, v);
+        }
         BiConsumer<GridMap, Long> listener = reloadListener;
         if (old != null && listener != null) {
             listener.accept(map, v);
@@ -132,6 +211,23 @@ public final class MapRegistry {
         LOG.info("map {} {}: {}x{} cells, cell {} m, origin ({}, {}, {}), {} islands", old == null ? "loaded" : "reloaded",
                 map.name(), map.width(), map.height(), map.transform().cellSize(), map.transform().originX(),
                 map.transform().originY(), map.transform().originZ(), map.navGrid().islandCount());
+        return true;
+    }
+
+    /** Publishes {@code map} as its name's current map at exactly {@code version}; the caller holds the monitor. */
+    private void restore(GridMap map, long version) {
+        synchronized (versions) {
+            lastVersion.put(map.name(), version);
+            versions.put(map, version);
+        }
+        maps.put(map.name(), map);
+    }
+
+    /** The version the next map of that name would get. */
+    private long peekVersion(String name) {
+        synchronized (versions) {
+            return lastVersion.getOrDefault(name, 0L) + 1;
+        }
     }
 
     /**

@@ -39,6 +39,7 @@ class ConfigLoaderTest {
         NavServerConfig shipped = ConfigLoader.load(root.resolve("config/navserver.yaml"));
 
         assertThat(shipped.maps().dir()).isEqualTo(root.resolve("maps").toAbsolutePath().normalize());
+        assertThat(shipped.maps().editLogDir()).isEqualTo(root.resolve("data/edits").toAbsolutePath().normalize());
         NavServerConfig defaults = NavServerConfig.defaults();
         assertThat(shipped.server()).isEqualTo(defaults.server());
         assertThat(shipped.admin()).isEqualTo(defaults.admin());
@@ -243,6 +244,10 @@ class ConfigLoaderTest {
                         "server.host: must not be empty"),
                 Arguments.of("default map as path", "configVersion: 1\nmaps: {default: ../etc/passwd}\n",
                         "maps.default: '../etc/passwd' must be a map name"),
+                Arguments.of("edit log sync unknown", "configVersion: 1\nmaps: {editLogSync: always}\n",
+                        "maps.editLogSync: 'always' is not one of (message|tick)"),
+                Arguments.of("compaction every 0 edits", "configVersion: 1\nmaps: {editLogCompactEdits: 0}\n",
+                        "maps.editLogCompactEdits: 0 is out of range (1..1000000)"),
                 Arguments.of("edit cap zero", "configVersion: 1\nmaps: {maxEditCells: 0}\n",
                         "maps.maxEditCells: 0 is out of range (1..16777216)"),
                 Arguments.of("map cell limit beyond 16384 squared", "configVersion: 1\nmaps: {maxCells: 268435457}\n",
@@ -306,10 +311,12 @@ class ConfigLoaderTest {
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(50).containsEntry("search.algorithm", "jps")
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(53).containsEntry("search.algorithm", "jps")
                 .containsEntry("search.landmarks", 0).containsEntry("search.landmarksMinDistanceCells", 64)
                 .containsEntry("search.mode", "optimal").containsEntry("server.ioThreads", 0)
-                .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L).containsEntry("chase.monsterRadiusMeters", 0.4)
+                .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L)
+                .containsEntry("maps.editLogCompactEdits", 1000).containsEntry("maps.editLogSync", "tick")
+                .containsEntry("chase.monsterRadiusMeters", 0.4)
                 .containsEntry("chase.sharedFieldMinMonsters", 8)
                 .containsEntry("crowd.avoidance", true).containsEntry("crowd.maxNeighbours", 6);
         assertThatThrownBy(() -> new NavServerConfig.Crowd(true, 0.1, 10, 1.5))
@@ -354,6 +361,12 @@ class ConfigLoaderTest {
         assertThat(d.restartRequiredKeys()).containsExactly("server.port", "search.plannerThreads");
         assertThat(d.liveKeys()).containsExactly("server.maxConnections", "chase.navIntervalSeconds");
         assertThat(ConfigDiff.between(a, a).isEmpty()).isTrue();
+
+        NavServerConfig logMoved = parse("configVersion: 1\nmaps: {editLogDir: /srv/edits, editLogSync: message}\n");
+        ConfigDiff moved = ConfigDiff.between(a, logMoved);
+        assertThat(moved.restartRequiredKeys()).containsExactly("maps.editLogDir");
+        assertThat(moved.liveKeys()).containsExactly("maps.editLogSync");
+        assertThat(logMoved.withRestartOnlyValuesFrom(a).maps().editLogDir()).isEqualTo(a.maps().editLogDir());
 
         NavServerConfig effective = b.withRestartOnlyValuesFrom(a);
         assertThat(effective.server().port()).isEqualTo(7400);

@@ -43,8 +43,9 @@ class ConfigMapperTest {
         assertThat(kv.get("chase.allowClientSpawn")).isEqualTo(true);
         assertThat(kv.get("search.algorithm")).isEqualTo("jps");
         assertThat(kv.get("maps.dir")).isEqualTo("maps");
+        assertThat(kv.get("maps.editLogDir")).isEqualTo("data/edits");
         assertThat(kv.keySet()).startsWith("configVersion", "server.host").endsWith("maps.dir", "maps.default", "maps.maxEditCells",
-                "maps.maxCells");
+                "maps.maxCells", "maps.editLogDir", "maps.editLogCompactEdits", "maps.editLogSync");
     }
 
     @Test

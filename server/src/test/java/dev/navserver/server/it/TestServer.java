@@ -88,7 +88,8 @@ final class TestServer implements AutoCloseable {
         return start(tmp, maps, overrides);
     }
 
-    private static TestServer start(Path tmp, Path mapsDir, Map<String, String> overrides) throws Exception {
+    /** Starts a server on {@code mapsDir} with its config (and so its {@code data/edits}) under {@code tmp}. */
+    static TestServer start(Path tmp, Path mapsDir, Map<String, String> overrides) throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("config"));
         Path config = dir.resolve("navserver.yaml");
         Files.writeString(config, yaml(mapsDir, overrides));
