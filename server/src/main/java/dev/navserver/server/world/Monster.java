@@ -118,7 +118,7 @@ final class Monster {
      * (without a chase behaviour: for tests of the movement parts).
      */
     Monster(String id, Player target, double x, double z, double speed) {
-        this(id, new MonsterKind(MonsterKind.DEFAULT_NAME, speed, 0, 0, 0, 0), x, z, x, z, new Behaviour.Idle(), 0);
+        this(id, new MonsterKind(MonsterKind.DEFAULT_NAME, speed, 0, 0, 0, 0), x, z, x, z, new Idle(), 0);
         this.target = target;
     }
 

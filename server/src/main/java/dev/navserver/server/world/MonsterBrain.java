@@ -48,12 +48,12 @@ final class MonsterBrain implements Brain {
             if (m.active == null && m.kind.aggroes() && (m.serial + ticks) % AGGRO_EVERY_TICKS == 0) {
                 Player p = aggroTarget(m);
                 if (p != null) {
-                    setActive(m, new Behaviour.Chase(p));
+                    setActive(m, new ChasePlayer(p));
                     event(m, "aggro", p.name, null, -1);
                 }
             }
             if (!Double.isNaN(m.orphanSince) && now() - m.orphanSince >= despawnAfter) {
-                world.despawnLater(m);
+                world.life().despawnLater(m);
             }
         }
     }
@@ -180,7 +180,7 @@ final class MonsterBrain implements Brain {
         PlanDispatcher.supersede(m);
         m.state = MonsterState.IDLE;
         if (moving) {
-            world.announcePath(m, WorldPath.of(SearchStatus.FOUND,
+            world.announce().path(m, WorldPath.of(SearchStatus.FOUND,
                     new double[] {m.x, world.map().transform().originY(), m.z}, 0), -1, 0);
         }
     }
@@ -194,7 +194,7 @@ final class MonsterBrain implements Brain {
         m.state = m.path == null ? MonsterState.IDLE : MonsterState.REPLAN;
         m.lastPlanTime = Double.NEGATIVE_INFINITY;
         if (target.view != null && target.view.add(m)) {
-            world.announcer().entered(target.view, m); // its player hears of it before its first path
+            world.announce().entered(target.view, m); // its player hears of it before its first path
         }
     }
 
@@ -260,6 +260,6 @@ final class MonsterBrain implements Brain {
 
     @Override
     public void event(Monster m, String event, String target, String route, int index) {
-        world.notice(m, event, target, route, index);
+        world.announce().notice(m, event, target, route, index);
     }
 }

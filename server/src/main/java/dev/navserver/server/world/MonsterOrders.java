@@ -83,7 +83,7 @@ public final class MonsterOrders {
         if (b == null) {
             return baseProblem(base);
         }
-        Monster m = world.addMonster(kind, x, z, homeX, homeZ, b, true);
+        Monster m = world.life().addMonster(kind, x, z, homeX, homeZ, b, true);
         return Result.ok(m.id);
     }
 
@@ -100,10 +100,10 @@ public final class MonsterOrders {
 
     private Behaviour base(BaseSpec spec) {
         return switch (spec.type()) {
-            case "idle" -> new Behaviour.Idle();
-            case "wander" -> spec.radiusMeters() > 0 ? new Behaviour.Wander(spec.radiusMeters()) : null;
+            case "idle" -> new Idle();
+            case "wander" -> spec.radiusMeters() > 0 ? new Wander(spec.radiusMeters()) : null;
             case "patrol" -> spec.route() != null && world.route(spec.route()) != null
-                    ? new Behaviour.Patrol(spec.route()) : null;
+                    ? new Patrol(spec.route()) : null;
             default -> null;
         };
     }
@@ -125,9 +125,9 @@ public final class MonsterOrders {
                             + world.name());
                 }
                 brain.setActive(m, switch (command) {
-                    case "chase" -> new Behaviour.Chase(p);
-                    case "follow" -> new Behaviour.Follow(p, o.offsetX(), o.offsetZ());
-                    default -> new Behaviour.Flee(p);
+                    case "chase" -> new ChasePlayer(p);
+                    case "follow" -> new Follow(p, o.offsetX(), o.offsetZ());
+                    default -> new Flee(p);
                 });
             }
             case "move_to", "teleport" -> {
@@ -139,7 +139,7 @@ public final class MonsterOrders {
                     return where;
                 }
                 if (command.equals("move_to")) {
-                    brain.setActive(m, new Behaviour.MoveTo(o.x(), o.z()));
+                    brain.setActive(m, new MoveTo(o.x(), o.z()));
                 } else {
                     m.x = o.x();
                     m.z = o.z();
@@ -152,17 +152,17 @@ public final class MonsterOrders {
                     return Result.refused(Status.UNKNOWN_ROUTE, "route: no route " + o.route() + " on map "
                             + world.name());
                 }
-                brain.setBase(m, new Behaviour.Patrol(o.route()));
+                brain.setBase(m, new Patrol(o.route()));
             }
             case "wander" -> {
                 if (!(o.radiusMeters() > 0)) {
                     return Result.refused(Status.BAD_FIELD, "radiusMeters: must be > 0 for command wander");
                 }
-                brain.setBase(m, new Behaviour.Wander(o.radiusMeters()));
+                brain.setBase(m, new Wander(o.radiusMeters()));
             }
-            case "return_home" -> brain.setActive(m, new Behaviour.ReturnHome());
-            case "stop" -> brain.setBase(m, new Behaviour.Idle());
-            case "despawn" -> world.despawn(m);
+            case "return_home" -> brain.setActive(m, new ReturnHome());
+            case "stop" -> brain.setBase(m, new Idle());
+            case "despawn" -> world.life().despawn(m);
             default -> {
                 return Result.refused(Status.BAD_FIELD, "command: unknown command " + o.command());
             }

@@ -2,12 +2,8 @@ package dev.navserver.server.world;
 
 import dev.navserver.nav.crowd.OrcaParams;
 import dev.navserver.nav.grid.GridMap;
-import dev.navserver.nav.search.SearchStatus;
-import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.protocol.message.CellRect;
-import dev.navserver.protocol.message.Vec3;
 import dev.navserver.server.config.NavServerConfig.Chase;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -21,17 +17,15 @@ import java.util.function.ToLongFunction;
 /**
  * The authoritative state of one map: its players, its monsters and their behaviours, its routes, who sees what.
  * A monster belongs to the world, not to a session: players come and go, monsters stay until despawned. It composes
- * the parts that each do one job: {@link MonsterBrain} (behaviours, aggro, leash), {@link PlanningPass} and
- * {@link PlanDispatcher} (plans), {@link MonsterMover}, {@link SurroundSlots}, {@link Avoidance},
- * {@link BodySeparation} (movement and bodies), {@link Interest} (views), {@link EditTracker} (map generations),
- * {@link WorldPlayers} (players by session and name) and {@link MonsterOrders} (commands). It never calls up: what
- * sessions must hear is appended to its {@link #outbox()}, which the game loop drains.
+ * the parts that each do one job: {@link MonsterBrain} (behaviours, aggro, leash), {@link PlanningPass},
+ * {@link PlanDispatcher} and {@link PlanAdopter} (plans), {@link WorldMotion} (movement, bodies, local navigation),
+ * {@link Interest} and {@link WorldAnnouncer} (views, what sessions hear), {@link MapChanges} and
+ * {@link EditTracker} (new maps), {@link WorldPlayers}, {@link MonsterLife}, {@link MonsterOrders} and
+ * {@link WorldFileSpawns}. It never calls up: what sessions must hear is appended to its {@link #outbox()}, which the
+ * game loop drains.
  *
  * <p><b>Threading.</b> Every method is for the tick thread only; plans run on the planner {@link Executor} and
  * come back through {@link #applyFinishedPlans()}.
- *
- * <p><b>Chases</b> keep the single-player rules: throttled re-plans ({@link ReplanRule}), local navigation at
- * {@code localNavDistanceMeters} with hysteresis, surround slots, bodies, shared fields for crowds of chasers.
  */
 public final class World {
     private final String name;
@@ -40,18 +34,19 @@ public final class World {
     private final Spawner spawner;
     private final PlanDispatcher dispatcher;
     private final PlanningPass planning;
-    private final MonsterMover mover;
-    private final BodySeparation bodies;
-    private final SurroundSlots slots;
+    private final WorldMotion motion;
     private final MonsterBrain brain;
     private final Interest interest = new Interest(40, 5);
     private final WorldPlayers players;
     private final MonsterOrders orders;
-    /** Reciprocal avoidance while moving, or null when off ({@link #setAvoidance}). */
-    private Avoidance avoidance;
     private final WorldOutbox outbox = new WorldOutbox();
     private final EditTracker edits = new EditTracker();
     private final WorldFileSpawns fileSpawns;
+    private final WorldAnnouncer announce = new WorldAnnouncer(this);
+    private final PlanAdopter adopter;
+    private final MapChanges mapChanges;
+    private final WorldInspection inspection = new WorldInspection(this);
+    private final MonsterLife monsterLife;
 
     private GridMap map;
     private Chase settings;
@@ -61,9 +56,6 @@ public final class World {
 
     private final Map<String, Monster> monsters = new LinkedHashMap<>();
     private final Map<String, Route> routes = new HashMap<>();
-    /** Monsters to despawn at the end of the current pass (found while iterating). */
-    private final List<Monster> despawns = new ArrayList<>();
-    private long serials;
 
     /** Outcome of a spawn. */
     public enum SpawnStatus { SPAWNED, DISABLED, OUT_OF_BOUNDS, BLOCKED, NO_PLAYER, UNKNOWN_KIND, UNKNOWN_ROUTE }
@@ -91,13 +83,14 @@ public final class World {
         this.spawner = Objects.requireNonNull(spawner);
         this.dispatcher = new PlanDispatcher(name, planner, plannerPool, metrics, wakeup);
         this.planning = new PlanningPass(planner, dispatcher);
-        this.mover = new MonsterMover(planner);
-        this.bodies = new BodySeparation(planner);
-        this.slots = new SurroundSlots(planner);
+        this.motion = new WorldMotion(this, planner, dispatcher, metrics);
         this.brain = new MonsterBrain(this, new SplittableRandom(name.hashCode()));
         this.players = new WorldPlayers(this);
         this.orders = new MonsterOrders(this);
         this.fileSpawns = new WorldFileSpawns(this, name.hashCode() * 31L + 1);
+        this.adopter = new PlanAdopter(this, planner, metrics);
+        this.monsterLife = new MonsterLife(this, spawner);
+        this.mapChanges = new MapChanges(this, edits, dispatcher);
         setSettings(settings);
     }
 
@@ -126,17 +119,6 @@ public final class World {
     /** Number of monsters in this world. */
     public int monsterCount() {
         return monsters.size();
-    }
-
-    /** Monsters with a plan in flight. */
-    public int plansInFlight() {
-        int n = 0;
-        for (Monster m : monsters.values()) {
-            if (PlanDispatcher.inFlight(m)) {
-                n++;
-            }
-        }
-        return n;
     }
 
     /** The players: sessions joining and leaving, positions, managed players. */
@@ -178,51 +160,14 @@ public final class World {
         return k;
     }
 
-    /**
-     * Replaces the map (a reload). In-flight plans are dropped when they return; every monster re-plans at once;
-     * a monster left on a blocked cell is moved to the nearest walkable cell; a route with a point that is no longer
-     * walkable is removed (its patrols stand idle).
-     *
-     * @return the names of the routes removed
-     */
+    /** Replaces the map (a reload); see {@link MapChanges#reloaded}. Returns the names of the routes removed. */
     public List<String> setMap(GridMap newMap) {
         this.map = Objects.requireNonNull(newMap);
-        edits.reloaded();
-        for (Monster m : monsters.values()) {
-            snapToWalkable(m, newMap);
-            m.state = m.state.onInvalidated();
-            PlanDispatcher.supersede(m);
-        }
-        List<String> removed = new ArrayList<>();
-        routes.values().removeIf(r -> {
-            boolean bad = MonsterOrders.checkRoute(newMap, r) != null;
-            if (bad) {
-                removed.add(r.name());
-            }
-            return bad;
-        });
-        return removed;
-    }
-
-    private static boolean snapToWalkable(Monster m, GridMap map) {
-        if (Spawner.check(map, m.x, m.z) == SpawnStatus.SPAWNED) {
-            return false;
-        }
-        int snapped = Spawner.nearestWalkable(map, m.x, m.z, 0);
-        if (snapped != GridMap.NO_CELL) {
-            m.x = map.worldX(snapped);
-            m.z = map.worldZ(snapped);
-        }
-        return true;
+        return mapChanges.reloaded(newMap);
     }
 
     /**
-     * Replaces the map by an edited version of it ({@code map_edit}). A monster re-plans at once when it stands on a
-     * cell the edit blocked (it first moves to the nearest walkable cell), when its path has no full route
-     * ({@code partial} or {@code unreachable}: an opened wall may give one), or when the rest of its path passes
-     * within one cell of an edited area (the margin covers corner cutting); a plan it had in flight is then dropped
-     * when it returns. Every other monster keeps its path and its plan in flight, which is kept when it returns only
-     * if it found a full route that passes none of the areas edited since it was submitted.
+     * Replaces the map by an edited version of it ({@code map_edit}); see {@link MapChanges#edited}.
      *
      * @param edited a map of the same size and transform
      * @param areas  the cell rectangles the edit wrote, on the map
@@ -238,24 +183,7 @@ public final class World {
      */
     public int applyEdit(GridMap edited, List<CellRect> areas, long arrivalNanos) {
         this.map = Objects.requireNonNull(edited);
-        double[] boxes = edits.edited(edited, areas);
-        int replans = 0;
-        for (Monster m : monsters.values()) {
-            boolean replan = snapToWalkable(m, edited)
-                    || m.path != null && (m.path.status() != SearchStatus.FOUND
-                    || EditTracker.crosses(m.path, Math.max(m.next, 1), m.x, m.z, boxes));
-            if (!replan || m.target == null && !m.hasGoal) {
-                continue;
-            }
-            replans++;
-            m.editArrivalNanos = arrivalNanos;
-            m.state = m.state.onInvalidated();
-            PlanDispatcher.supersede(m);
-            if (m.target == null ? m.state.needsFreshPlan() : m.target.hasPos && m.state == MonsterState.REPLAN) {
-                dispatcher.submit(m, edited, edits.generation(), now);
-            }
-        }
-        return replans;
+        return mapChanges.edited(edited, areas, arrivalNanos, now);
     }
 
     /**
@@ -264,13 +192,7 @@ public final class World {
      * switch. Tick thread.
      */
     public void setAvoidance(OrcaParams params) {
-        if (avoidance != null && avoidance.params().equals(params)) {
-            return;
-        }
-        if (avoidance != null) {
-            avoidance.clear(monsters.values(), players.all());
-        }
-        avoidance = params == null ? null : new Avoidance(params);
+        motion.setAvoidance(params, monsters.values(), players.all());
     }
 
     /** Adds a session's player (role player, named by its session id); see {@link WorldPlayers#join}. */
@@ -306,35 +228,12 @@ public final class World {
         if (status != SpawnStatus.SPAWNED) {
             return new SpawnResult(status, null, x, 0, z);
         }
-        Monster m = spawnChaser(p, x, z);
+        Monster m = monsterLife.spawnChaser(p, x, z);
         return new SpawnResult(SpawnStatus.SPAWNED, m.id, x, map.transform().originY(), z);
     }
 
-    /** A monster of the default kind at (x, z), home there, that chases {@code p} and is owned by its session. */
-    Monster spawnChaser(Player p, double x, double z) {
-        Monster m = addMonster(kind(MonsterKind.DEFAULT_NAME), x, z, x, z, new Behaviour.Idle(), false);
-        m.owner = p.sessionId;
-        brain.setActive(m, new Behaviour.Chase(p));
-        return m;
-    }
-
-    /**
-     * Adds a monster and starts its default behaviour.
-     *
-     * @param startBase false when the caller gives it an active behaviour at once
-     */
-    Monster addMonster(MonsterKind kind, double x, double z, double homeX, double homeZ, Behaviour base,
-            boolean startBase) {
-        Monster m = new Monster(spawner.nextId(), kind, x, z, homeX, homeZ, base, serials++);
-        m.spawnTime = now;
-        monsters.put(m.id, m);
-        interest.spawned(m, players.all(), announcer);
-        outbox.add(new WorldEvent.MonsterSpawned(m.id, x, map.transform().originY(), z));
-        if (startBase) {
-            base.start(m, brain);
-        }
-        m.sentState = m.wireState(); // as its first viewers heard it; changes from here on are announced
-        return m;
+    WorldFileSpawns fileSpawns() {
+        return fileSpawns;
     }
 
     /**
@@ -347,27 +246,6 @@ public final class World {
         return fileSpawns.apply(file);
     }
 
-    /** Removes a monster now: its viewers hear {@code monster_leave despawned}, authorities the event. */
-    void despawn(Monster m) {
-        if (monsters.remove(m.id) == null) {
-            return;
-        }
-        fileSpawns.despawned(m);
-        if (m.active != null) {
-            m.active.stop(m, brain);
-        }
-        notice(m, "despawned", null, null, -1);
-        interest.despawned(m, announcer);
-        if (avoidance != null) {
-            avoidance.remove(m);
-        }
-    }
-
-    /** Despawns a monster at the end of the current pass (safe while iterating the monsters). */
-    void despawnLater(Monster m) {
-        despawns.add(m);
-    }
-
     /**
      * Applies every plan that finished since the last call: adopts its path and announces it unless the monster is
      * under local navigation; superseded results are dropped.
@@ -375,93 +253,14 @@ public final class World {
      * @return number of results adopted
      */
     public int applyFinishedPlans() {
-        return dispatcher.applyFinished(monsters, edits.generation(), edits::stillValid, this::adopt);
+        return dispatcher.applyFinished(monsters, edits.generation(), edits::stillValid, adopter);
     }
 
-    /**
-     * Takes a plan made from where the monster stood at submission. It kept walking meanwhile, so the path is made
-     * to start where it stands now: its position replaces the first point when the second is in sight, or is
-     * prepended when the first is; otherwise the plan is dropped and the monster plans afresh.
-     */
-    private boolean adopt(Monster m, WorldPath planned, long playerSeq, long posArrivalNanos) {
-        double y = map.transform().originY();
-        WorldPath path;
-        if (!planned.hasPoints()) {
-            path = WorldPath.of(SearchStatus.UNREACHABLE, new double[] {m.x, y, m.z}, planned.expanded());
-        } else if (planned.size() >= 2 && planner.clearLine(map, m.x, m.z, planned.x(1), planned.z(1))) {
-            path = planned.startingAt(m.x, y, m.z, true);
-        } else if (planner.clearLine(map, m.x, m.z, planned.x(0), planned.z(0))) {
-            path = planned.startingAt(m.x, y, m.z, false);
-        } else {
-            metrics.planDropped();
-            m.state = m.state.onInvalidated();
-            return false;
-        }
-        m.path = path;
-        m.pathMap = map;
-        m.next = 1;
-        // its first segment starts where it stands, not where the planner designed the path: until it has walked
-        // past that first corner, its tick moves are checked as a pushed monster's are
-        m.pushed |= planned.hasPoints()
-                && MonsterMover.distance(m.x - planned.x(0), m.z - planned.z(0)) > 1e-6;
-        m.state = m.state.onAdopted(path.size() >= 2, path.status() == SearchStatus.FOUND);
-        if (!m.state.local()) {
-            announcePath(m, path, playerSeq, posArrivalNanos);
-        }
-        m.editArrivalNanos = 0; // under local nav no nav_path answers the edit: nothing to time
-        return true;
+    /** What the world tells its sessions about its monsters. */
+    WorldAnnouncer announce() {
+        return announce;
     }
 
-    /** Sends a new path of the monster ({@code nav_path}) to its viewers. */
-    void announcePath(Monster m, WorldPath path, long playerSeq, long posArrivalNanos) {
-        m.seq++;
-        m.sentPlayerSeq = playerSeq;
-        String session = m.target == null ? null : m.target.sessionId;
-        outbox.add(new WorldEvent.NavPathReady(session, m.id, m.seq, playerSeq, path, m.speed, posArrivalNanos, map,
-                m.editArrivalNanos, m.wireState(), m.targetName(), viewerIds(m)));
-    }
-
-    private static List<String> viewerIds(Monster m) {
-        int n = m.viewers.size();
-        String[] ids = new String[n];
-        for (int i = 0; i < n; i++) {
-            ids[i] = m.viewers.get(i).sessionId;
-        }
-        return List.of(ids);
-    }
-
-    /** Tells the world's authority sessions what a monster did ({@code monster_event}). */
-    void notice(Monster m, String event, String target, String route, int index) {
-        List<String> to = players.authorities();
-        if (!to.isEmpty()) {
-            outbox.add(new WorldEvent.Notice(m.id, event, target, route, index, List.copyOf(to)));
-        }
-    }
-
-    /** Announces view changes as {@code monster_enter} (with the current path when moving) and {@code monster_leave}. */
-    private final Interest.Announcer announcer = new Interest.Announcer() {
-        @Override
-        public void entered(ViewSet view, Monster m) {
-            double y = map.transform().originY();
-            WorldEvent.NavPathReady path = null;
-            if (m.path != null && m.state.following() && !m.state.local()) {
-                path = new WorldEvent.NavPathReady(null, m.id, m.seq, m.sentPlayerSeq, m.path, m.speed, 0,
-                        m.pathMap, 0, m.wireState(), m.targetName(), List.of(view.sessionId));
-            }
-            outbox.add(new WorldEvent.MonsterEntered(view.sessionId, m.id, m.kind.name(), new Vec3(m.x, y, m.z),
-                    m.kind.radiusMeters(), m.speed, m.wireState(), m.targetName(), new Vec3(m.homeX, y, m.homeZ),
-                    path));
-        }
-
-        @Override
-        public void left(ViewSet view, Monster m, String reason) {
-            outbox.add(new WorldEvent.MonsterLeft(view.sessionId, m.id, reason));
-        }
-    };
-
-    Interest.Announcer announcer() {
-        return announcer;
-    }
 
     Interest interest() {
         return interest;
@@ -477,57 +276,17 @@ public final class World {
         applyFinishedPlans();
         planMovedPlayers(); // positions that arrived since the last pass count as arrivals, not as tick findings
         brain.tick();
-        flushDespawns();
+        monsterLife.flushDespawns();
         fileSpawns.tick(now);
         for (Monster m : monsters.values()) {
             planning.consider(m, true, map, rule, now);
         }
         planning.submit(map, edits.generation(), settings, now);
-        double rP = settings.playerRadiusMeters();
-        double on = settings.localNavDistanceMeters();
-        double off = on + settings.localNavHysteresisMeters();
         Collection<Player> all = players.all();
-        slots.update(all, map, settings, now, outbox, metrics);
-        for (Monster m : monsters.values()) {
-            double body = m.kind.radiusMeters() + rP; // each monster keeps its own kind's body from the player
-            mover.move(m, map, dtSeconds, Math.max(settings.stoppingDistanceMeters(), body), body);
-        }
-        if (avoidance != null) {
-            avoidance.step(monsters.values(), all, map, rP, dtSeconds);
-        }
-        for (Monster m : monsters.values()) {
-            switchLocalNav(m, on, off);
-        }
-        int overlaps = bodies.separate(monsters.values(), all, map, rP, now);
-        if (overlaps > 0) {
-            metrics.monsterOverlaps(overlaps);
-        }
-        announceStates();
-        interest.update(all, monsters.values(), announcer);
+        motion.step(monsters.values(), all, dtSeconds, now);
+        announce.states(monsters.values());
+        interest.update(all, monsters.values(), announce);
         players.queueSnapshots(now);
-    }
-
-    private void flushDespawns() {
-        for (Monster m : despawns) {
-            despawn(m);
-        }
-        despawns.clear();
-    }
-
-    /** Sends {@code monster_state} to the viewers of every monster whose wire state or target changed. */
-    private void announceStates() {
-        for (Monster m : monsters.values()) {
-            String state = m.wireState();
-            String target = m.targetName();
-            if (state.equals(m.sentState) && Objects.equals(target, m.sentTarget)) {
-                continue;
-            }
-            m.sentState = state;
-            m.sentTarget = target;
-            if (!m.viewers.isEmpty()) {
-                outbox.add(new WorldEvent.StateChanged(m.id, state, target, viewerIds(m)));
-            }
-        }
     }
 
     /**
@@ -551,27 +310,12 @@ public final class World {
         double off = on + settings.localNavHysteresisMeters();
         for (Player p : moved) {
             for (Monster m : p.monsters) {
-                switchLocalNav(m, on, off);
+                motion.switchLocalNav(m, on, off, now);
                 planning.consider(m, false, map, rule, now);
             }
         }
         moved.clear();
         planning.submit(map, edits.generation(), settings, now);
-    }
-
-    private void switchLocalNav(Monster m, double on, double off) {
-        switch (mover.switchLocalNav(m, on, off)) {
-            case ON -> outbox.add(new WorldEvent.LocalNavChanged(m.target.sessionId, m.id, true,
-                    slots.provisional(m, map, settings)));
-            case OFF -> {
-                SurroundSlots.release(m);
-                outbox.add(new WorldEvent.LocalNavChanged(m.target.sessionId, m.id, false));
-                PlanDispatcher.supersede(m); // a plan made during local mode may be stale
-                dispatcher.submit(m, map, edits.generation(), now); // hand back with an immediate fresh nav_path
-            }
-            case NONE -> {
-            }
-        }
     }
 
     // ---- for the world's parts (package) ----
@@ -590,6 +334,16 @@ public final class World {
 
     Spawner spawner() {
         return spawner;
+    }
+
+    /** Spawns and despawns. */
+    MonsterLife life() {
+        return monsterLife;
+    }
+
+    /** The monsters by id, in spawn order; live. */
+    Map<String, Monster> monsterMap() {
+        return monsters;
     }
 
     Collection<Monster> monsterList() {
@@ -617,7 +371,12 @@ public final class World {
     }
 
     Avoidance avoidance() {
-        return avoidance;
+        return motion.avoidance();
+    }
+
+    /** The current map generation (one up per load and per edit). */
+    long generation() {
+        return edits.generation();
     }
 
     // ---- observation (viewer, admin status, tests) ----
@@ -633,56 +392,8 @@ public final class World {
         return WorldView.of(all, all.size(), monsters.values(), monsters.size(), routes.values(), map, mapVersion);
     }
 
-    /** Current XZ position of a monster as {x, z}, or null when unknown (tests and admin status). */
-    public double[] monsterPosition(String monsterId) {
-        Monster m = monsters.get(monsterId);
-        return m == null ? null : new double[] {m.x, m.z};
-    }
-
-    /** Current surround slot (XZ) of a monster as {x, z}, or null when unknown or without one (tests). */
-    public double[] monsterSlot(String monsterId) {
-        Monster m = monsters.get(monsterId);
-        return m == null || !m.hasSlot ? null : new double[] {m.slotX, m.slotZ};
-    }
-
-    /** Current chase state of a monster, or null when unknown. */
-    public MonsterState monsterState(String monsterId) {
-        Monster m = monsters.get(monsterId);
-        return m == null ? null : m.state;
-    }
-
-    /** Current wire state of a monster ({@code idle}, {@code patrol}, {@code chase}, ...), or null when unknown. */
-    public String monsterWireState(String monsterId) {
-        Monster m = monsters.get(monsterId);
-        return m == null ? null : m.wireState();
-    }
-
-    /** Ids of the monsters chasing a session's own player, in the order they started. */
-    public List<String> monstersOf(String sessionId) {
-        List<String> ids = new ArrayList<>();
-        Player p = players.own(sessionId);
-        if (p != null) {
-            for (Monster m : p.monsters) {
-                ids.add(m.id);
-            }
-        }
-        return ids;
-    }
-
-    /** Ids of every monster, in spawn order. */
-    public List<String> monsterIds() {
-        return new ArrayList<>(monsters.keySet());
-    }
-
-    /** Ids of the monsters in a session's view, in the order they came in; empty for an unknown session. */
-    public List<String> viewOf(String sessionId) {
-        List<String> ids = new ArrayList<>();
-        Player p = players.own(sessionId);
-        if (p != null && p.view != null) {
-            for (Monster m : p.view.monsters()) {
-                ids.add(m.id);
-            }
-        }
-        return ids;
+    /** Read-only questions about the world's monsters (tests, admin status). */
+    public WorldInspection inspect() {
+        return inspection;
     }
 }

@@ -47,7 +47,7 @@ final class WorldFileSpawns {
         fileRoutes.clear();
         respawns.clear();
         for (Monster m : new ArrayList<>(fileMonsters)) {
-            world.despawn(m);
+            world.life().despawn(m);
         }
         fileMonsters.clear();
         for (RouteSpec r : file.routes()) {
@@ -78,11 +78,11 @@ final class WorldFileSpawns {
             return null; // the kind was removed from the config since the file was checked
         }
         Behaviour base = switch (g.behaviour()) {
-            case WANDER -> new Behaviour.Wander(g.wanderRadiusMeters());
-            case PATROL -> new Behaviour.Patrol(g.route());
-            default -> new Behaviour.Idle();
+            case WANDER -> new Wander(g.wanderRadiusMeters());
+            case PATROL -> new Patrol(g.route());
+            default -> new Idle();
         };
-        Monster m = world.addMonster(kind, x, z, x, z, base, true);
+        Monster m = world.life().addMonster(kind, x, z, x, z, base, true);
         m.group = g;
         fileMonsters.add(m);
         return m;

@@ -44,7 +44,7 @@ public final class WorldPlayers {
         if (authority) {
             authorities.add(sessionId);
         }
-        world.interest().joined(p.view, world.monsterList(), world.announcer());
+        world.interest().joined(p.view, world.monsterList(), world.announce());
     }
 
     private void add(Player p) {
@@ -121,7 +121,7 @@ public final class WorldPlayers {
             for (int i = 0; i < world.settings().monstersPerPlayer(); i++) {
                 int cell = world.spawner().autoSpawnCell(map, world.settings(), x, z);
                 if (cell != GridMap.NO_CELL) {
-                    world.spawnChaser(p, map.worldX(cell), map.worldZ(cell));
+                    world.life().spawnChaser(p, map.worldX(cell), map.worldZ(cell));
                 }
             }
         }

@@ -144,10 +144,10 @@ public final class WorldView {
             v.homeX[j] = m.homeX;
             v.homeZ[j] = m.homeZ;
             v.wanderRadii[j] = Double.NaN;
-            if (m.base instanceof Behaviour.Patrol patrol) {
+            if (m.base instanceof Patrol patrol) {
                 v.behaviours[j] = "patrol";
                 v.patrolRoutes[j] = patrol.route;
-            } else if (m.base instanceof Behaviour.Wander wander) {
+            } else if (m.base instanceof Wander wander) {
                 v.behaviours[j] = "wander";
                 v.wanderRadii[j] = wander.radiusMeters;
             } else {

@@ -129,22 +129,22 @@ class BehaviourTransitionsTest {
         final FakeBrain brain = new FakeBrain();
         final Player alice = new Player("s-1", "alice", false, null);
         final Monster monster = new Monster("m-1", new MonsterKind("wolf", 3, 0.5, 8, 25, 4), 0, 0, 0, 0,
-                new Behaviour.Idle(), 0);
+                new Idle(), 0);
     }
 
     static Stream<Arguments> rows() {
         return Stream.of(
-                new Row("idle goes on standing", new Behaviour.Idle(), c -> { }, Next.SAME, List.of()),
-                new Row("move_to on the way goes on", new Behaviour.MoveTo(3, 4),
+                new Row("idle goes on standing", new Idle(), c -> { }, Next.SAME, List.of()),
+                new Row("move_to on the way goes on", new MoveTo(3, 4),
                         c -> { }, Next.SAME, List.of()),
-                new Row("move_to at its goal ends: arrived", new Behaviour.MoveTo(3, 4),
+                new Row("move_to at its goal ends: arrived", new MoveTo(3, 4),
                         c -> { c.brain.reached = true; c.brain.reachedGoal = true; }, Next.ENDED,
                         List.of("event arrived")),
-                new Row("move_to at the end of a partial path ends: unreachable", new Behaviour.MoveTo(3, 4),
+                new Row("move_to at the end of a partial path ends: unreachable", new MoveTo(3, 4),
                         c -> c.brain.reached = true, Next.ENDED, List.of("event unreachable")),
-                new Row("return_home on the way goes on", new Behaviour.ReturnHome(), c -> { }, Next.SAME,
+                new Row("return_home on the way goes on", new ReturnHome(), c -> { }, Next.SAME,
                         List.of()),
-                new Row("return_home at home ends: home", new Behaviour.ReturnHome(),
+                new Row("return_home at home ends: home", new ReturnHome(),
                         c -> c.brain.reached = true, Next.ENDED, List.of("event home")))
                 .map(Arguments::of);
     }
@@ -157,7 +157,7 @@ class BehaviourTransitionsTest {
         c.brain.log.clear();
         Behaviour next = row.behaviour().update(c.monster, c.brain);
         Next got = next == row.behaviour() ? Next.SAME : next == null ? Next.ENDED
-                : next instanceof Behaviour.ReturnHome ? Next.RETURN_HOME : null;
+                : next instanceof ReturnHome ? Next.RETURN_HOME : null;
         assertThat(got).isEqualTo(row.next());
         assertThat(c.brain.log).containsExactlyElementsOf(row.log());
     }
@@ -165,17 +165,17 @@ class BehaviourTransitionsTest {
     @org.junit.jupiter.api.Test
     void chase_WhenItsPlayerLeaves_GivesUpAndReturnsHome() {
         Case c = new Case();
-        Behaviour.Chase chase = new Behaviour.Chase(c.alice);
+        ChasePlayer chase = new ChasePlayer(c.alice);
         chase.start(c.monster, c.brain);
         c.brain.present = false;
-        assertThat(chase.update(c.monster, c.brain)).isInstanceOf(Behaviour.ReturnHome.class);
+        assertThat(chase.update(c.monster, c.brain)).isInstanceOf(ReturnHome.class);
         assertThat(c.brain.log).containsExactly("chase alice", "event target_lost alice");
     }
 
     @org.junit.jupiter.api.Test
     void chase_BeyondTheLeashForLeashSeconds_ReturnsHome_NotBefore() {
         Case c = new Case(); // wolf: leash 25 m, 4 s
-        Behaviour.Chase chase = new Behaviour.Chase(c.alice);
+        ChasePlayer chase = new ChasePlayer(c.alice);
         c.monster.x = 30;
         c.brain.now = 10;
         assertThat(chase.update(c.monster, c.brain)).isSameAs(chase);
@@ -188,19 +188,19 @@ class BehaviourTransitionsTest {
         c.brain.now = 15;
         assertThat(chase.update(c.monster, c.brain)).isSameAs(chase);
         c.brain.now = 19;
-        assertThat(chase.update(c.monster, c.brain)).isInstanceOf(Behaviour.ReturnHome.class);
+        assertThat(chase.update(c.monster, c.brain)).isInstanceOf(ReturnHome.class);
         assertThat(c.brain.log).containsExactly("event leash alice");
     }
 
     @org.junit.jupiter.api.Test
     void chase_StrandedForLeashSeconds_ReturnsHome() {
         Case c = new Case();
-        Behaviour.Chase chase = new Behaviour.Chase(c.alice);
+        ChasePlayer chase = new ChasePlayer(c.alice);
         c.monster.state = MonsterState.UNREACHABLE;
         c.brain.now = 1;
         assertThat(chase.update(c.monster, c.brain)).isSameAs(chase);
         c.brain.now = 5;
-        assertThat(chase.update(c.monster, c.brain)).isInstanceOf(Behaviour.ReturnHome.class);
+        assertThat(chase.update(c.monster, c.brain)).isInstanceOf(ReturnHome.class);
         assertThat(c.brain.log).containsExactly("event unreachable alice");
     }
 
@@ -208,9 +208,9 @@ class BehaviourTransitionsTest {
     void chase_OfAnUnleashedKind_NeverGivesUpWhileItsPlayerStays() {
         Case c = new Case();
         Monster m = new Monster("m-2", new MonsterKind("default", 2, 0.4, 0, 0, 5), 500, 0, 0, 0,
-                new Behaviour.Idle(), 1);
+                new Idle(), 1);
         m.state = MonsterState.UNREACHABLE;
-        Behaviour.Chase chase = new Behaviour.Chase(c.alice);
+        ChasePlayer chase = new ChasePlayer(c.alice);
         for (int t = 0; t < 100; t += 10) {
             c.brain.now = t;
             assertThat(chase.update(m, c.brain)).isSameAs(chase);
@@ -220,7 +220,7 @@ class BehaviourTransitionsTest {
     @org.junit.jupiter.api.Test
     void wander_RestsThenPicksTheNextPointNearHome() {
         Case c = new Case();
-        Behaviour.Wander w = new Behaviour.Wander(6);
+        Wander w = new Wander(6);
         w.start(c.monster, c.brain);
         assertThat(c.brain.log).containsExactly("walkTo 3,0");
         c.brain.reached = true;
@@ -246,7 +246,7 @@ class BehaviourTransitionsTest {
     private static List<Integer> patrolIndices(RouteMode mode, int arrivals) {
         Case c = new Case();
         c.brain.routes.put("lane", new Route("lane", new double[] {0, 10, 20}, new double[] {0, 0, 0}, mode, 1));
-        Behaviour.Patrol p = new Behaviour.Patrol("lane");
+        Patrol p = new Patrol("lane");
         p.start(c.monster, c.brain);
         List<Integer> out = new ArrayList<>();
         out.add(p.index());
@@ -268,7 +268,7 @@ class BehaviourTransitionsTest {
         c.brain.routes.put("lane", new Route("lane", new double[] {0, 10, 20}, new double[] {0, 0, 0},
                 RouteMode.LOOP, 0));
         c.monster.x = 19;
-        Behaviour.Patrol p = new Behaviour.Patrol("lane");
+        Patrol p = new Patrol("lane");
         p.start(c.monster, c.brain);
         assertThat(p.index()).isEqualTo(2);
         assertThat(c.brain.log).containsExactly("walkTo 20,0");
@@ -279,7 +279,7 @@ class BehaviourTransitionsTest {
         Case c = new Case();
         c.brain.routes.put("lane", new Route("lane", new double[] {0, 10}, new double[] {0, 0}, RouteMode.LOOP,
                 0));
-        Behaviour.Patrol p = new Behaviour.Patrol("lane");
+        Patrol p = new Patrol("lane");
         p.start(c.monster, c.brain);
         c.brain.routes.clear();
         p.update(c.monster, c.brain);
@@ -291,7 +291,7 @@ class BehaviourTransitionsTest {
         Case c = new Case();
         c.alice.hasPos = true;
         c.alice.x = 10;
-        Behaviour.Follow f = new Behaviour.Follow(c.alice, 2, 0);
+        Follow f = new Follow(c.alice, 2, 0);
         f.start(c.monster, c.brain);
         c.monster.lastPlanTime = 0;
         c.alice.x = 10.3; // within the threshold
@@ -313,7 +313,7 @@ class BehaviourTransitionsTest {
         Case c = new Case(); // wolf: aggro 8 m, safe at 20 m
         c.alice.hasPos = true;
         c.alice.x = -2;
-        Behaviour.Flee f = new Behaviour.Flee(c.alice);
+        Flee f = new Flee(c.alice);
         f.start(c.monster, c.brain);
         assertThat(c.brain.log).containsExactly("walkTo 10,0");
         assertThat(f.update(c.monster, c.brain)).isSameAs(f);

@@ -117,14 +117,14 @@ class BodiesPropertyTest {
                 continue; // every monster here spawned at 0
             }
             for (int a = 0; a < spawned.size(); a++) {
-                double[] ma = w.monsterPosition(spawned.get(a));
+                double[] ma = w.inspect().monsterPosition(spawned.get(a));
                 for (int i = 0; i < players; i++) {
                     assertThat(Math.hypot(ma[0] - px[i], ma[1] - pz[i]))
                             .as("%s from player p%d at %.2f s", spawned.get(a), i, now)
                             .isGreaterThanOrEqualTo(0.9 - SLACK);
                 }
                 for (int b = a + 1; b < spawned.size(); b++) {
-                    double[] mb = w.monsterPosition(spawned.get(b));
+                    double[] mb = w.inspect().monsterPosition(spawned.get(b));
                     assertThat(Math.hypot(ma[0] - mb[0], ma[1] - mb[1]))
                             .as("%s to %s at %.2f s", spawned.get(a), spawned.get(b), now)
                             .isGreaterThanOrEqualTo(0.8 - SLACK);

@@ -74,20 +74,20 @@ class CrowdTest {
                     }
                 }
             });
-            List<String> ids = w.monstersOf("s");
+            List<String> ids = w.inspect().monstersOf("s");
             for (String id : ids) {
-                double[] slotNow = w.monsterSlot(id);
+                double[] slotNow = w.inspect().monsterSlot(id);
                 if (slotNow != null) {
                     double[] told = announced.get(id);
                     assertThat(told).as("%s was told a slot", id).isNotNull();
                     assertThat(Math.hypot(told[0] - slotNow[0], told[1] - slotNow[1]))
                             .as("%s's slot moved 0.5 m or more without a new local_nav", id).isLessThan(0.5);
                 }
-                double[] a = w.monsterPosition(id);
+                double[] a = w.inspect().monsterPosition(id);
                 int cell = map.cellAt(a[0], a[1]);
                 assertThat(cell != GridMap.NO_CELL && map.navGrid().openCell(cell))
                         .as("%s on a walkable cell at %s", id, now).isTrue();
-                double[] slot = w.monsterSlot(id);
+                double[] slot = w.inspect().monsterSlot(id);
                 if (slot != null) {
                     int sc = map.cellAt(slot[0], slot[1]);
                     assertThat(map.navGrid().openCell(sc)).as("slot of %s walkable", id).isTrue();
@@ -106,7 +106,7 @@ class CrowdTest {
                         .isGreaterThanOrEqualTo(0.9 - 0.05);
                 for (String other : ids) {
                     if (other.compareTo(id) > 0) {
-                        double[] b = w.monsterPosition(other);
+                        double[] b = w.inspect().monsterPosition(other);
                         assertThat(Math.hypot(a[0] - b[0], a[1] - b[1])).as("%s to %s at %s", id, other, now)
                                 .isGreaterThanOrEqualTo(0.8 - 0.05);
                     }
@@ -119,8 +119,8 @@ class CrowdTest {
 
     private static double largestGapDegrees(World w, double px, double pz) {
         List<Double> angles = new ArrayList<>();
-        for (String id : w.monstersOf("s")) {
-            double[] a = w.monsterPosition(id);
+        for (String id : w.inspect().monstersOf("s")) {
+            double[] a = w.inspect().monsterPosition(id);
             angles.add(Math.toDegrees(Math.atan2(a[1] - pz, a[0] - px)));
         }
         angles.sort(Double::compare);
@@ -142,8 +142,8 @@ class CrowdTest {
         }
         Map<String, List<Double>> changes = run(w, map, 15, -15, 20);
         assertThat(largestGapDegrees(w, 15, -15)).isLessThanOrEqualTo(120);
-        for (String id : w.monstersOf("s")) {
-            assertThat(w.monsterSlot(id)).as("slot of %s", id).isNotNull();
+        for (String id : w.inspect().monstersOf("s")) {
+            assertThat(w.inspect().monsterSlot(id)).as("slot of %s", id).isNotNull();
             List<Double> times = changes.getOrDefault(id, List.of());
             for (int i = 1; i < times.size(); i++) {
                 assertThat(times.get(i) - times.get(i - 1)).as("slot changes of %s", id)
@@ -192,9 +192,9 @@ class CrowdTest {
             w.outbox().drainTo(e -> { });
             boolean allLocal = true;
             for (String id : ids) {
-                double[] a = w.monsterPosition(id);
+                double[] a = w.inspect().monsterPosition(id);
                 assertThat(map.navGrid().openCell(map.cellAt(a[0], a[1]))).as("%s on a walkable cell", id).isTrue();
-                boolean local = w.monsterState(id).local();
+                boolean local = w.inspect().monsterState(id).local();
                 allLocal &= local;
                 double[] before = last.put(id, a);
                 if (!local && before != null && Math.hypot(a[0] - before[0], a[1] - before[1]) < 0.01) {
@@ -208,7 +208,7 @@ class CrowdTest {
                 }
                 for (String other : ids) {
                     if (other.compareTo(id) > 0) {
-                        double[] b = w.monsterPosition(other);
+                        double[] b = w.inspect().monsterPosition(other);
                         assertThat(Math.hypot(a[0] - b[0], a[1] - b[1])).as("%s to %s at %s", id, other, now)
                                 .isGreaterThanOrEqualTo(0.8 - 0.05);
                     }
@@ -244,8 +244,8 @@ class CrowdTest {
         String toDown = w.spawn("down", 13, -1).monsterId(); // in the top room, chasing the player below
         String toUp = w.spawn("up", 13, -9).monsterId();
         double took = walkThrough(w, map, List.of(toDown, toUp), 30);
-        assertThat(w.monsterPosition(toDown)[1]).as("went down through the door").isLessThan(-5);
-        assertThat(w.monsterPosition(toUp)[1]).as("went up through the door").isGreaterThan(-5);
+        assertThat(w.inspect().monsterPosition(toDown)[1]).as("went down through the door").isLessThan(-5);
+        assertThat(w.inspect().monsterPosition(toUp)[1]).as("went up through the door").isGreaterThan(-5);
         assertThat(took).isLessThan(30);
     }
 
@@ -275,7 +275,7 @@ class CrowdTest {
         w.setAvoidance(OrcaParams.DEFAULT);
         List<String> ids = new ArrayList<>();
         for (String p : List.of("p1", "p3", "p4")) {
-            ids.addAll(w.monstersOf(p));
+            ids.addAll(w.inspect().monstersOf(p));
         }
         assertThat(ids).hasSize(7);
         walkThrough(w, map, ids, 30);
@@ -345,15 +345,15 @@ class CrowdTest {
         w.playerPos("s", 1, 15, 0, -15);
         String id = w.spawn("s", 17.5, -15).monsterId();
         run(w, map, 15, -15, 3); // alone: it takes the slot toward where it stands
-        double[] slot = w.monsterSlot(id);
+        double[] slot = w.inspect().monsterSlot(id);
         assertThat(slot).isNotNull();
         // a second monster arriving on the same side makes the layout spread: one of them must cross over
         String other = w.spawn("s", 17.6, -15.2).monsterId();
         run(w, map, 15, -15, 8);
-        double[] a = w.monsterPosition(id);
-        double[] b = w.monsterPosition(other);
-        assertThat(Math.hypot(a[0] - w.monsterSlot(id)[0], a[1] - w.monsterSlot(id)[1])).isLessThan(0.01);
-        assertThat(Math.hypot(b[0] - w.monsterSlot(other)[0], b[1] - w.monsterSlot(other)[1])).isLessThan(0.01);
+        double[] a = w.inspect().monsterPosition(id);
+        double[] b = w.inspect().monsterPosition(other);
+        assertThat(Math.hypot(a[0] - w.inspect().monsterSlot(id)[0], a[1] - w.inspect().monsterSlot(id)[1])).isLessThan(0.01);
+        assertThat(Math.hypot(b[0] - w.inspect().monsterSlot(other)[0], b[1] - w.inspect().monsterSlot(other)[1])).isLessThan(0.01);
         assertThat(largestGapDegrees(w, 15, -15)).isCloseTo(180, org.assertj.core.data.Offset.offset(1.0));
     }
 
@@ -369,12 +369,12 @@ class CrowdTest {
         run(w, map, 15, -15, 6);
         w.setSettings(new Chase(0.5, 0.5, 4.0, 1.0, 1.0, 2.0, 0, true, 0, 5, 15, 0.6, 0.5, 8));
         run(w, map, 15, -15, 4);
-        List<String> ids = w.monstersOf("s");
+        List<String> ids = w.inspect().monstersOf("s");
         for (String a : ids) {
-            double[] pa = w.monsterPosition(a);
+            double[] pa = w.inspect().monsterPosition(a);
             assertThat(Math.hypot(pa[0] - 15, pa[1] + 15)).isGreaterThanOrEqualTo(0.6 + 0.5 - 0.05);
             for (String b : ids) {
-                double[] pb = w.monsterPosition(b);
+                double[] pb = w.inspect().monsterPosition(b);
                 if (!a.equals(b)) {
                     assertThat(Math.hypot(pa[0] - pb[0], pa[1] - pb[1])).as("%s to %s", a, b)
                             .isGreaterThanOrEqualTo(2 * 0.6 - 0.05);

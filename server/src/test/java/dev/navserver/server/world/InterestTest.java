@@ -36,7 +36,7 @@ class InterestTest {
     }
 
     private Monster monster(String id, double x, double z) {
-        Monster m = new Monster(id, new MonsterKind("wolf", 3, 0.5, 0, 0, 0), x, z, x, z, new Behaviour.Idle(),
+        Monster m = new Monster(id, new MonsterKind("wolf", 3, 0.5, 0, 0, 0), x, z, x, z, new Idle(),
                 monsters.size());
         monsters.add(m);
         return m;

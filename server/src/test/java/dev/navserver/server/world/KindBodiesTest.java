@@ -46,7 +46,7 @@ class KindBodiesTest {
 
     /** A monster of {@code kind} standing at (x, z) since the tick began, past its spawn grace. */
     private static Monster standing(String id, MonsterKind kind, double x, double z) {
-        Monster m = new Monster(id, kind, x, z, x, z, new Behaviour.Idle(), 0);
+        Monster m = new Monster(id, kind, x, z, x, z, new Idle(), 0);
         m.tickStartX = x;
         m.tickStartZ = z;
         m.spawnTime = -10;
@@ -179,7 +179,7 @@ class KindBodiesTest {
                 continue; // walking up from 7 m away, then past the spawn grace
             }
             for (int i = 0; i < ids.size(); i++) {
-                double[] a = w.monsterPosition(ids.get(i));
+                double[] a = w.inspect().monsterPosition(ids.get(i));
                 double ra = kinds.get(ids.get(i)).radiusMeters();
                 double toPlayer = distance(a[0], a[1], 10, -6);
                 assertThat(toPlayer).as("%s from alice at %.2f s", ids.get(i), now)
@@ -190,7 +190,7 @@ class KindBodiesTest {
                     ratNearest = Math.min(ratNearest, toPlayer);
                 }
                 for (int j = i + 1; j < ids.size(); j++) {
-                    double[] b = w.monsterPosition(ids.get(j));
+                    double[] b = w.inspect().monsterPosition(ids.get(j));
                     assertThat(distance(a[0], a[1], b[0], b[1])).as("%s to %s at %.2f s", ids.get(i), ids.get(j), now)
                             .isGreaterThanOrEqualTo(ra + kinds.get(ids.get(j)).radiusMeters() - SLACK);
                 }

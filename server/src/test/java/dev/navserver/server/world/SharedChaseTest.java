@@ -170,7 +170,7 @@ class SharedChaseTest {
         List<String> monsters = spawn(w, "s-1", 8);
         Map<String, double[]> starts = new LinkedHashMap<>();
         for (String id : monsters) {
-            starts.put(id, w.monsterPosition(id));
+            starts.put(id, w.inspect().monsterPosition(id));
         }
 
         tick(w); // decides and plans
@@ -298,7 +298,7 @@ class SharedChaseTest {
         spawn(w, "s-1", 8);
         tick(w); // queues one shared task
         assertThat(queued).hasSize(1);
-        assertThat(w.plansInFlight()).isEqualTo(8);
+        assertThat(w.inspect().plansInFlight()).isEqualTo(8);
 
         w.setMap(ROOMS); // a reload: the plan in flight is for the old version
         queued.remove(0).run();

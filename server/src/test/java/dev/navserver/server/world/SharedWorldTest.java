@@ -108,9 +108,9 @@ class SharedWorldTest {
         put("s-b", 21.5, -5);
         String m = spawnWolf(30, -5, new MonsterOrders.BaseSpec("wander", 3, null));
         tick();
-        assertThat(world.viewOf("s-a")).containsExactly(m);
-        assertThat(world.viewOf("s-b")).containsExactly(m);
-        assertThat(world.viewOf("god")).containsExactly(m);
+        assertThat(world.inspect().viewOf("s-a")).containsExactly(m);
+        assertThat(world.inspect().viewOf("s-b")).containsExactly(m);
+        assertThat(world.inspect().viewOf("god")).containsExactly(m);
         assertThat(tickUntil(2, () -> events.stream().anyMatch(e -> e instanceof WorldEvent.NavPathReady))).isTrue();
         WorldEvent.NavPathReady path = (WorldEvent.NavPathReady) events.stream()
                 .filter(e -> e instanceof WorldEvent.NavPathReady).findFirst().orElseThrow();
@@ -125,10 +125,10 @@ class SharedWorldTest {
         String m = spawnWolf(13, -3, MonsterOrders.BaseSpec.IDLE);
         put("s-a", 7, -3); // 6 m away, behind the wall
         tickUntil(1, () -> false);
-        assertThat(world.monsterWireState(m)).isEqualTo("idle");
+        assertThat(world.inspect().monsterWireState(m)).isEqualTo("idle");
         put("s-b", 19, -3); // 6 m away in the open
-        assertThat(tickUntil(1, () -> "chase".equals(world.monsterWireState(m)) || "local".equals(
-                world.monsterWireState(m)))).isTrue();
+        assertThat(tickUntil(1, () -> "chase".equals(world.inspect().monsterWireState(m)) || "local".equals(
+                world.inspect().monsterWireState(m)))).isTrue();
         assertThat(notices).containsExactly(m + " aggro bob");
     }
 
@@ -140,11 +140,11 @@ class SharedWorldTest {
         assertThat(tickUntil(1, () -> notices.contains(m + " aggro alice"))).isTrue();
         put("s-a", 39, -12); // runs away: the wolf follows beyond 12 m from home
         assertThat(tickUntil(10, () -> notices.contains(m + " leash alice"))).isTrue();
-        assertThat(world.monsterWireState(m)).isEqualTo("return_home");
+        assertThat(world.inspect().monsterWireState(m)).isEqualTo("return_home");
         put("s-a", 22, -3); // comes back within aggro range: ignored on the way home
         assertThat(tickUntil(10, () -> notices.contains(m + " home"))).isTrue();
         assertThat(notices.subList(0, 3)).containsExactly(m + " aggro alice", m + " leash alice", m + " home");
-        double[] at = world.monsterPosition(m);
+        double[] at = world.inspect().monsterPosition(m);
         assertThat(Math.hypot(at[0] - 20, at[1] + 3)).isLessThan(1.0);
     }
 
@@ -154,7 +154,7 @@ class SharedWorldTest {
         world.players().join("s-a", "alice", false);
         put("s-a", 30, -6);
         tick();
-        List<String> mine = world.monstersOf("s-a");
+        List<String> mine = world.inspect().monstersOf("s-a");
         assertThat(mine).hasSize(2);
         tickUntil(1, () -> false);
         world.removePlayer("s-a");
@@ -198,8 +198,8 @@ class SharedWorldTest {
                 .status()).isEqualTo(MonsterOrders.Status.BLOCKED);
         assertThat(world.route("r")).isNull();
         tick();
-        assertThat(world.monsterWireState(m)).isEqualTo("idle");
-        assertThat(world.monsterPosition(m)).containsExactly(20, -3);
+        assertThat(world.inspect().monsterWireState(m)).isEqualTo("idle");
+        assertThat(world.inspect().monsterPosition(m)).containsExactly(20, -3);
     }
 
     @Test
@@ -208,10 +208,10 @@ class SharedWorldTest {
         assertThat(world.orders().command(m, new MonsterOrders.Order("move_to", null, true, 20, -3, 0, 0, null, 0))
                 .ok()).isTrue();
         tick();
-        assertThat(world.monsterWireState(m)).isEqualTo("move_to");
+        assertThat(world.inspect().monsterWireState(m)).isEqualTo("move_to");
         assertThat(tickUntil(15, () -> notices.contains(m + " arrived"))).as("walks round the wall").isTrue();
         tick();
-        assertThat(world.monsterWireState(m)).isEqualTo("idle");
+        assertThat(world.inspect().monsterWireState(m)).isEqualTo("idle");
         assertThat(events).anyMatch(e -> e instanceof WorldEvent.StateChanged s && s.monsterId().equals(m)
                 && s.state().equals("move_to"));
     }
@@ -228,7 +228,7 @@ class SharedWorldTest {
         }
         assertThat(world.setMap(AsciiMaps.parse(rows))).containsExactly("lane");
         tick();
-        assertThat(world.monsterWireState(m)).isEqualTo("idle");
+        assertThat(world.inspect().monsterWireState(m)).isEqualTo("idle");
     }
 
     private static MonsterOrders.Order order(String command) {

@@ -91,9 +91,9 @@ class WorldInvariantTest {
             w.tick(now, 0.05);
             w.outbox().drainTo(e -> { }); // events are not under test here
             now += 0.05;
-            List<String> ids = w.monstersOf("s");
+            List<String> ids = w.inspect().monstersOf("s");
             for (int i = 0; i < ids.size(); i++) {
-                double[] pos = w.monsterPosition(ids.get(i));
+                double[] pos = w.inspect().monsterPosition(ids.get(i));
                 int cell = map.cellAt(pos[0], pos[1]);
                 assertThat(cell).as("monster %s on the map at tick %d", ids.get(i), tick).isNotEqualTo(GridMap.NO_CELL);
                 assertThat(grid.openCell(cell)).as("monster %s at (%s, %s) on a walkable cell at tick %d", ids.get(i),

@@ -154,7 +154,7 @@ class WorldTest {
 
         assertThat(replans).isEqualTo(2);
         assertThat(plans - plansBefore).as("planned at once, before any tick").isEqualTo(2);
-        double[] moved = world.monsterPosition(walledIn);
+        double[] moved = world.inspect().monsterPosition(walledIn);
         assertThat(moved).as("moved off the blocked cell").isNotEqualTo(new double[] {0, 5});
         assertThat(walled(door, block).walkable(open.transform().col(moved[0]), open.transform().row(moved[1])))
                 .isTrue();
@@ -162,7 +162,7 @@ class WorldTest {
         events.clear();
         assertThat(events()).containsExactlyInAnyOrder("nav_path " + across + " seq=2 playerSeq=1 ok",
                 "nav_path " + walledIn + " seq=2 playerSeq=1 ok");
-        assertThat(world.monsterState(beside)).isNotEqualTo(MonsterState.REPLAN);
+        assertThat(world.inspect().monsterState(beside)).isNotEqualTo(MonsterState.REPLAN);
     }
 
     @Test
@@ -195,7 +195,7 @@ class WorldTest {
         assertThat(async.applyFinishedPlans()).as("superseded by the re-plan").isZero();
         deferred.get(1).run();
         assertThat(async.applyFinishedPlans()).isEqualTo(1);
-        assertThat(async.monsterState(along)).isNotEqualTo(MonsterState.REPLAN);
+        assertThat(async.inspect().monsterState(along)).isNotEqualTo(MonsterState.REPLAN);
     }
 
     @Test
@@ -218,7 +218,7 @@ class WorldTest {
         deferred.get(0).run();
         deferred.clear();
         assertThat(async.applyFinishedPlans()).as("planned before the wall, across it").isZero();
-        assertThat(async.monsterState(m)).isEqualTo(MonsterState.REPLAN);
+        assertThat(async.inspect().monsterState(m)).isEqualTo(MonsterState.REPLAN);
     }
 
     @Test
@@ -302,13 +302,13 @@ class WorldTest {
             tick();
         }
         assertThat(events()).contains("local_nav " + m + " true");
-        assertThat(world.monsterState(m).local()).as("state %s", world.monsterState(m)).isTrue();
-        assertThat(world.monsterState(m).wire()).isEqualTo(MonsterStates.LOCAL);
+        assertThat(world.inspect().monsterState(m).local()).as("state %s", world.inspect().monsterState(m)).isTrue();
+        assertThat(world.inspect().monsterState(m).wire()).isEqualTo(MonsterStates.LOCAL);
         // the server keeps moving it and stops at the stopping distance
         for (int i = 0; i < 60; i++) {
             tick();
         }
-        double[] pos = world.monsterPosition(m);
+        double[] pos = world.inspect().monsterPosition(m);
         assertThat(Math.hypot(pos[0] - 5, pos[1])).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
         long pathsBefore = navPaths();
         // player moves within hysteresis (4 + 1): nothing; beyond it: hand back with a fresh path
@@ -345,7 +345,7 @@ class WorldTest {
         async.outbox().drainTo(this::record);
         assertThat(events).isEmpty();
         async.tick(DT, DT);
-        assertThat(async.monsterWireState(id)).isEqualTo("return_home");
+        assertThat(async.inspect().monsterWireState(id)).isEqualTo("return_home");
         double t = 2 * DT;
         for (; t < 1.0; t += DT) {
             deferred.forEach(Runnable::run);
@@ -448,9 +448,9 @@ class WorldTest {
                 Runnable::run, WorldMetrics.NONE, spawner(7), () -> { });
         w.addPlayer("s-3");
         w.playerPos("s-3", 1, 0, 0, 0);
-        assertThat(w.monstersOf("s-3")).hasSize(3);
-        for (String id : w.monstersOf("s-3")) {
-            double[] p = w.monsterPosition(id);
+        assertThat(w.inspect().monstersOf("s-3")).hasSize(3);
+        for (String id : w.inspect().monstersOf("s-3")) {
+            double[] p = w.inspect().monsterPosition(id);
             assertThat(Math.hypot(p[0], p[1])).isBetween(8 - 0.71, 12 + 0.71); // cell centre of a point in range
         }
     }
