@@ -18,12 +18,6 @@ import dev.navserver.server.view.ViewHub;
 import dev.navserver.server.world.Spawner;
 import dev.navserver.server.world.World;
 import dev.navserver.server.world.WorldMetrics;
-import dev.navserver.server.world.file.WorldFile;
-import dev.navserver.server.world.file.WorldFileException;
-import dev.navserver.server.world.file.WorldFileLoader;
-import dev.navserver.server.world.file.WorldFiles;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -63,7 +57,7 @@ public final class GameLoop implements TickLoop.Task {
     private final TickControl tickControl;
     private final Map<String, World> worlds = new HashMap<>();
     private final Queue<GridMap> changedMaps = new ConcurrentLinkedQueue<>();
-    private final Queue<String> changedWorldFiles = new ConcurrentLinkedQueue<>();
+    private final WorldFileLoads worldFiles;
     /** Whether the worlds of maps with a world file were started (the first tick). */
     private boolean worldsStarted;
     /** World time of the current tick or between-ticks pass, seconds. Tick thread only. */
@@ -110,12 +104,13 @@ public final class GameLoop implements TickLoop.Task {
             s.write(e);
         });
         this.delivery = new WorldDelivery(context);
+        this.worldFiles = new WorldFileLoads(context.metrics());
         this.requests = new WorldRequests(context, this::world, delivery::deliver);
     }
 
     /** Announces a created or changed world file of a map; it is read and applied at the next tick. Thread-safe. */
     public void worldFileChanged(String mapName) {
-        changedWorldFiles.add(mapName);
+        worldFiles.changed(mapName);
         tickControl.wakeup();
     }
 
@@ -223,46 +218,21 @@ public final class GameLoop implements TickLoop.Task {
         if (!worldsStarted) {
             worldsStarted = true;
             for (GridMap m : context.maps().all()) {
-                if (Files.exists(worldFile(m.name()))) {
+                if (WorldFileLoads.exists(config, m.name())) {
                     world(m.name()); // loads its world file
                 }
             }
         }
         String name;
-        while ((name = changedWorldFiles.poll()) != null) {
+        while ((name = worldFiles.pollChanged()) != null) {
             World w = worlds.get(name);
-            if (w != null) {
-                loadWorldFile(w);
-            } else {
+            if (w == null) {
                 world(name);
+            } else {
+                worldFiles.load(w, config);
+                w.outbox().drainTo(delivery::deliver);
             }
         }
-    }
-
-    private Path worldFile(String mapName) {
-        return config.maps().dir().resolve(mapName + WorldFiles.SUFFIX);
-    }
-
-    /**
-     * Reads a world's world file, checks it against the world's map and the config's kinds, and puts it in force; a
-     * refused file is logged (file, line, field) and the one in force stays, whole. No file: nothing changes.
-     */
-    private void loadWorldFile(World w) {
-        Path file = worldFile(w.name());
-        if (!Files.exists(file)) {
-            return;
-        }
-        try {
-            WorldFile f = WorldFileLoader.load(file, config.monsters().kinds().keySet(), w.map());
-            int spawned = w.applyWorldFile(f);
-            context.metrics().worldFileLoads.inc("loaded");
-            LOG.info("world file {} applied: {} routes, {} spawn groups, {} monsters", file.getFileName(),
-                    f.routes().size(), f.spawnGroups().size(), spawned);
-        } catch (WorldFileException e) {
-            context.metrics().worldFileLoads.inc("rejected");
-            LOG.warn("world file refused, the one in force stays: {}", e.getMessage());
-        }
-        w.outbox().drainTo(delivery::deliver);
     }
 
     private void applySessionEvents() {
@@ -294,7 +264,8 @@ public final class GameLoop implements TickLoop.Task {
                     new Spawner(random.split(), monsterIds::incrementAndGet), tickControl::wakeup);
             configure(w, config);
             worlds.put(mapName, w);
-            loadWorldFile(w);
+            worldFiles.load(w, config);
+            w.outbox().drainTo(delivery::deliver);
         }
         return w;
     }

@@ -75,14 +75,14 @@ final class MonsterKinds {
     }
 
     /** {@code monsters}, or a copy with {@link #defaultKind} first when it has no default kind. */
-    static NavServerConfig.Monsters withDefaultKind(NavServerConfig.Monsters monsters, NavServerConfig.Chase chase) {
+    static Monsters withDefaultKind(Monsters monsters, NavServerConfig.Chase chase) {
         if (monsters.kinds().containsKey(MonsterKind.DEFAULT_NAME)) {
             return monsters;
         }
         Map<String, MonsterKind> kinds = new LinkedHashMap<>();
         kinds.put(MonsterKind.DEFAULT_NAME, defaultKind(chase));
         kinds.putAll(monsters.kinds());
-        return new NavServerConfig.Monsters(kinds);
+        return new Monsters(kinds);
     }
 
     /**
@@ -91,7 +91,7 @@ final class MonsterKinds {
      * @throws IllegalArgumentException e.g. {@code monsters.kinds.wolf.speedMetersPerSecond: 0.0 is out of range
      *                                  (0.01..100)}
      */
-    static NavServerConfig.Monsters fromFile(Map<String, Keys> kinds) {
+    static Monsters fromFile(Map<String, Keys> kinds) {
         Checks.notNull("monsters.kinds", kinds);
         Map<String, MonsterKind> out = new LinkedHashMap<>();
         for (Map.Entry<String, Keys> e : kinds.entrySet()) {
@@ -105,7 +105,7 @@ final class MonsterKinds {
                     Checks.range(p + "leashRadiusMeters", k.leashRadiusMeters(), 0, 100_000),
                     Checks.range(p + "leashSeconds", k.leashSeconds(), 0, 3600)));
         }
-        return new NavServerConfig.Monsters(out);
+        return new Monsters(out);
     }
 
     /**

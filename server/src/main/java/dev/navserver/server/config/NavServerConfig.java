@@ -1,6 +1,5 @@
 package dev.navserver.server.config;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
@@ -9,7 +8,6 @@ import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.search.Algorithm;
 import dev.navserver.nav.search.LandmarkTable;
 import dev.navserver.nav.search.SearchMode;
-import dev.navserver.server.world.MonsterKind;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -264,46 +262,6 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                     stoppingDistanceMeters, monsterSpeedMetersPerSecond, monstersPerPlayer, allowClientSpawn,
                     snapshotHz, spawnMinDistanceMeters, spawnMaxDistanceMeters, monsterRadiusMeters,
                     playerRadiusMeters, sharedFieldMinMonsters, DEFAULT.orphanDespawnSeconds);
-        }
-    }
-
-    /**
-     * Kinds of monsters ({@code monsters.*}).
-     *
-     * @param kinds every kind by name (1..64 characters of {@code A-Z a-z 0-9 _ -}), unmodifiable, default kind
-     *              first ({@link NavServerConfig} adds it, built from {@code chase.*}, when missing); in the file, a
-     *              key a kind leaves out takes the default kind's value
-     */
-    public record Monsters(Map<String, MonsterKind> kinds) {
-        public static final Monsters DEFAULT = new Monsters(Map.of());
-
-        public Monsters {
-            kinds = MonsterKinds.checked(kinds);
-        }
-
-        @JsonCreator
-        static Monsters fromFile(@JsonProperty("kinds") Map<String, MonsterKinds.Keys> kinds) {
-            return MonsterKinds.fromFile(kinds);
-        }
-
-        /** The kind of that name, or null when there is none. */
-        public MonsterKind kind(String name) {
-            return name == null ? null : kinds.get(name);
-        }
-    }
-
-    /**
-     * Interest management ({@code aoi.*}): which monsters a player's session hears about.
-     *
-     * @param radiusMeters     a monster enters a player's view within this XZ distance of the player, m; 1..100000
-     * @param hysteresisMeters and leaves it beyond {@code radiusMeters + hysteresisMeters}, m; 0..1000
-     */
-    public record Aoi(double radiusMeters, double hysteresisMeters) {
-        public static final Aoi DEFAULT = new Aoi(40, 5);
-
-        public Aoi {
-            Checks.range("aoi.radiusMeters", radiusMeters, 1, 100_000);
-            Checks.range("aoi.hysteresisMeters", hysteresisMeters, 0, 1000);
         }
     }
 

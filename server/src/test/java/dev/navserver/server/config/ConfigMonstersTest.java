@@ -32,7 +32,7 @@ class ConfigMonstersTest {
         assertThat(c.monsters().kind("default")).isEqualTo(new MonsterKind("default", 2.0, 0.4, 0, 0, 5.0));
         assertThat(c.monsters().kind("wolf")).isNull();
         assertThat(c.monsters().kind(null)).isNull();
-        assertThat(c.aoi()).isEqualTo(new NavServerConfig.Aoi(40, 5));
+        assertThat(c.aoi()).isEqualTo(new Aoi(40, 5));
         assertThat(c.chase().orphanDespawnSeconds()).isEqualTo(10.0);
         assertThat(c).isEqualTo(NavServerConfig.defaults().withRestartOnlyValuesFrom(c));
         assertThatThrownBy(() -> c.monsters().kinds().put("x", c.monsters().kind("default")))
@@ -122,7 +122,7 @@ class ConfigMonstersTest {
         assertThat(shipped.monsters().kind("default")).isEqualTo(new MonsterKind("default", 2.0, 0.4, 0, 0, 5.0));
         assertThat(shipped.monsters().kind("wolf")).isEqualTo(new MonsterKind("wolf", 3.5, 0.5, 8, 25, 4));
         assertThat(shipped.monsters().kind("guard")).isEqualTo(new MonsterKind("guard", 2.5, 0.5, 6, 15, 3));
-        assertThat(shipped.aoi()).isEqualTo(NavServerConfig.Aoi.DEFAULT);
+        assertThat(shipped.aoi()).isEqualTo(Aoi.DEFAULT);
         assertThat(shipped.chase().orphanDespawnSeconds()).isEqualTo(10.0);
     }
 
@@ -195,11 +195,11 @@ class ConfigMonstersTest {
     @Test
     void recordsBuiltInCode_CheckNamesAndAddTheDefaultKindFromChase() {
         MonsterKind wolf = new MonsterKind("wolf", 3.5, 0.5, 8, 25, 4);
-        assertThatThrownBy(() -> new NavServerConfig.Monsters(Map.of("big wolf", wolf)))
+        assertThatThrownBy(() -> new Monsters(Map.of("big wolf", wolf)))
                 .hasMessageStartingWith("monsters.kinds: 'big wolf' is not a kind name");
-        assertThatThrownBy(() -> new NavServerConfig.Monsters(Map.of("guard", wolf)))
+        assertThatThrownBy(() -> new Monsters(Map.of("guard", wolf)))
                 .hasMessage("monsters.kinds.guard: holds the kind named 'wolf'");
-        assertThatThrownBy(() -> new NavServerConfig.Aoi(40, Double.NaN))
+        assertThatThrownBy(() -> new Aoi(40, Double.NaN))
                 .hasMessage("aoi.hysteresisMeters: NaN is not a finite number (allowed 0..1000)");
 
         NavServerConfig.Chase d = NavServerConfig.Chase.DEFAULT;
@@ -212,7 +212,7 @@ class ConfigMonstersTest {
         Map<String, MonsterKind> given = new LinkedHashMap<>();
         given.put("wolf", wolf);
         NavServerConfig c = new NavServerConfig(1, defaults.server(), defaults.admin(), defaults.tick(), fast,
-                new NavServerConfig.Monsters(given), defaults.aoi(), defaults.crowd(), defaults.search(),
+                new Monsters(given), defaults.aoi(), defaults.crowd(), defaults.search(),
                 defaults.maps());
         assertThat(c.monsters().kinds().keySet()).containsExactly("default", "wolf");
         assertThat(c.monsters().kind("default")).isEqualTo(new MonsterKind("default", 6.0, 0.3, 0, 0, 5.0));

@@ -1,0 +1,71 @@
+package dev.navserver.server;
+
+import dev.navserver.server.config.NavServerConfig;
+import dev.navserver.server.metrics.ServerMetrics;
+import dev.navserver.server.world.World;
+import dev.navserver.server.world.file.WorldFile;
+import dev.navserver.server.world.file.WorldFileException;
+import dev.navserver.server.world.file.WorldFileLoader;
+import dev.navserver.server.world.file.WorldFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The world files ({@code <map>.world.yaml} in {@code maps.dir}) of the game loop's worlds: which changed (reported
+ * by the map watcher, any thread) and reading one into its world (tick thread). A refused file is logged (file, line,
+ * field), counted, and the one in force stays, whole.
+ */
+final class WorldFileLoads {
+    private static final Logger LOG = LoggerFactory.getLogger(WorldFileLoads.class);
+
+    private final ServerMetrics metrics;
+    private final Queue<String> changed = new ConcurrentLinkedQueue<>();
+
+    WorldFileLoads(ServerMetrics metrics) {
+        this.metrics = metrics;
+    }
+
+    /** A world file of that map was created or changed. Thread-safe. */
+    void changed(String mapName) {
+        changed.add(mapName);
+    }
+
+    /** The next map whose world file changed, or null. Tick thread. */
+    String pollChanged() {
+        return changed.poll();
+    }
+
+    /** Whether the map has a world file. */
+    static boolean exists(NavServerConfig config, String mapName) {
+        return Files.exists(path(config, mapName));
+    }
+
+    private static Path path(NavServerConfig config, String mapName) {
+        return config.maps().dir().resolve(mapName + WorldFiles.SUFFIX);
+    }
+
+    /**
+     * Reads a world's world file, checks it against the world's map and the config's kinds, and puts it in force.
+     * No file: nothing changes. Tick thread.
+     */
+    void load(World w, NavServerConfig config) {
+        Path file = path(config, w.name());
+        if (!Files.exists(file)) {
+            return;
+        }
+        try {
+            WorldFile f = WorldFileLoader.load(file, config.monsters().kinds().keySet(), w.map());
+            int spawned = w.applyWorldFile(f);
+            metrics.worldFileLoads.inc("loaded");
+            LOG.info("world file {} applied: {} routes, {} spawn groups, {} monsters", file.getFileName(),
+                    f.routes().size(), f.spawnGroups().size(), spawned);
+        } catch (WorldFileException e) {
+            metrics.worldFileLoads.inc("rejected");
+            LOG.warn("world file refused, the one in force stays: {}", e.getMessage());
+        }
+    }
+}
