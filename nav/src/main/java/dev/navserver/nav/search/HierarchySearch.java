@@ -1,5 +1,7 @@
 package dev.navserver.nav.search;
 
+import dev.navserver.nav.search.core.IntDoubleHeap;
+import dev.navserver.nav.search.core.IntPages;
 import java.util.Arrays;
 
 /**

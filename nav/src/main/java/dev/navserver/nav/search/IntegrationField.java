@@ -2,6 +2,9 @@ package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.search.core.IntDoubleHeap;
+import dev.navserver.nav.search.core.IntDoubleMap;
+import dev.navserver.nav.search.core.IntPages;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

@@ -2,6 +2,7 @@ package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.search.core.IntPages;
 import java.lang.ref.WeakReference;
 import java.util.Objects;
 import java.util.concurrent.Executor;

@@ -1,6 +1,7 @@
 package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.search.core.IntDoubleHeap;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.Collections;
