@@ -1,5 +1,6 @@
 package dev.navserver.nav.search;
 
+import dev.navserver.nav.search.core.IntBuffer;
 import dev.navserver.nav.search.core.IntDoubleHeap;
 import dev.navserver.nav.search.core.IntPages;
 import java.util.Arrays;
@@ -51,8 +52,8 @@ final class HierarchySearch {
     private int generation;
 
     private final IntDoubleHeap[] open = {new IntDoubleHeap(256), new IntDoubleHeap(256)};
-    private final SubgoalGraph.IntBuffer startEdges = new SubgoalGraph.IntBuffer(32);
-    private final SubgoalGraph.IntBuffer goalEdges = new SubgoalGraph.IntBuffer(32);
+    private final IntBuffer startEdges = new IntBuffer(32);
+    private final IntBuffer goalEdges = new IntBuffer(32);
 
     /** Length of the best path found so far (cells), {@code +inf} when none. */
     private double best;
@@ -66,8 +67,8 @@ final class HierarchySearch {
     private boolean done;
     private int expanded;
 
-    private final SubgoalGraph.IntBuffer chain = new SubgoalGraph.IntBuffer(64);
-    private final SubgoalGraph.IntBuffer stack = new SubgoalGraph.IntBuffer(64);
+    private final IntBuffer chain = new IntBuffer(64);
+    private final IntBuffer stack = new IntBuffer(64);
     private double length;
 
     /**
@@ -310,7 +311,7 @@ final class HierarchySearch {
         int up = meet;
         if (up >= 0) {
             // forward half, its top first, then reversed; its edges unpacked towards the start
-            SubgoalGraph.IntBuffer c = chain;
+            IntBuffer c = chain;
             c.add(up);
             for (int v = up; parent(0, v) >= 0; v = parent(0, v)) {
                 unpack(v, parent(0, v), edge(0, v));
@@ -360,7 +361,7 @@ final class HierarchySearch {
      */
     private void unpack(int from, int to, int e) {
         SubgoalHierarchy h = hierarchy;
-        SubgoalGraph.IntBuffer st = stack;
+        IntBuffer st = stack;
         st.size = 0;
         st.add(from);
         st.add(to);

@@ -1,5 +1,6 @@
 package dev.navserver.nav.search;
 
+import dev.navserver.nav.search.core.IntBuffer;
 import dev.navserver.nav.search.core.IntPages;
 import java.util.Arrays;
 
@@ -49,8 +50,8 @@ final class SubgoalSearch {
     private int pagesHeld;
     private int generation;
 
-    private final SubgoalGraph.IntBuffer startEdges = new SubgoalGraph.IntBuffer(32);
-    private final SubgoalGraph.IntBuffer goalEdges = new SubgoalGraph.IntBuffer(32);
+    private final IntBuffer startEdges = new IntBuffer(32);
+    private final IntBuffer goalEdges = new IntBuffer(32);
     private int[] heapNode = new int[256];
     private double[] heapKey = new double[256];
     private double[] heapG = new double[256];
