@@ -339,6 +339,16 @@ public final class SubgoalGraph {
         return offsets[u + 1];
     }
 
+    /** The CSR offsets of the neighbour lists ({@link #firstEdge}; shared: read, never write). */
+    int[] offsets() {
+        return offsets;
+    }
+
+    /** The subgoals and the scans between cells. */
+    SubgoalCells subgoals() {
+        return subgoals;
+    }
+
     /** The neighbour array (shared: read, never write). */
     int[] targets() {
         return targets;
