@@ -2,6 +2,7 @@ package dev.navserver.nav.search.subgoal;
 
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.search.core.IntDoubleHeap;
+import dev.navserver.nav.search.core.LargestIsland;
 import java.util.Arrays;
 
 /**
@@ -48,14 +49,7 @@ public final class SubgoalLandmarks {
                                          int maxLandmarks) {
         int n = cells.count();
         int k = (int) Math.min(maxLandmarks, MAX_CODE_BYTES / Math.max(1, 2L * n));
-        int label = 0;
-        int size = 0;
-        for (int l = 1; l < grid.islandLabelBound(); l++) {
-            if (grid.islandSize(l) > size) {
-                size = grid.islandSize(l);
-                label = l;
-            }
-        }
+        int label = LargestIsland.label(grid);
         int seed = -1;
         for (int u = 0; u < n && seed < 0; u++) {
             if (grid.island(grid.unpad(cells.cell(u))) == label) {
