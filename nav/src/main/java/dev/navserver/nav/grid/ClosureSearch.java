@@ -35,7 +35,8 @@ final class ClosureSearch {
 
     /**
      * Grows pieces from the seed nodes (one island's), each growing piece one node per round, until at most one
-     * is still growing. Afterwards pieces are {@code 0 .. parent.size()-1} of the union-find, joined ones pointing at their root.
+     * is still growing. Afterwards pieces are {@code 0 .. parent.size()-1} of the union-find, joined ones pointing
+     * at their root.
      *
      * @param seedCells a cell of each seed node
      * @return the piece still growing (the remainder), or -1 when every piece ran out

@@ -125,7 +125,7 @@ final class GridEdit {
             int rowHi = -1;
             boolean rightChanged = false;
             for (int c = hi; c >= cx0 && (c >= lo || rightChanged); c--) {
-                int v = NavGrid.clearanceAt(terrain, w, h, layer, clearance, c, r);
+                int v = Clearance.at(terrain, w, h, layer, clearance, c, r);
                 rightChanged = v != clearance.get(c, r);
                 if (rightChanged) {
                     clearance.set(c, r, (byte) v);

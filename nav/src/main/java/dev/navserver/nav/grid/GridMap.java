@@ -127,7 +127,7 @@ public final class GridMap {
      * modify.
      */
     ByteChunks clearance(MoveLayer layer) {
-        return clearances.computeIfAbsent(layer, l -> NavGrid.buildClearance(this, l));
+        return clearances.computeIfAbsent(layer, l -> Clearance.build(this, l));
     }
 
     java.util.Map<MoveLayer, ByteChunks> clearances() {
