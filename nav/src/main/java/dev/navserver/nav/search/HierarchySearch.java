@@ -32,7 +32,6 @@ final class HierarchySearch {
     private static final int BYTES_PER_NODE = 48;
     /** A cost lower by less than this is summation noise, not a shorter path (cells). */
     private static final double REOPEN_MARGIN = 1e-9;
-    private static final double SQRT2 = Math.sqrt(2.0);
 
     private SubgoalGraph graph;
     private SubgoalHierarchy hierarchy;
@@ -69,6 +68,7 @@ final class HierarchySearch {
 
     private final IntBuffer chain = new IntBuffer(64);
     private final IntBuffer stack = new IntBuffer(64);
+    private final IntBuffer waypoints = new IntBuffer(64);
     private double length;
 
     /**
@@ -316,42 +316,25 @@ final class HierarchySearch {
             for (int v = up; parent(0, v) >= 0; v = parent(0, v)) {
                 unpack(v, parent(0, v), edge(0, v));
             }
-            reverse(c.data, 0, c.size);
+            c.reverse();
             int down = up;
             for (int v = down; parent(1, v) >= 0; v = parent(1, v)) {
                 unpack(v, parent(1, v), edge(1, v));
             }
         }
-        int s = g.stride();
-        int count = 1;
-        int straight = 0;
-        int diagonal = 0;
-        int prevXY = startXY;
-        for (int i = 0; i <= chain.size; i++) {
-            int xy = i < chain.size ? g.xy(hierarchy.node(chain.data[i])) : goalXY;
-            int dx = Math.abs((xy & 0xFFFF) - (prevXY & 0xFFFF));
-            int dy = Math.abs((xy >>> 16) - (prevXY >>> 16));
-            int lo = Math.min(dx, dy);
-            diagonal += lo;
-            straight += Math.max(dx, dy) - lo;
-            count += Math.max(dx, dy);
-            prevXY = xy;
+        // the padded cells from the start through the chain's subgoals to the goal
+        IntBuffer w = waypoints;
+        w.size = 0;
+        w.add(startP);
+        for (int i = 0; i < chain.size; i++) {
+            w.add(g.cell(hierarchy.node(chain.data[i])));
         }
-        int[] cells = new int[count];
-        cells[0] = (startP / s - 1) * width + startP % s - 1;
-        int pos = 1;
-        int a = startP;
-        for (int i = 0; i <= chain.size; i++) {
-            int b = i < chain.size ? g.cell(hierarchy.node(chain.data[i])) : goalP;
-            if (b != a) {
-                pos = g.appendSegment(a, b, width, cells, pos);
-                if (pos < 0) {
-                    return null;
-                }
-            }
-            a = b;
+        w.add(goalP);
+        int[] cells = g.cellsAlong(w.data, w.size, width);
+        if (cells == null) {
+            return null;
         }
-        length = straight + diagonal * SQRT2;
+        length = g.lengthAlong(w.data, w.size);
         return cells;
     }
 
@@ -383,14 +366,6 @@ final class HierarchySearch {
             st.add(a);
             st.add(mid);
             st.add(h.middle(ea));
-        }
-    }
-
-    private static void reverse(int[] a, int from, int to) {
-        for (int i = from, j = to - 1; i < j; i++, j--) {
-            int x = a[i];
-            a[i] = a[j];
-            a[j] = x;
         }
     }
 

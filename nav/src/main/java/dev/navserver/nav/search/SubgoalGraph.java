@@ -364,6 +364,16 @@ public final class SubgoalGraph {
         subgoals.scan(from, extra, out);
     }
 
+    /** {@link SubgoalCells#cellsAlong}. */
+    int[] cellsAlong(int[] waypoints, int n, int width) {
+        return subgoals.cellsAlong(waypoints, n, width);
+    }
+
+    /** {@link SubgoalCells#lengthAlong}. */
+    double lengthAlong(int[] waypoints, int n) {
+        return subgoals.lengthAlong(waypoints, n);
+    }
+
     /** {@link SubgoalCells#appendSegment}. */
     int appendSegment(int a, int b, int width, int[] out, int pos) {
         return subgoals.appendSegment(a, b, width, out, pos);

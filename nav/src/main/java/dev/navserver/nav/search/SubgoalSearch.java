@@ -1,6 +1,7 @@
 package dev.navserver.nav.search;
 
 import dev.navserver.nav.search.core.IntBuffer;
+import dev.navserver.nav.search.core.NodeHeap;
 import dev.navserver.nav.search.core.IntPages;
 import java.util.Arrays;
 
@@ -26,7 +27,6 @@ final class SubgoalSearch {
     private static final long RETAINED_BYTES = IntPages.RETAINED_BYTES;
     /** Scratch bytes per node of a touched page: stamp, predecessor, cost and goal mark. */
     private static final int BYTES_PER_NODE = 20;
-    private static final double SQRT2 = Math.sqrt(2.0);
     /** A cost lower by less than this is summation noise, not a shorter path (cells). */
     private static final double REOPEN_MARGIN = 1e-9;
 
@@ -52,14 +52,11 @@ final class SubgoalSearch {
 
     private final IntBuffer startEdges = new IntBuffer(32);
     private final IntBuffer goalEdges = new IntBuffer(32);
-    private int[] heapNode = new int[256];
-    private double[] heapKey = new double[256];
-    private double[] heapG = new double[256];
-    private int heapSize;
+    private final NodeHeap heap = new NodeHeap();
 
     private boolean found;
     private int expanded;
-    /** The nodes of the last {@link #path}, start first (reused). */
+    /** The padded cells of the nodes of the last {@link #path}, start first (reused). */
     private int[] chain = new int[64];
     private double length;
     private int bestNode;
@@ -124,7 +121,7 @@ final class SubgoalSearch {
                 markPages[t[i] >>> SHIFT][t[i] & MASK] = gen;
             }
         }
-        heapSize = 0;
+        heap.clear();
         found = from == to;
         expanded = 0;
         bestNode = startNode;
@@ -139,7 +136,7 @@ final class SubgoalSearch {
             gPages[goalNode >>> SHIFT][goalNode & MASK] = 0;
             parentPages[goalNode >>> SHIFT][goalNode & MASK] = -1;
         } else {
-            push(startNode, w * SubgoalGraph.octileXY(startXY, goalXY), 0);
+            heap.push(startNode, w * SubgoalGraph.octileXY(startXY, goalXY), 0);
         }
     }
 
@@ -167,7 +164,7 @@ final class SubgoalSearch {
 
     /** Whether the open list is empty and the goal was not reached. */
     boolean exhausted() {
-        return !found && heapSize == 0;
+        return !found && heap.size == 0;
     }
 
     int expanded() {
@@ -182,13 +179,13 @@ final class SubgoalSearch {
     /** Drops the entries at the top of the open list that are stale (their node closed, or since reached cheaper). */
     private void dropStale() {
         int gen = generation;
-        while (heapSize > 0) {
-            int u = heapNode[0];
+        while (heap.size > 0) {
+            int u = heap.nodes[0];
             int st = stampPages[u >>> SHIFT][u & MASK];
-            if (st == (gen << 1) && heapG[0] == gPages[u >>> SHIFT][u & MASK]) {
+            if (st == (gen << 1) && heap.costs[0] == gPages[u >>> SHIFT][u & MASK]) {
                 return;
             }
-            pop();
+            heap.pop();
         }
     }
 
@@ -198,7 +195,7 @@ final class SubgoalSearch {
      */
     void settle() {
         dropStale();
-        if (heapSize > 0 && heapNode[0] == goalNode) {
+        if (heap.size > 0 && heap.nodes[0] == goalNode) {
             found = true;
         }
     }
@@ -209,9 +206,9 @@ final class SubgoalSearch {
      * @param trackBest whether to remember the expanded node of least heuristic (budgeted searches)
      */
     void expandOne(boolean trackBest) {
-        int u = heapNode[0];
-        double gu = heapG[0];
-        pop();
+        int u = heap.nodes[0];
+        double gu = heap.costs[0];
+        heap.pop();
         int gen = generation;
         stampPages[u >>> SHIFT][u & MASK] = (gen << 1) | 1;
         expanded++;
@@ -268,7 +265,7 @@ final class SubgoalSearch {
         stampPages[k][o] = gen << 1;
         gPages[k][o] = ng;
         parentPages[k][o] = u;
-        push(v, ng + weight * (v == goalNode ? 0 : heuristic(v, pv)), ng);
+        heap.push(v, ng + weight * (v == goalNode ? 0 : heuristic(v, pv)), ng);
     }
 
     /**
@@ -279,45 +276,26 @@ final class SubgoalSearch {
      */
     int[] path(int end, int width) {
         SubgoalGraph g = graph;
-        int count = 1;
-        int straight = 0;
-        int diagonal = 0;
         int links = 0;
         for (int q = end; parent(q) >= 0; q = parent(q)) {
-            int par = parent(q);
-            int a = par == startNode ? startXY : g.xy(par);
-            int b = q == goalNode ? goalXY : g.xy(q);
-            int dx = Math.abs((a & 0xFFFF) - (b & 0xFFFF));
-            int dy = Math.abs((a >>> 16) - (b >>> 16));
-            int lo = Math.min(dx, dy);
-            diagonal += lo;
-            straight += Math.max(dx, dy) - lo;
-            count += Math.max(dx, dy);
             links++;
         }
         if (chain.length < links + 1) {
             chain = new int[Math.max(links + 1, 2 * chain.length)];
         }
+        // the padded cells of the nodes from the start to end
         int q = end;
         for (int i = links; i >= 0; i--) {
-            chain[i] = q;
+            chain[i] = q == startNode ? startP : q == goalNode ? goalP : g.cell(q);
             if (i > 0) {
                 q = parent(q);
             }
         }
-        int[] cells = new int[count];
-        int s = g.stride();
-        cells[0] = (startP / s - 1) * width + startP % s - 1;
-        int pos = 1;
-        for (int i = 1; i <= links; i++) {
-            int a = chain[i - 1] == startNode ? startP : g.cell(chain[i - 1]);
-            int b = chain[i] == goalNode ? goalP : g.cell(chain[i]);
-            pos = g.appendSegment(a, b, width, cells, pos);
-            if (pos < 0) {
-                return null;
-            }
+        int[] cells = g.cellsAlong(chain, links + 1, width);
+        if (cells == null) {
+            return null;
         }
-        length = straight + diagonal * SQRT2;
+        length = g.lengthAlong(chain, links + 1);
         return cells;
     }
 
@@ -337,72 +315,11 @@ final class SubgoalSearch {
 
     /** Bytes of scratch held (pages and heap). */
     long scratchBytes() {
-        return (long) pagesHeld * PAGE * BYTES_PER_NODE + 4L * stampPages.length * 4 + 20L * heapNode.length;
+        return (long) pagesHeld * PAGE * BYTES_PER_NODE + 4L * stampPages.length * 4 + heap.bytes();
     }
 
     /** Forgets the graph (so a finished search does not keep an old map version alive). */
     void release() {
         graph = null;
-    }
-
-    private void push(int v, double key, double g) {
-        if (heapSize == heapNode.length) {
-            heapNode = Arrays.copyOf(heapNode, 2 * heapSize);
-            heapKey = Arrays.copyOf(heapKey, 2 * heapSize);
-            heapG = Arrays.copyOf(heapG, 2 * heapSize);
-        }
-        int i = heapSize++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            if (!before(key, g, heapKey[parent], heapG[parent])) {
-                break;
-            }
-            heapNode[i] = heapNode[parent];
-            heapKey[i] = heapKey[parent];
-            heapG[i] = heapG[parent];
-            i = parent;
-        }
-        heapNode[i] = v;
-        heapKey[i] = key;
-        heapG[i] = g;
-    }
-
-    /** Key order: smaller key first, ties to the larger cost (deeper node). */
-    private static boolean before(double k1, double g1, double k2, double g2) {
-        return k1 < k2 || (k1 == k2 && g1 > g2);
-    }
-
-    private void pop() {
-        int last = --heapSize;
-        if (last == 0) {
-            return;
-        }
-        int v = heapNode[last];
-        double key = heapKey[last];
-        double g = heapG[last];
-        int i = 0;
-        while (true) {
-            int first = 4 * i + 1;
-            if (first >= last) {
-                break;
-            }
-            int c = first;
-            int end = Math.min(first + 4, last);
-            for (int j = first + 1; j < end; j++) {
-                if (before(heapKey[j], heapG[j], heapKey[c], heapG[c])) {
-                    c = j;
-                }
-            }
-            if (!before(heapKey[c], heapG[c], key, g)) {
-                break;
-            }
-            heapNode[i] = heapNode[c];
-            heapKey[i] = heapKey[c];
-            heapG[i] = heapG[c];
-            i = c;
-        }
-        heapNode[i] = v;
-        heapKey[i] = key;
-        heapG[i] = g;
     }
 }

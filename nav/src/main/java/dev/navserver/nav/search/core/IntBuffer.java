@@ -22,4 +22,13 @@ public final class IntBuffer {
         }
         data[size++] = v;
     }
+
+    /** Reverses the order of the entries. */
+    public void reverse() {
+        for (int i = 0, j = size - 1; i < j; i++, j--) {
+            int x = data[i];
+            data[i] = data[j];
+            data[j] = x;
+        }
+    }
 }

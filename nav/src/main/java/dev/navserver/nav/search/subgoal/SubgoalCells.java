@@ -276,6 +276,54 @@ public final class SubgoalCells {
     }
 
     /**
+     * Map cell ids of the walk through padded {@code waypoints[0 .. n - 1]}, {@code n >= 1}, each consecutive pair an
+     * edge of the subgoal graph (or equal): the first waypoint's cell, then each segment's cells
+     * ({@link #appendSegment}).
+     *
+     * @param width the map's width
+     * @return the cells, or null when a pair is not an edge (no free octile path between them)
+     */
+    public int[] cellsAlong(int[] waypoints, int n, int width) {
+        int count = 1;
+        for (int i = 1; i < n; i++) {
+            int a = packed(waypoints[i - 1]);
+            int b = packed(waypoints[i]);
+            count += Math.max(Math.abs((a & 0xFFFF) - (b & 0xFFFF)), Math.abs((a >>> 16) - (b >>> 16)));
+        }
+        int[] cells = new int[count];
+        int s = stride;
+        int first = waypoints[0];
+        cells[0] = (first / s - 1) * width + first % s - 1;
+        int pos = 1;
+        for (int i = 1; i < n; i++) {
+            pos = appendSegment(waypoints[i - 1], waypoints[i], width, cells, pos);
+            if (pos < 0) {
+                return null;
+            }
+        }
+        return cells;
+    }
+
+    /**
+     * The octile length of the walk through padded {@code waypoints[0 .. n - 1]}, cells: from its counts of straight
+     * and diagonal moves, so without summation error.
+     */
+    public double lengthAlong(int[] waypoints, int n) {
+        int straight = 0;
+        int diagonal = 0;
+        for (int i = 1; i < n; i++) {
+            int a = packed(waypoints[i - 1]);
+            int b = packed(waypoints[i]);
+            int dx = Math.abs((a & 0xFFFF) - (b & 0xFFFF));
+            int dy = Math.abs((a >>> 16) - (b >>> 16));
+            int lo = Math.min(dx, dy);
+            diagonal += lo;
+            straight += Math.max(dx, dy) - lo;
+        }
+        return straight + diagonal * SQRT2;
+    }
+
+    /**
      * Writes the cells after padded {@code a} up to and including padded {@code b} as map cell ids into
      * {@code out} from {@code pos}, along a shortest path of octile length: diagonal moves first, or straight
      * moves first when that is blocked.
