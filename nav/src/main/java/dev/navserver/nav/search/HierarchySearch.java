@@ -35,10 +35,8 @@ final class HierarchySearch {
 
     private SubgoalGraph graph;
     private SubgoalHierarchy hierarchy;
-    private int startP;
-    private int goalP;
-    private int startXY;
-    private int goalXY;
+    /** The query's ends joined to the graph. */
+    private final SubgoalEnds ends = new SubgoalEnds();
 
     // [direction][page][slot]
     private final int[][][] stampPages = {new int[0][], new int[0][]};
@@ -51,8 +49,6 @@ final class HierarchySearch {
     private int generation;
 
     private final IntDoubleHeap[] open = {new IntDoubleHeap(256), new IntDoubleHeap(256)};
-    private final IntBuffer startEdges = new IntBuffer(32);
-    private final IntBuffer goalEdges = new IntBuffer(32);
 
     /** Length of the best path found so far (cells), {@code +inf} when none. */
     private double best;
@@ -60,9 +56,6 @@ final class HierarchySearch {
     private int meet;
     /** Whether the backward search is over and the forward one runs. */
     private boolean forward;
-    private final LandmarkGoal bound = new LandmarkGoal();
-    private int startSubgoal;
-    private int goalSubgoal;
     private boolean done;
     private int expanded;
 
@@ -77,8 +70,6 @@ final class HierarchySearch {
     void begin(SubgoalGraph g, SubgoalHierarchy h, int from, int to) {
         graph = g;
         hierarchy = h;
-        startP = from;
-        goalP = to;
         int n = g.nodeCount();
         if ((long) pagesHeld * PAGE * BYTES_PER_NODE > IntPages.RETAINED_BYTES) {
             for (int d = 0; d < 2; d++) {
@@ -110,12 +101,7 @@ final class HierarchySearch {
             }
             generation = 1;
         }
-        startXY = g.packed(from);
-        goalXY = g.packed(to);
-        startEdges.size = 0;
-        goalEdges.size = 0;
-        g.scan(from, to, startEdges);
-        g.scan(to, -1, goalEdges);
+        ends.join(g, from, to);
         best = Double.POSITIVE_INFINITY;
         meet = -1;
         forward = false;
@@ -123,15 +109,12 @@ final class HierarchySearch {
         expanded = 0;
         open[0].clear();
         open[1].clear();
-        startSubgoal = g.node(from);
-        goalSubgoal = g.node(to);
-        bound.aim(g, startXY, startEdges, startSubgoal, goalXY, goalEdges, goalSubgoal);
-        for (int i = 0; i < goalEdges.size; i++) {
-            int v = goalEdges.data[i];
-            seed(1, h.id(v), SubgoalGraph.octileXY(goalXY, g.xy(v)));
+        for (int i = 0; i < ends.goalEdges.size; i++) {
+            int v = ends.goalEdges.data[i];
+            seed(1, h.id(v), SubgoalGraph.octileXY(ends.goalXY, g.xy(v)));
         }
-        if (goalSubgoal >= 0) {
-            seed(1, h.id(goalSubgoal), 0);
+        if (ends.goalSubgoal >= 0) {
+            seed(1, h.id(ends.goalSubgoal), 0);
         }
     }
 
@@ -140,19 +123,19 @@ final class HierarchySearch {
         forward = true;
         SubgoalGraph g = graph;
         // the direct edge first: a seed's meeting replaces it only when shorter
-        for (int i = 0; i < startEdges.size; i++) {
-            if (startEdges.data[i] == SubgoalGraph.EXTRA) {
-                best = SubgoalGraph.octileXY(startXY, goalXY);
+        for (int i = 0; i < ends.startEdges.size; i++) {
+            if (ends.startEdges.data[i] == SubgoalGraph.EXTRA) {
+                best = SubgoalGraph.octileXY(ends.startXY, ends.goalXY);
             }
         }
-        for (int i = 0; i < startEdges.size; i++) {
-            int v = startEdges.data[i];
+        for (int i = 0; i < ends.startEdges.size; i++) {
+            int v = ends.startEdges.data[i];
             if (v != SubgoalGraph.EXTRA) {
-                seed(0, hierarchy.id(v), SubgoalGraph.octileXY(startXY, g.xy(v)));
+                seed(0, hierarchy.id(v), SubgoalGraph.octileXY(ends.startXY, g.xy(v)));
             }
         }
-        if (startSubgoal >= 0) {
-            seed(0, hierarchy.id(startSubgoal), 0);
+        if (ends.startSubgoal >= 0) {
+            seed(0, hierarchy.id(ends.startSubgoal), 0);
         }
     }
 
@@ -177,8 +160,8 @@ final class HierarchySearch {
             return;
         }
         int node = hierarchy.node(v);
-        double oct = SubgoalGraph.octileXY(graph.xy(node), goalXY);
-        double key = cost + bound.raise(graph, node, oct);
+        double oct = SubgoalGraph.octileXY(graph.xy(node), ends.goalXY);
+        double key = cost + ends.bound.raise(graph, node, oct);
         keyPages[v >>> SHIFT][v & MASK] = key;
         open[0].push(v, key);
         meetAt(v, cost);
@@ -325,11 +308,11 @@ final class HierarchySearch {
         // the padded cells from the start through the chain's subgoals to the goal
         IntBuffer w = waypoints;
         w.size = 0;
-        w.add(startP);
+        w.add(ends.startP);
         for (int i = 0; i < chain.size; i++) {
             w.add(g.cell(hierarchy.node(chain.data[i])));
         }
-        w.add(goalP);
+        w.add(ends.goalP);
         int[] cells = g.cellsAlong(w.data, w.size, width);
         if (cells == null) {
             return null;

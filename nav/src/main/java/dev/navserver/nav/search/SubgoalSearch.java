@@ -1,8 +1,7 @@
 package dev.navserver.nav.search;
 
-import dev.navserver.nav.search.core.IntBuffer;
-import dev.navserver.nav.search.core.NodeHeap;
 import dev.navserver.nav.search.core.IntPages;
+import dev.navserver.nav.search.core.NodeHeap;
 import java.util.Arrays;
 
 /**
@@ -34,14 +33,9 @@ final class SubgoalSearch {
     private int startNode;
     private int goalNode;
     /** The start's own subgoal when it stands on one (its stored edges join the scanned ones), else -1. */
-    private int startSubgoal;
-    private int goalSubgoal;
-    private int startP;
-    private int goalP;
-    private int startXY;
-    private int goalXY;
     private double weight;
-    private final LandmarkGoal bound = new LandmarkGoal();
+    /** The query's ends joined to the graph. */
+    private final SubgoalEnds ends = new SubgoalEnds();
 
     private int[][] stampPages = new int[0][];
     private int[][] parentPages = new int[0][];
@@ -50,8 +44,6 @@ final class SubgoalSearch {
     private int pagesHeld;
     private int generation;
 
-    private final IntBuffer startEdges = new IntBuffer(32);
-    private final IntBuffer goalEdges = new IntBuffer(32);
     private final NodeHeap heap = new NodeHeap();
 
     private boolean found;
@@ -68,8 +60,6 @@ final class SubgoalSearch {
     void begin(SubgoalGraph g, int from, int to, double w) {
         graph = g;
         weight = w;
-        startP = from;
-        goalP = to;
         int n = g.nodeCount();
         startNode = n;
         goalNode = n + 1;
@@ -100,23 +90,15 @@ final class SubgoalSearch {
             }
             generation = 1;
         }
-        startSubgoal = g.node(from);
-        goalSubgoal = g.node(to);
-        startXY = g.packed(from);
-        goalXY = g.packed(to);
-        startEdges.size = 0;
-        goalEdges.size = 0;
-        g.scan(from, to, startEdges);
-        g.scan(to, -1, goalEdges);
-        bound.aim(g, startXY, startEdges, startSubgoal, goalXY, goalEdges, goalSubgoal);
+        ends.join(g, from, to);
         int gen = generation;
-        for (int i = 0; i < goalEdges.size; i++) {
-            touch(goalEdges.data[i]);
-            markPages[goalEdges.data[i] >>> SHIFT][goalEdges.data[i] & MASK] = gen;
+        for (int i = 0; i < ends.goalEdges.size; i++) {
+            touch(ends.goalEdges.data[i]);
+            markPages[ends.goalEdges.data[i] >>> SHIFT][ends.goalEdges.data[i] & MASK] = gen;
         }
-        if (goalSubgoal >= 0) {
+        if (ends.goalSubgoal >= 0) {
             int[] t = g.targets();
-            for (int i = g.firstEdge(goalSubgoal); i < g.endEdge(goalSubgoal); i++) {
+            for (int i = g.firstEdge(ends.goalSubgoal); i < g.endEdge(ends.goalSubgoal); i++) {
                 touch(t[i]);
                 markPages[t[i] >>> SHIFT][t[i] & MASK] = gen;
             }
@@ -136,14 +118,14 @@ final class SubgoalSearch {
             gPages[goalNode >>> SHIFT][goalNode & MASK] = 0;
             parentPages[goalNode >>> SHIFT][goalNode & MASK] = -1;
         } else {
-            heap.push(startNode, w * SubgoalGraph.octileXY(startXY, goalXY), 0);
+            heap.push(startNode, w * SubgoalGraph.octileXY(ends.startXY, ends.goalXY), 0);
         }
     }
 
     /** The heuristic of node {@code v} at packed {@code xyv}: octile, or the landmark bound when larger. */
     private double heuristic(int v, int xyv) {
-        double h = SubgoalGraph.octileXY(xyv, goalXY);
-        return v < startNode ? bound.raise(graph, v, h) : h;
+        double h = SubgoalGraph.octileXY(xyv, ends.goalXY);
+        return v < startNode ? ends.bound.raise(graph, v, h) : h;
     }
 
     private void touch(int id) {
@@ -213,9 +195,9 @@ final class SubgoalSearch {
         stampPages[u >>> SHIFT][u & MASK] = (gen << 1) | 1;
         expanded++;
         SubgoalGraph g = graph;
-        int pu = u == startNode ? startXY : g.xy(u);
+        int pu = u == startNode ? ends.startXY : g.xy(u);
         if (trackBest) {
-            double h = SubgoalGraph.octileXY(pu, goalXY);
+            double h = SubgoalGraph.octileXY(pu, ends.goalXY);
             if (h < bestH) {
                 bestH = h;
                 bestNode = u;
@@ -223,18 +205,18 @@ final class SubgoalSearch {
         }
         int[] t = g.targets();
         if (u == startNode) {
-            for (int i = 0; i < startEdges.size; i++) {
-                int v = startEdges.data[i];
+            for (int i = 0; i < ends.startEdges.size; i++) {
+                int v = ends.startEdges.data[i];
                 relax(u, pu, gu, v == SubgoalGraph.EXTRA ? goalNode : v);
             }
-            if (startSubgoal >= 0) {
-                for (int i = g.firstEdge(startSubgoal); i < g.endEdge(startSubgoal); i++) {
+            if (ends.startSubgoal >= 0) {
+                for (int i = g.firstEdge(ends.startSubgoal); i < g.endEdge(ends.startSubgoal); i++) {
                     relax(u, pu, gu, t[i]);
                 }
             }
             return;
         }
-        if (u == goalSubgoal) {
+        if (u == ends.goalSubgoal) {
             relax(u, pu, gu, goalNode);
         }
         for (int i = g.firstEdge(u); i < g.endEdge(u); i++) {
@@ -252,7 +234,7 @@ final class SubgoalSearch {
      */
     private void relax(int u, int pu, double gu, int v) {
         SubgoalGraph g = graph;
-        int pv = v == goalNode ? goalXY : g.xy(v);
+        int pv = v == goalNode ? ends.goalXY : g.xy(v);
         double ng = gu + SubgoalGraph.octileXY(pu, pv);
         touch(v);
         int k = v >>> SHIFT;
@@ -286,7 +268,7 @@ final class SubgoalSearch {
         // the padded cells of the nodes from the start to end
         int q = end;
         for (int i = links; i >= 0; i--) {
-            chain[i] = q == startNode ? startP : q == goalNode ? goalP : g.cell(q);
+            chain[i] = q == startNode ? ends.startP : q == goalNode ? ends.goalP : g.cell(q);
             if (i > 0) {
                 q = parent(q);
             }
