@@ -2,9 +2,9 @@ package dev.navserver.nav.crowd;
 
 /**
  * The nearest {@code maxNeighbours} agents of an agent within {@code neighbourDistanceMeters}, nearest first (ties:
- * lower id first), from an {@link AgentGrid} built for the step. After {@link #find}, neighbour {@code k <
- * }{@link #count()} is agent {@code nbIndex}{@code [k]}, at hash slot {@code nbSlot}{@code [k]} and squared distance
- * {@code nbDist2}{@code [k]} (m²).
+ * lower id first), from an {@link AgentGrid} built for the step. After {@link #find}, neighbour {@code k}
+ * ({@code k < count()}) is agent {@code nbIndex[k]}, at hash slot {@code nbSlot[k]} and squared distance
+ * {@code nbDist2[k]} (m²).
  *
  * <p>No allocation once {@link #ensureCapacity} has grown the arrays to the crowd size. Not thread-safe; one per
  * solver.
