@@ -1,6 +1,8 @@
 package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.search.four.DeadEndTable;
+import dev.navserver.nav.search.four.TwoBucketAStar;
 import java.lang.ref.WeakReference;
 
 /**

@@ -3,6 +3,8 @@ package dev.navserver.nav.search;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.search.core.IntPages;
+import dev.navserver.nav.search.four.DeadEndTable;
+import dev.navserver.nav.search.four.TwoBucketAStar;
 import java.lang.ref.WeakReference;
 import java.util.Objects;
 import java.util.concurrent.Executor;
