@@ -43,19 +43,13 @@ import dev.navserver.nav.smooth.LineOfSight;
  */
 public final class OrcaSolver {
     private static final double EPS = 1e-9;
-    /** How far inside an open cell a clamped centre stops, in cells. */
-    private static final double WALL_MARGIN = 1e-4;
     /** Two facing agents closer than {@code rA + rB + this} may start a yield, metres. */
     private static final double YIELD_GAP = 0.5;
-    /** Widening of a neighbour search bound, metres: keeps it conservative under rounding. */
-    private static final double CHORD_SLACK = 1e-6;
-    /** Low bits of a neighbour sort key that hold the candidate's number instead of the distance's mantissa. */
-    private static final int KEY_BITS = 8;
-    /** Selection by sort keys handles at most this many candidates (the key's candidate number). */
-    private static final int KEY_CANDIDATES = 1 << KEY_BITS;
 
     private final OrcaParams params;
     private final AgentGrid hash = new AgentGrid();
+    private final NeighbourFinder neighbours;
+    private final OrcaLines lines = new OrcaLines();
 
     // the double buffer: new velocities of this step
     private double[] newVx = new double[0];
@@ -64,46 +58,12 @@ public final class OrcaSolver {
     private long[] newYieldTo = new long[0];
     private boolean[] startYield = new boolean[0];
 
-    // neighbours of the current agent, nearest first
-    private final int[] nbIndex;
-    /** Position of each neighbour in the hash's cell-ordered copies (read there: cache-friendly). */
-    private final int[] nbSlot;
-    private final double[] nbDist2;
-    private int nbCount;
-    // candidates of the neighbour search: squared distance and position in the hash's cell order
-    private double[] candD2 = new double[0];
-    /** The nearest {@code maxNeighbours + 1} candidates as sort keys (see {@link #selectByKeys}), ascending. */
-    private final long[] keys;
-    private int[] candSlot = new int[0];
-    /** Each agent's neighbours of its last step (agent indices, {@code maxNeighbours} per agent): a search bound. */
-    private int[] prevNb = new int[0];
-    private int[] prevCount = new int[0];
-
-    // ORCA lines: point (px, pz) and unit direction (dx, dz); the allowed side is to the left of the direction
-    private double[] lpx = new double[64];
-    private double[] lpz = new double[64];
-    private double[] ldx = new double[64];
-    private double[] ldz = new double[64];
-    private int lineCount;
-    // projected lines of linearProgram3
-    private double[] qpx = new double[64];
-    private double[] qpz = new double[64];
-    private double[] qdx = new double[64];
-    private double[] qdz = new double[64];
-    private int projCount;
-    // results of the linear programs
-    private double rx;
-    private double rz;
-
     private long steps;
     private long infeasibleSolves;
 
     public OrcaSolver(OrcaParams params) {
         this.params = java.util.Objects.requireNonNull(params);
-        nbIndex = new int[params.maxNeighbours()];
-        nbSlot = new int[params.maxNeighbours()];
-        nbDist2 = new double[params.maxNeighbours()];
-        keys = new long[params.maxNeighbours() + 1];
+        neighbours = new NeighbourFinder(params, hash);
     }
 
     public OrcaParams params() {
@@ -165,24 +125,7 @@ public final class OrcaSolver {
             newVz = new double[cap];
             newYieldTo = new long[cap];
             startYield = new boolean[cap];
-            candD2 = new double[cap];
-            candSlot = new int[cap];
-            prevNb = java.util.Arrays.copyOf(prevNb, cap * params.maxNeighbours());
-            prevCount = java.util.Arrays.copyOf(prevCount, cap);
-        }
-    }
-
-    private void ensureLines(int n) {
-        if (lpx.length < n) {
-            int cap = Math.max(n, lpx.length * 2);
-            lpx = new double[cap];
-            lpz = new double[cap];
-            ldx = new double[cap];
-            ldz = new double[cap];
-            qpx = new double[cap];
-            qpz = new double[cap];
-            qdx = new double[cap];
-            qdz = new double[cap];
+            neighbours.ensureCapacity(cap);
         }
     }
 
@@ -197,10 +140,14 @@ public final class OrcaSolver {
         double prefX = a.prefVx[i];
         double prefZ = a.prefVz[i];
         startYield[i] = false;
-        lineCount = 0;
+        lines.clear();
 
-        int obstacleLines = addObstacleLines(grid, px, pz, r, vmax);
-        findNeighbours(a, i, slot, px, pz);
+        int obstacleLines = ObstacleLines.add(lines, grid, px, pz, r, vmax, params.obstacleHorizonSeconds());
+        neighbours.find(a, i, slot, px, pz);
+        int nbCount = neighbours.count();
+        int[] nbIndex = neighbours.nbIndex;
+        int[] nbSlot = neighbours.nbSlot;
+        double[] nbDist2 = neighbours.nbDist2;
 
         double vx = a.vx[i];
         double vz = a.vz[i];
@@ -319,496 +266,20 @@ public final class OrcaSolver {
                 ux = m * unitX;
                 uz = m * unitZ;
             }
-            ensureLines(lineCount + 1);
-            lpx[lineCount] = vx + share * ux;
-            lpz[lineCount] = vz + share * uz;
-            ldx[lineCount] = dirX;
-            ldz[lineCount] = dirZ;
-            lineCount++;
+            lines.add(vx + share * ux, vz + share * uz, dirX, dirZ);
         }
 
-        int fail = linearProgram2(lpx, lpz, ldx, ldz, lineCount, vmax, prefX, prefZ, false);
-        if (fail < lineCount) {
+        if (!lines.solve(obstacleLines, vmax, prefX, prefZ)) {
             infeasibleSolves++;
-            linearProgram3(obstacleLines, fail, vmax);
-            closestWithLeastViolation(obstacleLines, vmax, prefX, prefZ);
         }
-        newVx[i] = rx;
-        newVz[i] = rz;
+        newVx[i] = lines.x();
+        newVz[i] = lines.z();
     }
 
     /** Whether {@code rel} lies ahead along {@code pref} (within 60 degrees of it). */
     private static boolean facing(double prefX, double prefZ, double relX, double relZ) {
         double dot = prefX * relX + prefZ * relZ;
         return dot > 0 && 4 * dot * dot >= (prefX * prefX + prefZ * prefZ) * (relX * relX + relZ * relZ);
-    }
-
-    /**
-     * Collects the nearest {@code maxNeighbours} agents within the neighbour distance, nearest first (ties: lower id
-     * first). Two passes: every agent of the hash cells overlapping the square of side twice the neighbour distance
-     * (one contiguous run of the cell-ordered arrays per hash row) is tested, and those within the distance go to a
-     * candidate buffer without a data-dependent branch; then {@link #selectNeighbours} picks the nearest.
-     *
-     * @param self position of the agent in the hash's cell order (not its own neighbour)
-     */
-    private void findNeighbours(CrowdAgents a, int i, int self, double px, double pz) {
-        double range = params.neighbourDistanceMeters();
-        double range2 = range * range;
-        double limit2 = range2;
-        int max = params.maxNeighbours();
-        int n = a.size;
-        if (prevCount[i] == max) {
-            // the agents that were its neighbours last step (any max distinct other agents will do): the max-th
-            // nearest is no farther than the farthest of them now, so nothing beyond needs to be looked at
-            int base = i * max;
-            double far = 0;
-            for (int q = 0; q < max; q++) {
-                int j = prevNb[base + q];
-                if (j >= n || j == i) {
-                    far = Double.POSITIVE_INFINITY;
-                    break;
-                }
-                double dx = a.x[j] - px;
-                double dz = a.z[j] - pz;
-                far = Math.max(far, dx * dx + dz * dz);
-            }
-            if (far < range2) {
-                limit2 = Math.nextUp(far);
-                range = Math.min(range, Math.sqrt(far) + CHORD_SLACK);
-            }
-        }
-        int cols = hash.cols();
-        int r0 = hash.row(pz - range);
-        int r1 = hash.row(pz + range);
-        int c0 = hash.col(px - range);
-        int c1 = hash.col(px + range);
-        int[] starts = hash.starts();
-        double[] xs = hash.sortedX();
-        double[] zs = hash.sortedZ();
-        double[] cd = candD2;
-        int[] cs = candSlot;
-        int m = 0;
-        for (int row = r0; row <= r1; row++) {
-            int base = row * cols;
-            int to = starts[base + c1 + 1];
-            for (int s = starts[base + c0]; s < to; s++) {
-                double dx = xs[s] - px;
-                double dz = zs[s] - pz;
-                double d2 = dx * dx + dz * dz;
-                cd[m] = d2;
-                cs[m] = s;
-                m += (d2 < limit2) & (s != self) ? 1 : 0;
-            }
-        }
-        selectNeighbours(a.id, m);
-        int base = i * max;
-        for (int q = 0; q < nbCount; q++) {
-            prevNb[base + q] = nbIndex[q];
-        }
-        prevCount[i] = nbCount;
-    }
-
-    /**
-     * Fills the neighbour list with the nearest {@code maxNeighbours} of the {@code m} buffered candidates, in order
-     * of (distance, id): by sort keys ({@link #selectByKeys}) unless two of the nearest are at (nearly) the same
-     * distance or there are too many candidates, else by insertion with exact comparisons.
-     */
-    private void selectNeighbours(long[] ids, int m) {
-        int[] sorted = hash.agents();
-        int max = params.maxNeighbours();
-        if (m <= KEY_CANDIDATES && selectByKeys(sorted, m, max)) {
-            return;
-        }
-        int fill = Math.min(m, max);
-        for (int e = 0; e < fill; e++) {
-            nbDist2[e] = candD2[e];
-            nbSlot[e] = candSlot[e];
-            nbIndex[e] = sorted[candSlot[e]];
-        }
-        nbCount = fill;
-        sortNeighbours(ids);
-        for (int e = max; e < m; e++) {
-            double d2 = candD2[e];
-            double worst = nbDist2[max - 1];
-            if (d2 > worst) {
-                continue;
-            }
-            int j = sorted[candSlot[e]];
-            // full and sorted: replace the farthest; ties go to the lower id (independent of agent order)
-            if (d2 == worst && ids[nbIndex[max - 1]] < ids[j]) {
-                continue;
-            }
-            int p = max - 1;
-            while (p > 0 && (nbDist2[p - 1] > d2 || (nbDist2[p - 1] == d2 && ids[nbIndex[p - 1]] > ids[j]))) {
-                nbDist2[p] = nbDist2[p - 1];
-                nbIndex[p] = nbIndex[p - 1];
-                nbSlot[p] = nbSlot[p - 1];
-                p--;
-            }
-            nbDist2[p] = d2;
-            nbIndex[p] = j;
-            nbSlot[p] = candSlot[e];
-        }
-    }
-
-    /**
-     * Selects the nearest {@code max} of {@code m <= KEY_CANDIDATES} candidates without a data-dependent branch per
-     * candidate: a candidate's key is its squared distance's bits (non-negative doubles order as longs) with the low
-     * {@link #KEY_BITS} bits replaced by its number, and every key is merged into an ascending array of the
-     * {@code max + 1} smallest by branch-free min/max. Truncating the distance keeps the order of keys whose
-     * truncated parts differ; when two of the {@code max + 1} smallest share a truncated part (equal distances:
-     * the id decides; nearly equal: the truncation might have swapped them) nothing is filled and false is
-     * returned, for the exact path.
-     */
-    private boolean selectByKeys(int[] sorted, int m, int max) {
-        long[] kk = keys;
-        int size = max + 1;
-        for (int q = 0; q < size; q++) {
-            kk[q] = Long.MAX_VALUE;
-        }
-        double[] cd = candD2;
-        long low = KEY_CANDIDATES - 1;
-        for (int e = 0; e < m; e++) {
-            long x = (Double.doubleToRawLongBits(cd[e]) & ~low) | e;
-            // kk[p] = min(kk[p], max(kk[p - 1], x)) from the top down, then kk[0] = min(kk[0], x); keys are
-            // non-negative, so the differences cannot overflow
-            for (int p = size - 1; p > 0; p--) {
-                long below = kk[p - 1];
-                long d = below - x;
-                long hi = below - (d & (d >> 63));
-                long cur = kk[p];
-                long d2 = cur - hi;
-                kk[p] = hi + (d2 & (d2 >> 63));
-            }
-            long d0 = kk[0] - x;
-            kk[0] = x + (d0 & (d0 >> 63));
-        }
-        int top = Math.min(m, size);
-        for (int q = 1; q < top; q++) {
-            if ((kk[q] ^ kk[q - 1]) < KEY_CANDIDATES) {
-                return false;
-            }
-        }
-        int count = Math.min(m, max);
-        for (int q = 0; q < count; q++) {
-            int e = (int) (kk[q] & low);
-            int slot = candSlot[e];
-            nbDist2[q] = cd[e];
-            nbSlot[q] = slot;
-            nbIndex[q] = sorted[slot];
-        }
-        nbCount = count;
-        return true;
-    }
-
-    /** Sorts the neighbour list by (distance, id). */
-    private void sortNeighbours(long[] ids) {
-        for (int q = 1; q < nbCount; q++) {
-            double d2 = nbDist2[q];
-            int j = nbIndex[q];
-            int slot = nbSlot[q];
-            int p = q;
-            while (p > 0 && (nbDist2[p - 1] > d2 || (nbDist2[p - 1] == d2 && ids[nbIndex[p - 1]] > ids[j]))) {
-                nbDist2[p] = nbDist2[p - 1];
-                nbIndex[p] = nbIndex[p - 1];
-                nbSlot[p] = nbSlot[p - 1];
-                p--;
-            }
-            nbDist2[p] = d2;
-            nbIndex[p] = j;
-            nbSlot[p] = slot;
-        }
-    }
-
-    /**
-     * Adds one half-plane per blocked or off-map cell near (px, pz) whose nearest point lies within reach this
-     * obstacle horizon: {@code v . n <= max(0, (d - r) / tauObst)} with {@code n} the unit vector towards the
-     * cell's nearest point at distance {@code d}. Cells hidden behind a blocked neighbour facing the agent are
-     * skipped (their constraint is weaker in the same direction). Velocity 0 satisfies every such half-plane, so
-     * they are always feasible together.
-     *
-     * @return the number of lines added (they come first)
-     */
-    private int addObstacleLines(NavGrid grid, double px, double pz, double r, double vmax) {
-        WorldTransform t = grid.map().transform();
-        double cs = t.cellSize();
-        double tauObst = params.obstacleHorizonSeconds();
-        double reach = (r + vmax * tauObst) / cs;
-        double gx = t.gridX(px);
-        double gy = t.gridY(pz);
-        int c0 = (int) Math.ceil(gx - reach - 0.5);
-        int c1 = (int) Math.floor(gx + reach + 0.5);
-        int r0 = (int) Math.ceil(gy - reach - 0.5);
-        int r1 = (int) Math.floor(gy + reach + 0.5);
-        double reach2 = reach * reach;
-        int w = grid.width();
-        int h = grid.height();
-        int span = c1 - c0 + 1;
-        if (c0 >= -1 && r0 >= -1 && c1 <= w && r1 <= h && span < 64) {
-            // the window lies within the padded bit rows (off-map cells read as blocked): one word per row, and
-            // only its blocked cells are visited, in the same order as the general loop below
-            long[][] rows = grid.openRows();
-            long full = (1L << span) - 1;
-            boolean allOpen = true;
-            for (int row = r0; row <= r1 && allOpen; row++) {
-                allOpen = (bits(rows[row + 1], c0 + 1) & full) == full;
-            }
-            if (allOpen) {
-                return 0;
-            }
-            int added = 0;
-            for (int row = r0; row <= r1; row++) {
-                long blocked = ~bits(rows[row + 1], c0 + 1) & full;
-                while (blocked != 0) {
-                    int col = c0 + Long.numberOfTrailingZeros(blocked);
-                    blocked &= blocked - 1;
-                    // the cell between (round(gx), row) and this one lies in the padded range too
-                    added += obstacleLine(rows, gx, gy, col, row, reach2, cs, r, tauObst);
-                }
-            }
-            return added;
-        }
-        int added = 0;
-        for (int row = r0; row <= r1; row++) {
-            for (int col = c0; col <= c1; col++) {
-                if (grid.open(col, row)) {
-                    continue;
-                }
-                // nearest point of the cell's square, in cells
-                double nx = Math.min(Math.max(gx, col - 0.5), col + 0.5);
-                double ny = Math.min(Math.max(gy, row - 0.5), row + 0.5);
-                double ex = nx - gx;
-                double ey = ny - gy;
-                double d2 = ex * ex + ey * ey;
-                if (d2 >= reach2) {
-                    continue;
-                }
-                int sx = gx > col + 0.5 ? 1 : gx < col - 0.5 ? -1 : 0;
-                int sy = gy > row + 0.5 ? 1 : gy < row - 0.5 ? -1 : 0;
-                if ((sx != 0 && !grid.open(col + sx, row)) || (sy != 0 && !grid.open(col, row + sy))) {
-                    continue;
-                }
-                added += addObstacleLine(ex, ey, d2, cs, r, tauObst);
-            }
-        }
-        return added;
-    }
-
-    /**
-     * {@link #addObstacleLines}'s test and line for blocked cell (col, row) whose neighbours towards the agent lie
-     * within the padded bit rows: the same arithmetic as the general loop (the clamps below equal
-     * {@code Math.min/max} here: the bounds {@code col +- 0.5} are never zero nor NaN).
-     */
-    private int obstacleLine(long[][] rows, double gx, double gy, int col, int row, double reach2, double cs,
-                             double r, double tauObst) {
-        double lo = col - 0.5;
-        double hi = col + 0.5;
-        double nx = gx < lo ? lo : gx > hi ? hi : gx;
-        double loY = row - 0.5;
-        double hiY = row + 0.5;
-        double ny = gy < loY ? loY : gy > hiY ? hiY : gy;
-        double ex = nx - gx;
-        double ey = ny - gy;
-        double d2 = ex * ex + ey * ey;
-        if (d2 >= reach2) {
-            return 0;
-        }
-        int sx = gx > hi ? 1 : gx < lo ? -1 : 0;
-        int sy = gy > hiY ? 1 : gy < loY ? -1 : 0;
-        if ((sx != 0 && !NavGrid.bit(rows[row + 1], col + sx + 1))
-                || (sy != 0 && !NavGrid.bit(rows[row + sy + 1], col + 1))) {
-            return 0;
-        }
-        return addObstacleLine(ex, ey, d2, cs, r, tauObst);
-    }
-
-    /** Appends the half-plane of a blocked cell whose nearest point is (ex, ey) cells from the agent. */
-    private int addObstacleLine(double ex, double ey, double d2, double cs, double r, double tauObst) {
-        double d = Math.sqrt(d2);
-        if (d < EPS) {
-            return 0; // centre on the cell's border: the move clamp handles it
-        }
-        // to world: x grows with col, z shrinks with row
-        double wx = ex / d;
-        double wz = -ey / d;
-        double limit = Math.max(0, (d * cs - r) / tauObst);
-        ensureLines(lineCount + 1);
-        lpx[lineCount] = wx * limit;
-        lpz[lineCount] = wz * limit;
-        ldx[lineCount] = -wz;
-        ldz[lineCount] = wx;
-        lineCount++;
-        return 1;
-    }
-
-    /**
-     * Bits {@code x0 .. x0 + 63} of a padded bit row as one word (bit 0 = padded column x0); bits past the row's
-     * last word read as 0. The caller masks the span it needs.
-     */
-    private static long bits(long[] row, int x0) {
-        int word = x0 >>> 6;
-        int off = x0 & 63;
-        long v = row[word] >>> off;
-        if (off != 0 && word + 1 < row.length) {
-            v |= row[word + 1] << (64 - off);
-        }
-        return v;
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
-    // the linear programs (RVO2's linearProgram1..3, on parallel arrays; results in rx, rz)
-
-    /** Optimises on line {@code lineNo} subject to lines {@code 0..lineNo-1} and the speed circle. */
-    private boolean linearProgram1(double[] px, double[] pz, double[] dx, double[] dz, int lineNo, double radius,
-                                   double optX, double optZ, boolean directionOpt) {
-        double dot = px[lineNo] * dx[lineNo] + pz[lineNo] * dz[lineNo];
-        double disc = dot * dot + radius * radius - (px[lineNo] * px[lineNo] + pz[lineNo] * pz[lineNo]);
-        if (disc < 0) {
-            return false; // the speed circle misses the line
-        }
-        double sq = Math.sqrt(disc);
-        double tLeft = -dot - sq;
-        double tRight = -dot + sq;
-        for (int k = 0; k < lineNo; k++) {
-            double denom = dx[lineNo] * dz[k] - dz[lineNo] * dx[k];
-            double numer = dx[k] * (pz[lineNo] - pz[k]) - dz[k] * (px[lineNo] - px[k]);
-            if (Math.abs(denom) <= EPS) {
-                if (numer < 0) {
-                    return false; // parallel and on the wrong side
-                }
-                continue;
-            }
-            double tt = numer / denom;
-            if (denom >= 0) {
-                tRight = Math.min(tRight, tt);
-            } else {
-                tLeft = Math.max(tLeft, tt);
-            }
-            if (tLeft > tRight) {
-                return false;
-            }
-        }
-        double tt;
-        if (directionOpt) {
-            tt = optX * dx[lineNo] + optZ * dz[lineNo] > 0 ? tRight : tLeft;
-        } else {
-            tt = dx[lineNo] * (optX - px[lineNo]) + dz[lineNo] * (optZ - pz[lineNo]);
-            tt = tt < tLeft ? tLeft : Math.min(tt, tRight);
-        }
-        rx = px[lineNo] + tt * dx[lineNo];
-        rz = pz[lineNo] + tt * dz[lineNo];
-        return true;
-    }
-
-    /** @return the number of lines satisfied before the first failure ({@code n} when all hold) */
-    private int linearProgram2(double[] px, double[] pz, double[] dx, double[] dz, int n, double radius,
-                               double optX, double optZ, boolean directionOpt) {
-        double len2 = optX * optX + optZ * optZ;
-        if (directionOpt) {
-            rx = optX * radius;
-            rz = optZ * radius;
-        } else if (len2 > radius * radius) {
-            double s = radius / Math.sqrt(len2);
-            rx = optX * s;
-            rz = optZ * s;
-        } else {
-            rx = optX;
-            rz = optZ;
-        }
-        for (int k = 0; k < n; k++) {
-            if (dx[k] * (pz[k] - rz) - dz[k] * (px[k] - rx) > 0) {
-                double keepX = rx;
-                double keepZ = rz;
-                if (!linearProgram1(px, pz, dx, dz, k, radius, optX, optZ, directionOpt)) {
-                    rx = keepX;
-                    rz = keepZ;
-                    return k;
-                }
-            }
-        }
-        return n;
-    }
-
-    /** Least violation of the agent lines from {@code begin} on, keeping the first {@code obstacles} lines hard. */
-    private void linearProgram3(int obstacles, int begin, double radius) {
-        double distance = 0;
-        for (int k = begin; k < lineCount; k++) {
-            if (ldx[k] * (lpz[k] - rz) - ldz[k] * (lpx[k] - rx) <= distance) {
-                continue;
-            }
-            projCount = 0;
-            for (int o = 0; o < obstacles; o++) {
-                qpx[projCount] = lpx[o];
-                qpz[projCount] = lpz[o];
-                qdx[projCount] = ldx[o];
-                qdz[projCount] = ldz[o];
-                projCount++;
-            }
-            for (int j = obstacles; j < k; j++) {
-                double det = ldx[k] * ldz[j] - ldz[k] * ldx[j];
-                double ptX;
-                double ptZ;
-                if (Math.abs(det) <= EPS) {
-                    if (ldx[k] * ldx[j] + ldz[k] * ldz[j] > 0) {
-                        continue; // same direction
-                    }
-                    ptX = 0.5 * (lpx[k] + lpx[j]);
-                    ptZ = 0.5 * (lpz[k] + lpz[j]);
-                } else {
-                    double s = (ldx[j] * (lpz[k] - lpz[j]) - ldz[j] * (lpx[k] - lpx[j])) / det;
-                    ptX = lpx[k] + s * ldx[k];
-                    ptZ = lpz[k] + s * ldz[k];
-                }
-                double ddx = ldx[j] - ldx[k];
-                double ddz = ldz[j] - ldz[k];
-                double len = Math.sqrt(ddx * ddx + ddz * ddz);
-                if (len < EPS) {
-                    continue;
-                }
-                qpx[projCount] = ptX;
-                qpz[projCount] = ptZ;
-                qdx[projCount] = ddx / len;
-                qdz[projCount] = ddz / len;
-                projCount++;
-            }
-            double keepX = rx;
-            double keepZ = rz;
-            if (linearProgram2(qpx, qpz, qdx, qdz, projCount, radius, -ldz[k], ldx[k], true) < projCount) {
-                // cannot happen in theory (the result lies in the feasible region of the projected lines);
-                // floating-point error may cause it: keep the previous result
-                rx = keepX;
-                rz = keepZ;
-            }
-            distance = ldx[k] * (lpz[k] - rz) - ldz[k] * (lpx[k] - rx);
-        }
-    }
-
-    /**
-     * After {@link #linearProgram3}: among the velocities that violate no agent line by more than the least
-     * achievable violation D (the current result's), takes the one nearest the preferred velocity. RVO2 stops at
-     * linearProgram3, whose result is an arbitrary end of that set; next to a wall this can be a standstill or a
-     * push into the wall although sliding on costs no extra violation.
-     */
-    private void closestWithLeastViolation(int obstacles, double radius, double prefX, double prefZ) {
-        double d = 0;
-        for (int k = obstacles; k < lineCount; k++) {
-            d = Math.max(d, ldx[k] * (lpz[k] - rz) - ldz[k] * (lpx[k] - rx));
-        }
-        d += 1e-7;
-        for (int k = 0; k < lineCount; k++) {
-            double shift = k < obstacles ? 0 : d;
-            // move the line by d to its right (away from its allowed side): right normal (dz, -dx)
-            qpx[k] = lpx[k] + shift * ldz[k];
-            qpz[k] = lpz[k] - shift * ldx[k];
-            qdx[k] = ldx[k];
-            qdz[k] = ldz[k];
-        }
-        double keepX = rx;
-        double keepZ = rz;
-        if (linearProgram2(qpx, qpz, qdx, qdz, lineCount, radius, prefX, prefZ, false) < lineCount) {
-            rx = keepX;
-            rz = keepZ;
-        }
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -831,18 +302,18 @@ public final class OrcaSolver {
             double gy1 = t.gridY(z0 + newVz[i] * dt);
             double fx;
             double fy;
-            if (insideOneOpenCell(grid, gx0, gy0, gx1, gy1) || !inOpenCell(grid, gx0, gy0)
+            if (WallClamp.insideOneOpenCell(grid, gx0, gy0, gx1, gy1) || !WallClamp.inOpenCell(grid, gx0, gy0)
                     || LineOfSight.clear(grid, gx0, gy0, gx1, gy1)) {
                 fx = gx1;
                 fy = gy1;
             } else {
-                double sx = clampX(grid, gx0, gy0, gx1);
-                double sy = clampY(grid, sx, gy0, gy1);
+                double sx = WallClamp.clampX(grid, gx0, gy0, gx1);
+                double sy = WallClamp.clampY(grid, sx, gy0, gy1);
                 if (LineOfSight.clear(grid, gx0, gy0, sx, sy)) {
                     fx = sx;
                     fy = sy;
                 } else {
-                    double oy = clampY(grid, gx0, gy0, gy1);
+                    double oy = WallClamp.clampY(grid, gx0, gy0, gy1);
                     if (Math.abs(sx - gx0) >= Math.abs(oy - gy0)) {
                         fx = sx;
                         fy = gy0;
@@ -882,63 +353,4 @@ public final class OrcaSolver {
         }
     }
 
-    /**
-     * Fast path of the common short move: both ends strictly inside one open cell (farther than
-     * {@link LineOfSight#EPS} from its border), so the segment touches no other cell.
-     */
-    private static boolean insideOneOpenCell(NavGrid grid, double gx0, double gy0, double gx1, double gy1) {
-        double c = Math.floor(gx0 + 0.5);
-        double r = Math.floor(gy0 + 0.5);
-        double lim = 0.5 - 1e-6;
-        return Math.abs(gx0 - c) < lim && Math.abs(gx1 - c) < lim && Math.abs(gy0 - r) < lim
-                && Math.abs(gy1 - r) < lim && inOpenCell(grid, gx0, gy0);
-    }
-
-    private static boolean inOpenCell(NavGrid grid, double gx, double gy) {
-        long c = (long) Math.floor(gx + 0.5);
-        long r = (long) Math.floor(gy + 0.5);
-        return c >= 0 && r >= 0 && c < grid.width() && r < grid.height() && grid.open((int) c, (int) r);
-    }
-
-    /** Moves along x from gx towards tx in row round(gy), stopping {@link #WALL_MARGIN} short of a blocked cell. */
-    private static double clampX(NavGrid grid, double gx, double gy, double tx) {
-        int row = (int) Math.floor(gy + 0.5);
-        int col = (int) Math.floor(gx + 0.5);
-        int target = (int) Math.floor(tx + 0.5);
-        if (tx > gx) {
-            for (int c = col + 1; c <= target; c++) {
-                if (!grid.open(c, row)) {
-                    return Math.max(gx, Math.min(tx, c - 0.5 - WALL_MARGIN));
-                }
-            }
-        } else {
-            for (int c = col - 1; c >= target; c--) {
-                if (!grid.open(c, row)) {
-                    return Math.min(gx, Math.max(tx, c + 0.5 + WALL_MARGIN));
-                }
-            }
-        }
-        return tx;
-    }
-
-    /** Moves along y (rows) from gy towards ty in column round(gx), stopping short of a blocked cell. */
-    private static double clampY(NavGrid grid, double gx, double gy, double ty) {
-        int col = (int) Math.floor(gx + 0.5);
-        int row = (int) Math.floor(gy + 0.5);
-        int target = (int) Math.floor(ty + 0.5);
-        if (ty > gy) {
-            for (int r = row + 1; r <= target; r++) {
-                if (!grid.open(col, r)) {
-                    return Math.max(gy, Math.min(ty, r - 0.5 - WALL_MARGIN));
-                }
-            }
-        } else {
-            for (int r = row - 1; r >= target; r--) {
-                if (!grid.open(col, r)) {
-                    return Math.min(gy, Math.max(ty, r + 0.5 + WALL_MARGIN));
-                }
-            }
-        }
-        return ty;
-    }
 }

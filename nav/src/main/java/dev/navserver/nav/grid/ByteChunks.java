@@ -8,10 +8,7 @@ package dev.navserver.nav.grid;
  * stored as a shared read-only array of {@code v}s (one per value for the whole process), so it costs one reference
  * ({@link #of} and {@link #compact} find them). Writes copy it first like any shared chunk.
  */
-final class ByteChunks {
-    private static final int SHIFT = 6;
-    private static final int MASK = (1 << SHIFT) - 1;
-    private static final int CHUNK_CELLS = 1 << (2 * SHIFT);
+final class ByteChunks extends CowChunks {
     /** Values with a shared uniform chunk: terrain classes and capped clearances. */
     static final int UNIFORM_VALUES = Math.max(Terrain.COUNT, NavGrid.MAX_CLEARANCE + 1);
     private static final byte[][] UNIFORM = new byte[UNIFORM_VALUES][];
@@ -23,16 +20,10 @@ final class ByteChunks {
         }
     }
 
-    private final int width;
-    private final int height;
-    private final int chunksX;
     private final byte[][] chunks;
-    private boolean[] owned;
 
     private ByteChunks(int width, int height, byte[][] chunks) {
-        this.width = width;
-        this.height = height;
-        this.chunksX = (width + MASK) >>> SHIFT;
+        super(width, height);
         this.chunks = chunks;
     }
 
@@ -66,15 +57,15 @@ final class ByteChunks {
         byte[][] chunks = new byte[cx * cy][];
         java.util.Arrays.fill(chunks, UNIFORM[0]);
         ByteChunks out = new ByteChunks(width, height, chunks);
-        out.owned = new boolean[chunks.length];
+        out.startEditing(chunks.length);
         return out;
     }
 
     /** Replaces every chunk this copy owns that holds one value by the shared uniform chunk of that value. */
     void compact() {
         for (int ci = 0; ci < chunks.length; ci++) {
-            if (owned[ci] && replaceIfUniform(ci)) {
-                owned[ci] = false;
+            if (owns(ci) && replaceIfUniform(ci)) {
+                disown(ci);
             }
         }
     }
@@ -115,28 +106,25 @@ final class ByteChunks {
 
     /** The value at (col, row); the caller checks bounds. */
     byte get(int col, int row) {
-        return chunks[(row >>> SHIFT) * chunksX + (col >>> SHIFT)][((row & MASK) << SHIFT) | (col & MASK)];
+        return chunks[index(col, row)][offset(col, row)];
     }
 
     /** A copy sharing every chunk until {@link #set} writes into it. */
     ByteChunks editableCopy() {
         ByteChunks c = new ByteChunks(width, height, chunks.clone());
-        c.owned = new boolean[chunks.length];
+        c.startEditing(chunks.length);
         return c;
     }
 
     /** Writes (col, row), copying its chunk first if it is still shared. Only on an editable copy. */
     void set(int col, int row, byte value) {
-        int ci = (row >>> SHIFT) * chunksX + (col >>> SHIFT);
-        if (!owned[ci]) {
-            chunks[ci] = chunks[ci].clone();
-            owned[ci] = true;
-        }
-        chunks[ci][((row & MASK) << SHIFT) | (col & MASK)] = value;
+        int ci = index(col, row);
+        own(ci);
+        chunks[ci][offset(col, row)] = value;
     }
 
-    /** Ends editing: no more writes. */
-    void freeze() {
-        owned = null;
+    @Override
+    void copyChunk(int ci) {
+        chunks[ci] = chunks[ci].clone();
     }
 }

@@ -60,7 +60,7 @@ public final class GridMap {
     }
 
     /** An edited map whose grids {@link GridEdit} derived from {@code base}'s; takes ownership of the arrays. */
-    GridMap(GridMap base, ByteChunks terrain, java.util.Map<MoveLayer, ByteChunks> clearances, java.util.List<GridEdit.Work> parts) {
+    GridMap(GridMap base, ByteChunks terrain, java.util.Map<MoveLayer, ByteChunks> clearances, java.util.List<GridPatch> parts) {
         this.name = base.name;
         this.width = base.width;
         this.height = base.height;
@@ -68,7 +68,7 @@ public final class GridMap {
         this.terrain = terrain;
         this.clearances.putAll(clearances);
         NavGrid def = null;
-        for (GridEdit.Work p : parts) {
+        for (GridPatch p : parts) {
             NavGrid g = p.build(this);
             grids.put(new Key(g.layer(), g.agentSize()), g);
             if (g.agentSize() == 1 && g.layer().equals(MoveLayer.DEFAULT)) {
@@ -127,7 +127,7 @@ public final class GridMap {
      * modify.
      */
     ByteChunks clearance(MoveLayer layer) {
-        return clearances.computeIfAbsent(layer, l -> NavGrid.buildClearance(this, l));
+        return clearances.computeIfAbsent(layer, l -> Clearance.build(this, l));
     }
 
     java.util.Map<MoveLayer, ByteChunks> clearances() {

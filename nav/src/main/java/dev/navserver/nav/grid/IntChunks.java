@@ -7,50 +7,37 @@ package dev.navserver.nav.grid;
  * <p>Once published (after {@link #freeze}) it is never written and may be read from any thread. While editable it
  * belongs to the one thread deriving an edited map.
  */
-final class IntChunks {
-    private static final int SHIFT = 6;
-    private static final int MASK = (1 << SHIFT) - 1;
-    private static final int CHUNK_CELLS = 1 << (2 * SHIFT);
+final class IntChunks extends CowChunks {
 
-    private final int width;
-    private final int height;
-    private final int chunksX;
     private final int[][] chunks;
-    /** Chunks this copy owns and may write in place; null when frozen or built from scratch. */
-    private boolean[] owned;
 
     private IntChunks(int width, int height, int[][] chunks) {
-        this.width = width;
-        this.height = height;
-        this.chunksX = (width + MASK) >>> SHIFT;
+        super(width, height);
         this.chunks = chunks;
     }
 
     /** The value at (col, row); the caller checks bounds. */
     int get(int col, int row) {
-        return chunks[(row >>> SHIFT) * chunksX + (col >>> SHIFT)][((row & MASK) << SHIFT) | (col & MASK)];
+        return chunks[index(col, row)][offset(col, row)];
     }
 
     /** A copy sharing every chunk until {@link #set} writes into it. O(number of chunks). */
     IntChunks editableCopy() {
         IntChunks c = new IntChunks(width, height, chunks.clone());
-        c.owned = new boolean[chunks.length];
+        c.startEditing(chunks.length);
         return c;
     }
 
     /** Writes (col, row), copying its chunk first if it is still shared. Only on an editable copy. */
     void set(int col, int row, int value) {
-        int ci = (row >>> SHIFT) * chunksX + (col >>> SHIFT);
-        if (!owned[ci]) {
-            chunks[ci] = chunks[ci].clone();
-            owned[ci] = true;
-        }
-        chunks[ci][((row & MASK) << SHIFT) | (col & MASK)] = value;
+        int ci = index(col, row);
+        own(ci);
+        chunks[ci][offset(col, row)] = value;
     }
 
-    /** Ends editing: no more writes. */
-    void freeze() {
-        owned = null;
+    @Override
+    void copyChunk(int ci) {
+        chunks[ci] = chunks[ci].clone();
     }
 
     /**

@@ -63,7 +63,7 @@ public final class NavGrid {
     /**
      * Builds every derived array from scratch (the reference the incremental path must equal).
      *
-     * @param clearance the layer's clearance per map cell ({@link #buildClearance}); shared, not copied; may be null
+     * @param clearance the layer's clearance per map cell ({@link Clearance#build}); shared, not copied; may be null
      *                  for agent size 1, which reads passability from the terrain
      */
     NavGrid(GridMap map, MoveLayer layer, int agentSize, ByteChunks clearance) {
@@ -129,59 +129,13 @@ public final class NavGrid {
             }
         }
 
-        // breadth-first labelling straight into chunks: no int per cell while it runs (see LabelWriter)
-        IntChunks.LabelWriter labels = new IntChunks.LabelWriter(width, height, standablePerChunk);
-        int[] queue = new int[1024]; // a ring: the breadth-first frontier, not the island
-        int[] sizes = new int[16];
-        int label = 0;
-        for (int start = 0; start < width * height; start++) {
-            if (!openCell(start) || labels.get(start % width, start / width) != 0) {
-                continue;
-            }
-            label++;
-            int size = 0;
-            long head = 0;
-            long tail = 0;
-            queue[(int) (tail++ & (queue.length - 1))] = start;
-            labels.label(start % width, start / width, label);
-            while (head < tail) {
-                int q = queue[(int) (head++ & (queue.length - 1))];
-                size++;
-                if (tail - head + 4 > queue.length) {
-                    queue = grow(queue, head, tail);
-                    tail -= head;
-                    head = 0;
-                }
-                int qc = q % width;
-                int qr = q / width;
-                if (qc > 0 && openPadded(qc, qr + 1) && labels.get(qc - 1, qr) == 0) {
-                    labels.label(qc - 1, qr, label);
-                    queue[(int) (tail++ & (queue.length - 1))] = q - 1;
-                }
-                if (qc + 1 < width && openPadded(qc + 2, qr + 1) && labels.get(qc + 1, qr) == 0) {
-                    labels.label(qc + 1, qr, label);
-                    queue[(int) (tail++ & (queue.length - 1))] = q + 1;
-                }
-                if (qr > 0 && openPadded(qc + 1, qr) && labels.get(qc, qr - 1) == 0) {
-                    labels.label(qc, qr - 1, label);
-                    queue[(int) (tail++ & (queue.length - 1))] = q - width;
-                }
-                if (qr + 1 < height && openPadded(qc + 1, qr + 2) && labels.get(qc, qr + 1) == 0) {
-                    labels.label(qc, qr + 1, label);
-                    queue[(int) (tail++ & (queue.length - 1))] = q + width;
-                }
-            }
-            if (label >= sizes.length) {
-                sizes = java.util.Arrays.copyOf(sizes, sizes.length * 2);
-            }
-            sizes[label] = size;
-        }
-        this.island = labels.build();
-        islandCount = label;
-        islandLabelBound = label + 1;
-        islandSize = java.util.Arrays.copyOf(sizes, label + 1);
-        islandOf = new int[label + 1];
-        for (int i = 0; i <= label; i++) {
+        IslandLabelling labelling = new IslandLabelling(rows, width, height, standablePerChunk);
+        this.island = labelling.island;
+        islandCount = labelling.count;
+        islandLabelBound = labelling.count + 1;
+        islandSize = labelling.sizes;
+        islandOf = new int[labelling.count + 1];
+        for (int i = 0; i <= labelling.count; i++) {
             islandOf[i] = i;
         }
         borders = ChunkBorders.build(rows, width, height);
@@ -209,57 +163,6 @@ public final class NavGrid {
         this.islandSize = islandSize;
         this.islandLabelBound = islandLabelBound;
         this.borders = borders;
-    }
-
-    /** The ring {@code queue} holding entries {@code head..tail-1}, copied to a ring twice as large from index 0. */
-    private static int[] grow(int[] queue, long head, long tail) {
-        int[] bigger = new int[queue.length * 2];
-        for (long i = head; i < tail; i++) {
-            bigger[(int) (i - head)] = queue[(int) (i & (queue.length - 1))];
-        }
-        return bigger;
-    }
-
-    /**
-     * Clearance of every map cell under {@code layer}: the side of the largest square of passable cells whose
-     * top-left is the cell, capped at {@link #MAX_CLEARANCE}; 0 on impassable cells. Row-major, {@code width *
-     * height} entries.
-     */
-    static ByteChunks buildClearance(GridMap map, MoveLayer layer) {
-        int width = map.width();
-        int height = map.height();
-        // two rolling rows instead of a map-sized array: this row and the one below it
-        int[] below = new int[width + 1];
-        int[] here = new int[width + 1];
-        ByteChunks clearance = ByteChunks.zeros(width, height);
-        for (int r = height - 1; r >= 0; r--) {
-            for (int c = width - 1; c >= 0; c--) {
-                int v = 0;
-                if (layer.passable(map.terrain(c, r))) {
-                    v = Math.min(MAX_CLEARANCE, 1 + Math.min(here[c + 1], Math.min(below[c], below[c + 1])));
-                    clearance.set(c, r, (byte) v);
-                }
-                here[c] = v;
-            }
-            int[] t = below;
-            below = here;
-            here = t;
-        }
-        clearance.compact();
-        clearance.freeze();
-        return clearance;
-    }
-
-    /** The clearance recurrence at (c, r), given correct values right of and below it. */
-    static int clearanceAt(ByteChunks terrain, int width, int height, MoveLayer layer, ByteChunks clearance, int c,
-                           int r) {
-        if (!layer.passable(terrain.get(c, r))) {
-            return 0;
-        }
-        int right = c + 1 < width ? clearance.get(c + 1, r) : 0;
-        int down = r + 1 < height ? clearance.get(c, r + 1) : 0;
-        int diag = c + 1 < width && r + 1 < height ? clearance.get(c + 1, r + 1) : 0;
-        return Math.min(MAX_CLEARANCE, 1 + Math.min(right, Math.min(down, diag)));
     }
 
     public GridMap map() {

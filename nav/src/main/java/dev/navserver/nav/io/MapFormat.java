@@ -1,5 +1,9 @@
 package dev.navserver.nav.io;
 
+import dev.navserver.nav.grid.GridMap;
+import java.io.IOException;
+import java.io.Reader;
+
 /** The map file formats {@link MapLoader} reads, told apart by content. */
 public enum MapFormat {
     /** Moving AI benchmark {@code .map}: first line {@code type octile}. */
@@ -26,5 +30,45 @@ public enum MapFormat {
             }
         }
         return null;
+    }
+
+    /**
+     * Parses a whole map in this format.
+     *
+     * @param name       the map's name
+     * @param sourceName file name used in error messages
+     * @param in         the text; read to the end, not closed
+     * @throws MapFormatException when the text is not a well-formed map of this format
+     * @throws IOException        when reading fails
+     */
+    public GridMap parse(String name, String sourceName, Reader in) throws IOException {
+        return parse(name, sourceName, in, MapLimits.DEFAULT);
+    }
+
+    /**
+     * Parses a whole map in this format, refusing it on its header when {@code limits} do not admit its size.
+     *
+     * @param name       the map's name
+     * @param sourceName file name used in error messages
+     * @param in         the text; read to the end, not closed
+     * @param limits     largest map accepted and the heap it may take
+     * @throws MapFormatException when the text is malformed or the map is refused by {@code limits}
+     * @throws IOException        when reading fails
+     */
+    public GridMap parse(String name, String sourceName, Reader in, MapLimits limits) throws IOException {
+        return parse(name, new LineReader(in, (line, problem) -> new MapFormatException(sourceName, line, problem)),
+                sourceName, limits, -1);
+    }
+
+    /**
+     * @param sourceBytes size of the uncompressed file in bytes, or -1 when unknown: a header promising more rows
+     *                    than that many bytes can hold is refused before the map is allocated
+     */
+    GridMap parse(String name, LineReader lines, String sourceName, MapLimits limits, long sourceBytes)
+            throws IOException {
+        return switch (this) {
+            case MOVING_AI -> MovingAiFormat.parse(name, lines, sourceName, limits, sourceBytes);
+            case NAV_EXPORT -> NavExportFormat.parse(name, lines, sourceName, limits, sourceBytes);
+        };
     }
 }

@@ -93,10 +93,7 @@ public final class MapLoader {
                     + "(Moving AI) or 'startpos=(x, y, z)' (NavExport), got " + Text.quote(first.strip()));
         }
         lines.pushBack();
-        return switch (format) {
-            case MOVING_AI -> MovingAiFormat.parse(name, lines, sourceName, limits, sourceBytes);
-            case NAV_EXPORT -> NavExportFormat.parse(name, lines, sourceName, limits, sourceBytes);
-        };
+        return format.parse(name, lines, sourceName, limits, sourceBytes);
     }
 
     /**

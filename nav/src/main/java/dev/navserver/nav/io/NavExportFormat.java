@@ -40,34 +40,8 @@ public final class NavExportFormat {
     }
 
     /**
-     * Parses a whole map.
+     * Parses a whole map from {@code lines} ({@link MapFormat#parse(String, String, Reader, MapLimits)}).
      *
-     * @param name       the map's name
-     * @param sourceName file name used in error messages
-     * @param in         the text; read to the end, not closed
-     * @throws MapFormatException when the text is not a well-formed NavExport layout
-     * @throws IOException        when reading fails
-     */
-    public static GridMap parse(String name, String sourceName, Reader in) throws IOException {
-        return parse(name, sourceName, in, MapLimits.DEFAULT);
-    }
-
-    /**
-     * Parses a whole map, refusing it on its header when {@code limits} do not admit its size.
-     *
-     * @param name       the map's name
-     * @param sourceName file name used in error messages
-     * @param in         the text; read to the end, not closed
-     * @param limits     largest map accepted and the heap it may take
-     * @throws MapFormatException when the text is malformed or the map is refused by {@code limits}
-     * @throws IOException        when reading fails
-     */
-    public static GridMap parse(String name, String sourceName, Reader in, MapLimits limits) throws IOException {
-        return parse(name, new LineReader(in, (line, problem) -> new MapFormatException(sourceName, line, problem)),
-                sourceName, limits, -1);
-    }
-
-    /**
      * @param sourceBytes size of the uncompressed file in bytes, or -1 when unknown: a header promising more rows
      *                    than that many bytes can hold is refused before the map is allocated
      */

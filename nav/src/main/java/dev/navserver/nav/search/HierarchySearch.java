@@ -1,5 +1,8 @@
 package dev.navserver.nav.search;
 
+import dev.navserver.nav.search.core.IntBuffer;
+import dev.navserver.nav.search.core.IntDoubleHeap;
+import dev.navserver.nav.search.core.IntPages;
 import java.util.Arrays;
 
 /**
@@ -29,14 +32,11 @@ final class HierarchySearch {
     private static final int BYTES_PER_NODE = 48;
     /** A cost lower by less than this is summation noise, not a shorter path (cells). */
     private static final double REOPEN_MARGIN = 1e-9;
-    private static final double SQRT2 = Math.sqrt(2.0);
 
     private SubgoalGraph graph;
     private SubgoalHierarchy hierarchy;
-    private int startP;
-    private int goalP;
-    private int startXY;
-    private int goalXY;
+    /** The query's ends joined to the graph. */
+    private final SubgoalEnds ends = new SubgoalEnds();
 
     // [direction][page][slot]
     private final int[][][] stampPages = {new int[0][], new int[0][]};
@@ -49,8 +49,6 @@ final class HierarchySearch {
     private int generation;
 
     private final IntDoubleHeap[] open = {new IntDoubleHeap(256), new IntDoubleHeap(256)};
-    private final SubgoalGraph.IntBuffer startEdges = new SubgoalGraph.IntBuffer(32);
-    private final SubgoalGraph.IntBuffer goalEdges = new SubgoalGraph.IntBuffer(32);
 
     /** Length of the best path found so far (cells), {@code +inf} when none. */
     private double best;
@@ -58,14 +56,12 @@ final class HierarchySearch {
     private int meet;
     /** Whether the backward search is over and the forward one runs. */
     private boolean forward;
-    private final LandmarkGoal bound = new LandmarkGoal();
-    private int startSubgoal;
-    private int goalSubgoal;
     private boolean done;
     private int expanded;
 
-    private final SubgoalGraph.IntBuffer chain = new SubgoalGraph.IntBuffer(64);
-    private final SubgoalGraph.IntBuffer stack = new SubgoalGraph.IntBuffer(64);
+    private final IntBuffer chain = new IntBuffer(64);
+    private final IntBuffer stack = new IntBuffer(64);
+    private final IntBuffer waypoints = new IntBuffer(64);
     private double length;
 
     /**
@@ -74,8 +70,6 @@ final class HierarchySearch {
     void begin(SubgoalGraph g, SubgoalHierarchy h, int from, int to) {
         graph = g;
         hierarchy = h;
-        startP = from;
-        goalP = to;
         int n = g.nodeCount();
         if ((long) pagesHeld * PAGE * BYTES_PER_NODE > IntPages.RETAINED_BYTES) {
             for (int d = 0; d < 2; d++) {
@@ -107,12 +101,7 @@ final class HierarchySearch {
             }
             generation = 1;
         }
-        startXY = g.packed(from);
-        goalXY = g.packed(to);
-        startEdges.size = 0;
-        goalEdges.size = 0;
-        g.scan(from, to, startEdges);
-        g.scan(to, -1, goalEdges);
+        ends.join(g, from, to);
         best = Double.POSITIVE_INFINITY;
         meet = -1;
         forward = false;
@@ -120,15 +109,12 @@ final class HierarchySearch {
         expanded = 0;
         open[0].clear();
         open[1].clear();
-        startSubgoal = g.node(from);
-        goalSubgoal = g.node(to);
-        bound.aim(g, startXY, startEdges, startSubgoal, goalXY, goalEdges, goalSubgoal);
-        for (int i = 0; i < goalEdges.size; i++) {
-            int v = goalEdges.data[i];
-            seed(1, h.id(v), SubgoalGraph.octileXY(goalXY, g.xy(v)));
+        for (int i = 0; i < ends.goalEdges.size; i++) {
+            int v = ends.goalEdges.data[i];
+            seed(1, h.id(v), SubgoalGraph.octileXY(ends.goalXY, g.xy(v)));
         }
-        if (goalSubgoal >= 0) {
-            seed(1, h.id(goalSubgoal), 0);
+        if (ends.goalSubgoal >= 0) {
+            seed(1, h.id(ends.goalSubgoal), 0);
         }
     }
 
@@ -137,19 +123,19 @@ final class HierarchySearch {
         forward = true;
         SubgoalGraph g = graph;
         // the direct edge first: a seed's meeting replaces it only when shorter
-        for (int i = 0; i < startEdges.size; i++) {
-            if (startEdges.data[i] == SubgoalGraph.EXTRA) {
-                best = SubgoalGraph.octileXY(startXY, goalXY);
+        for (int i = 0; i < ends.startEdges.size; i++) {
+            if (ends.startEdges.data[i] == SubgoalGraph.EXTRA) {
+                best = SubgoalGraph.octileXY(ends.startXY, ends.goalXY);
             }
         }
-        for (int i = 0; i < startEdges.size; i++) {
-            int v = startEdges.data[i];
+        for (int i = 0; i < ends.startEdges.size; i++) {
+            int v = ends.startEdges.data[i];
             if (v != SubgoalGraph.EXTRA) {
-                seed(0, hierarchy.id(v), SubgoalGraph.octileXY(startXY, g.xy(v)));
+                seed(0, hierarchy.id(v), SubgoalGraph.octileXY(ends.startXY, g.xy(v)));
             }
         }
-        if (startSubgoal >= 0) {
-            seed(0, hierarchy.id(startSubgoal), 0);
+        if (ends.startSubgoal >= 0) {
+            seed(0, hierarchy.id(ends.startSubgoal), 0);
         }
     }
 
@@ -174,8 +160,8 @@ final class HierarchySearch {
             return;
         }
         int node = hierarchy.node(v);
-        double oct = SubgoalGraph.octileXY(graph.xy(node), goalXY);
-        double key = cost + bound.raise(graph, node, oct);
+        double oct = SubgoalGraph.octileXY(graph.xy(node), ends.goalXY);
+        double key = cost + ends.bound.raise(graph, node, oct);
         keyPages[v >>> SHIFT][v & MASK] = key;
         open[0].push(v, key);
         meetAt(v, cost);
@@ -308,47 +294,30 @@ final class HierarchySearch {
         int up = meet;
         if (up >= 0) {
             // forward half, its top first, then reversed; its edges unpacked towards the start
-            SubgoalGraph.IntBuffer c = chain;
+            IntBuffer c = chain;
             c.add(up);
             for (int v = up; parent(0, v) >= 0; v = parent(0, v)) {
                 unpack(v, parent(0, v), edge(0, v));
             }
-            reverse(c.data, 0, c.size);
+            c.reverse();
             int down = up;
             for (int v = down; parent(1, v) >= 0; v = parent(1, v)) {
                 unpack(v, parent(1, v), edge(1, v));
             }
         }
-        int s = g.stride();
-        int count = 1;
-        int straight = 0;
-        int diagonal = 0;
-        int prevXY = startXY;
-        for (int i = 0; i <= chain.size; i++) {
-            int xy = i < chain.size ? g.xy(hierarchy.node(chain.data[i])) : goalXY;
-            int dx = Math.abs((xy & 0xFFFF) - (prevXY & 0xFFFF));
-            int dy = Math.abs((xy >>> 16) - (prevXY >>> 16));
-            int lo = Math.min(dx, dy);
-            diagonal += lo;
-            straight += Math.max(dx, dy) - lo;
-            count += Math.max(dx, dy);
-            prevXY = xy;
+        // the padded cells from the start through the chain's subgoals to the goal
+        IntBuffer w = waypoints;
+        w.size = 0;
+        w.add(ends.startP);
+        for (int i = 0; i < chain.size; i++) {
+            w.add(g.cell(hierarchy.node(chain.data[i])));
         }
-        int[] cells = new int[count];
-        cells[0] = (startP / s - 1) * width + startP % s - 1;
-        int pos = 1;
-        int a = startP;
-        for (int i = 0; i <= chain.size; i++) {
-            int b = i < chain.size ? g.cell(hierarchy.node(chain.data[i])) : goalP;
-            if (b != a) {
-                pos = g.appendSegment(a, b, width, cells, pos);
-                if (pos < 0) {
-                    return null;
-                }
-            }
-            a = b;
+        w.add(ends.goalP);
+        int[] cells = g.cellsAlong(w.data, w.size, width);
+        if (cells == null) {
+            return null;
         }
-        length = straight + diagonal * SQRT2;
+        length = g.lengthAlong(w.data, w.size);
         return cells;
     }
 
@@ -358,7 +327,7 @@ final class HierarchySearch {
      */
     private void unpack(int from, int to, int e) {
         SubgoalHierarchy h = hierarchy;
-        SubgoalGraph.IntBuffer st = stack;
+        IntBuffer st = stack;
         st.size = 0;
         st.add(from);
         st.add(to);
@@ -380,14 +349,6 @@ final class HierarchySearch {
             st.add(a);
             st.add(mid);
             st.add(h.middle(ea));
-        }
-    }
-
-    private static void reverse(int[] a, int from, int to) {
-        for (int i = from, j = to - 1; i < j; i++, j--) {
-            int x = a[i];
-            a[i] = a[j];
-            a[j] = x;
         }
     }
 

@@ -2,9 +2,9 @@ package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import dev.navserver.nav.search.core.IntPages;
+import dev.navserver.nav.search.field.FieldPages;
+import dev.navserver.nav.search.field.RegionDijkstra;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -61,7 +61,7 @@ import java.util.Objects;
  * length).
  *
  * <p><b>Memory.</b> Cells are numbered within the region ({@code (y - y0) * regionWidth + (x - x0)}), and each has
- * one byte (direction, open, closed and source bits; layout in the comment on the bit constants) in a page of 64
+ * one byte (direction, open, closed and source bits; layout in {@link FieldPages}) in a page of 64
  * such cells (a run of one region row) allocated the first time a run touches one of its cells, with the page's
  * generation in 4 more
  * bytes: 88 bytes per page with the array header and alignment, so <b>1 byte per cell of a touched page plus 24
@@ -80,97 +80,24 @@ public final class IntegrationField {
     private static final double SQRT2 = Math.sqrt(2.0);
     /** Margin added on each growth besides doubling, cells. */
     private static final int GROWTH_CELLS = 16;
-
-    /** Cells per field page: a run of one row of the region. */
-    private static final int PAGE_SHIFT = 6;
-    private static final int PAGE_CELLS = 1 << PAGE_SHIFT;
-    private static final int PAGE_MASK = PAGE_CELLS - 1;
-    /** Byte offset of a page's generation ({@code int}), after its cells. */
-    private static final int GEN_AT = PAGE_CELLS;
-    /** Length of a page array: a byte per cell and the generation. */
-    private static final int PAGE_LENGTH = PAGE_CELLS + 4;
     /** Bytes of one field page: header and length rounded up to 8 (88). */
-    static final long PAGE_BYTES = (IntPages.ARRAY_HEADER + PAGE_LENGTH + 7) & ~7L;
-    private static final VarHandle GEN = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    static final long PAGE_BYTES = FieldPages.PAGE_BYTES;
 
-    /*
-     * A cell's byte: bits 0-2 the direction of its move toward the goal (index into N, S, W, E, NW, NE, SW, SE;
-     * tentative while open, final once closed, none for the goal); bit 3 set when the tentative parent does not go
-     * on in that direction (so bits 0-3 are the rank of the tie rule, lower wins); bit 5 a required source;
-     * bit 6 open; bit 7 closed (settled).
-     */
-    /** Bits 0-3 of a cell's byte: the rank of its direction (direction, plus 8 when the path turns there). */
-    private static final int RANK = 0x0F;
-    private static final int DIRECTION = 0x07;
-    private static final int TURNS = 0x08;
-    private static final int SOURCE = 0x20;
-    private static final int OPEN = 0x40;
-    /** Bit 7 of a cell's byte: settled. */
-    private static final int CLOSED = 0x80;
-    private static final int N = 0;
-    private static final int S = 1;
-    private static final int W = 2;
-    private static final int E = 3;
-    private static final int NW = 4;
-    private static final int NE = 5;
-    private static final int SW = 6;
-    private static final int SE = 7;
-    /** Column and row change of a move in each direction. */
+    /** Column and row change of a move in each direction (N, S, W, E, NW, NE, SW, SE). */
     private static final int[] DX = {0, 0, -1, 1, -1, 1, -1, 1};
     private static final int[] DY = {-1, 1, 0, 0, -1, -1, 1, 1};
-    private static final int INITIAL_BUCKET = 256;
-    private static final int INITIAL_HEAP = 256;
 
-    /**
-     * Field pages by region-local id {@code l >>> PAGE_SHIFT}, {@code null} until first touched: a byte per cell,
-     * then the generation the bytes belong to (a page of an older generation is all unseen and is reset when
-     * touched).
-     */
-    private byte[][] fieldPages = new byte[0][];
-    private int[] heldPages = new int[16];
-    private int heldCount;
-    private int generation;
-    /** Values of the open cells by region-local id. */
-    private final IntDoubleMap frontier = new IntDoubleMap();
-    /** Values of the settled required sources by padded id. */
-    private final IntDoubleMap sourceValues = new IntDoubleMap();
-    /**
-     * Bucket queue of uniform-cost builds: bucket {@code k & 3} holds region-local ids of open cells whose value's floor
-     * was {@code k} when pushed (a cell pushed again after a decrease leaves a stale entry behind, skipped when
-     * popped because the cell is closed by then).
-     */
-    private final int[][] buckets = {new int[INITIAL_BUCKET], new int[INITIAL_BUCKET], new int[INITIAL_BUCKET],
-        new int[INITIAL_BUCKET]};
-    private final int[] bucketSize = new int[4];
-    /**
-     * Binary min-heap of weighted builds: region-local id and the value it was offered; a cell offered a lower value
-     * is pushed again and its older entry skipped when popped (the cell is closed by then).
-     */
-    private IntDoubleHeap heap = new IntDoubleHeap(INITIAL_HEAP);
-    /** Whether the last run used {@link #buckets} (uniform cost) rather than the heap. */
-    private boolean bucketed;
+    /** The Dijkstra of the last build's final region, with its cell bytes. */
+    private final RegionDijkstra dijkstra = new RegionDijkstra();
     private int[] descentBuffer = new int[64];
     /** Padded ids of a walk to the goal, for {@link #value}. */
     private int[] walkBuffer = new int[64];
-    /** Rim cells settled by the current run, padded ids in settling order (so by non-decreasing value). */
-    private int[] rimCells = new int[64];
-    private double[] rimValues = new double[64];
-    private int rimCount;
 
     // the last build
     private NavGrid grid;
-    private long[][] rows;
     private float[][] cost;
     private int stride;
-    private boolean four;
     private int goalP = -1;
-    private int goalL;
-    private int x0;
-    private int y0;
-    private int x1;
-    private int y1;
-    /** Region width, cells: region-local id of padded (x, y) is {@code (y - y0) * regionWidth + (x - x0)}. */
-    private int regionWidth;
     /** Per direction: the change of region-local id, of padded id and of map cell id of that move. */
     private final int[] localStep = new int[8];
     private final int[] paddedStep = new int[8];
@@ -201,10 +128,8 @@ public final class IntegrationField {
         }
         int cells = grid.width() * grid.height();
         this.grid = grid;
-        this.rows = grid.openRows();
         this.cost = grid.costRows();
         this.stride = grid.stride();
-        this.four = moves == Moves.FOUR;
         this.rebuilds = 0;
         this.settled = 0;
         this.goalP = -1;
@@ -220,7 +145,7 @@ public final class IntegrationField {
         int maxR = minR;
         for (int i = 0; i < sourceCount; i++) {
             int s = sources[i];
-            if (s < 0 || s >= cells || grid.island(s) != goalIsland) {
+            if (!RegionDijkstra.required(grid, s, goalIsland)) {
                 continue;
             }
             minC = Math.min(minC, s % w);
@@ -234,7 +159,22 @@ public final class IntegrationField {
             int c1 = (int) Math.min(w - 1, maxC + margin);
             int r0 = (int) Math.max(0, minR - margin);
             int r1 = (int) Math.min(grid.height() - 1, maxR + margin);
-            if (run(goalCell, goalIsland, sources, sourceCount, c0, r0, c1, r1)) {
+            if (fieldBytes() > IntPages.RETAINED_BYTES) {
+                dijkstra.drop();
+                descentBuffer = new int[64];
+                walkBuffer = new int[64];
+            }
+            boolean exact = dijkstra.run(grid, moves == Moves.FOUR, goalCell, goalIsland, sources, sourceCount, c0,
+                    r0, c1, r1);
+            settled = dijkstra.settled();
+            complete = dijkstra.complete();
+            if (exact) {
+                int rw = dijkstra.regionWidth();
+                for (int d = 0; d < 8; d++) {
+                    localStep[d] = DY[d] * rw + DX[d];
+                    paddedStep[d] = DY[d] * stride + DX[d];
+                    cellStep[d] = DY[d] * w + DX[d];
+                }
                 goalP = grid.pad(goalCell);
                 return true;
             }
@@ -243,459 +183,10 @@ public final class IntegrationField {
         }
     }
 
-    /**
-     * One Dijkstra over the region of map columns {@code c0..c1} and rows {@code r0..r1}.
-     *
-     * @return whether every required source is settled with its exact value
-     */
-    private boolean run(int goalCell, int goalIsland, int[] sources, int sourceCount, int c0, int r0, int c1,
-                        int r1) {
-        NavGrid g = grid;
-        x0 = c0 + 1;
-        y0 = r0 + 1;
-        x1 = c1 + 1;
-        y1 = r1 + 1;
-        int rw = x1 - x0 + 1;
-        regionWidth = rw;
-        int regionCells = rw * (y1 - y0 + 1);
-        beginPages(regionCells);
-        int ps = stride;
-        int w = g.width();
-        for (int d = 0; d < 8; d++) {
-            localStep[d] = DY[d] * rw + DX[d];
-            paddedStep[d] = DY[d] * ps + DX[d];
-            cellStep[d] = DY[d] * w + DX[d];
-        }
-        int remaining = 0;
-        for (int i = 0; i < sourceCount; i++) {
-            int s = sources[i];
-            if (s < 0 || s >= g.width() * g.height() || g.island(s) != goalIsland) {
-                continue;
-            }
-            int l = local(g.pad(s));
-            byte[] page = touch(l);
-            int at = l & PAGE_MASK;
-            if ((page[at] & SOURCE) == 0) {
-                page[at] |= SOURCE;
-                remaining++;
-            }
-        }
-        boolean rimLeft = x0 > 1;
-        boolean rimRight = x1 < g.width();
-        boolean rimTop = y0 > 1;
-        boolean rimBottom = y1 < g.height();
-        rimCount = 0;
-        double last = 0;
-        int startL = local(g.pad(goalCell));
-        goalL = startL;
-        int count = 0;
-        bucketed = cost == null;
-        IntDoubleMap open = frontier;
-        byte[] startPage = touch(startL);
-        startPage[startL & PAGE_MASK] |= OPEN;
-        open.insert(startL, 0.0);
-        if (bucketed) {
-            // Dial's buckets of width 1: every move costs at least 1, so a cell settled from bucket k only ever
-            // lowers cells into bucket k + 1 or later, and the cells of one bucket are final in any order
-            Arrays.fill(bucketSize, 0);
-            pushBucket(0, startL);
-            int pending = 1;
-            long base = 0;
-            while (pending > 0 && (remaining > 0 || count == 0)) {
-                int b = (int) (base & 3);
-                if (bucketSize[b] == 0) {
-                    base++;
-                    continue;
-                }
-                int l = buckets[b][--bucketSize[b]];
-                pending--;
-                byte[] page = fieldPages[l >>> PAGE_SHIFT]; // touched (and current) since l was pushed
-                int at = l & PAGE_MASK;
-                int cb = page[at];
-                if ((cb & CLOSED) != 0) {
-                    continue; // stale entry: the cell was lowered into an earlier bucket and settled there
-                }
-                page[at] = (byte) ((cb & ~OPEN) | CLOSED);
-                double d = open.remove(l);
-                last = d;
-                count++;
-                int ly = l / rw;
-                int x = l - ly * rw + x0;
-                int y = ly + y0;
-                int p = y * ps + x;
-                if ((cb & SOURCE) != 0) {
-                    remaining--;
-                    sourceValues.insert(p, d);
-                }
-                noteRim(p, x, y, d, rimLeft, rimRight, rimTop, rimBottom);
-                pending += relaxUniform(l, x, y, d, l == startL ? -1 : cb & DIRECTION);
-            }
-        } else {
-            heap.clear();
-            heap.push(startL, 0.0);
-            while (!heap.isEmpty() && (remaining > 0 || count == 0)) {
-                int l = heap.topId();
-                heap.pop();
-                byte[] page = fieldPages[l >>> PAGE_SHIFT];
-                int at = l & PAGE_MASK;
-                int cb = page[at];
-                if ((cb & CLOSED) != 0) {
-                    continue; // superseded entry: the cell was settled from its lower one
-                }
-                page[at] = (byte) ((cb & ~OPEN) | CLOSED);
-                double d = open.remove(l);
-                last = d;
-                count++;
-                int ly = l / rw;
-                int x = l - ly * rw + x0;
-                int y = ly + y0;
-                int p = y * ps + x;
-                if ((cb & SOURCE) != 0) {
-                    remaining--;
-                    sourceValues.insert(p, d);
-                }
-                noteRim(p, x, y, d, rimLeft, rimRight, rimTop, rimBottom);
-                relaxWeighted(l, x, y, d, l == startL ? -1 : cb & DIRECTION);
-            }
-        }
-        complete = open.size() == 0;
-        settled = count;
-        if (remaining > 0) {
-            return false;
-        }
-        if (bucketed) {
-            last = Math.floor(last); // cells not settled yet lie in the last bucket or later ones
-        }
-        for (int i = 0; i < sourceCount; i++) {
-            int s = sources[i];
-            if (s < 0 || s >= g.width() * g.height() || g.island(s) != goalIsland) {
-                continue;
-            }
-            if (!exact(g.pad(s), rimLeft, rimRight, rimTop, rimBottom, last)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Records settled padded cell p = (x, y) of value d in {@link #rimCells} when it lies on a side of the region
-     * that is not the map's edge.
-     */
-    private void noteRim(int p, int x, int y, double d, boolean rimLeft, boolean rimRight, boolean rimTop,
-                         boolean rimBottom) {
-        if ((rimLeft && x == x0) || (rimRight && x == x1) || (rimTop && y == y0) || (rimBottom && y == y1)) {
-            if (rimCount == rimCells.length) {
-                rimCells = Arrays.copyOf(rimCells, 2 * rimCount);
-                rimValues = Arrays.copyOf(rimValues, 2 * rimCount);
-            }
-            rimCells[rimCount] = p;
-            rimValues[rimCount++] = d;
-        }
-    }
-
-    /**
-     * Whether settled source p has its exact value: no path leaving the region can be cheaper (see the class
-     * comment). Rim cells not settled have values of at least {@code last}, the last value settled.
-     */
-    private boolean exact(int p, boolean rimLeft, boolean rimRight, boolean rimTop, boolean rimBottom,
-                          double last) {
-        int x = p % stride;
-        int y = p / stride;
-        long m = Long.MAX_VALUE;
-        if (rimLeft) {
-            m = Math.min(m, x - x0 + 1);
-        }
-        if (rimRight) {
-            m = Math.min(m, x1 - x + 1);
-        }
-        if (rimTop) {
-            m = Math.min(m, y - y0 + 1);
-        }
-        if (rimBottom) {
-            m = Math.min(m, y1 - y + 1);
-        }
-        if (m == Long.MAX_VALUE) {
-            return true; // the region is the whole map
-        }
-        double vp = sourceValues.valueAt(sourceValues.slotOf(p));
-        if (Double.compare(vp, last + 1 + m) > 0) {
-            return false;
-        }
-        for (int i = 0; i < rimCount; i++) {
-            int v = rimCells[i];
-            double vv = rimValues[i];
-            double base = vv + 1;
-            // rim cells settled later have values of at least value(v) (heap), at least its floor (buckets)
-            double later = (bucketed ? Math.floor(vv) : vv) + 1;
-            if (Double.compare(later + m, vp) >= 0) {
-                return true; // this rim cell and every later one bound leaving paths from below by >= vp
-            }
-            int dx = Math.abs(v % stride - x);
-            int dy = Math.abs(v / stride - y);
-            double octile = Math.max(dx, dy) + (SQRT2 - 1) * Math.min(dx, dy);
-            if (Double.compare(base + Math.max(m, octile - SQRT2), vp) < 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Rank (bits 0-3 of a cell's byte) of the move {@code c -> p} in direction {@code d} toward a parent whose own
-     * direction is {@code parentDirection} (-1 for the goal): {@code d}, plus {@link #TURNS} unless the parent goes
-     * on in direction {@code d}.
-     */
-    private static int rank(int d, int parentDirection) {
-        return d == parentDirection ? d : d | TURNS;
-    }
-
-    /**
-     * Offers the region neighbours c of settled padded (x, y) (region-local id l, value d, direction
-     * {@code pd}, -1 for the goal) the value {@code d + length(c, p) * cost(p)}, pushing them on the heap.
-     */
-    private void relaxWeighted(int l, int x, int y, double d, int pd) {
-        int rw = regionWidth;
-        long[] up = rows[y - 1];
-        long[] mid = rows[y];
-        long[] down = rows[y + 1];
-        double cp = cost[y][x];
-        double straight = d + cp;
-        boolean n = NavGrid.bit(up, x) && y - 1 >= y0;
-        boolean so = NavGrid.bit(down, x) && y + 1 <= y1;
-        boolean w = NavGrid.bit(mid, x - 1) && x - 1 >= x0;
-        boolean e = NavGrid.bit(mid, x + 1) && x + 1 <= x1;
-        // the neighbour to the north moves south to reach p, and so on
-        if (n) {
-            offer(l - rw, straight, rank(S, pd), false);
-        }
-        if (so) {
-            offer(l + rw, straight, rank(N, pd), false);
-        }
-        if (w) {
-            offer(l - 1, straight, rank(E, pd), false);
-        }
-        if (e) {
-            offer(l + 1, straight, rank(W, pd), false);
-        }
-        if (four) {
-            return;
-        }
-        // diagonal legality needs both orthogonals standable; region membership of the diagonal follows from
-        // that of the two orthogonals
-        double diagonal = d + SQRT2 * cp;
-        if (n && w && NavGrid.bit(up, x - 1)) {
-            offer(l - rw - 1, diagonal, rank(SE, pd), false);
-        }
-        if (n && e && NavGrid.bit(up, x + 1)) {
-            offer(l - rw + 1, diagonal, rank(SW, pd), false);
-        }
-        if (so && w && NavGrid.bit(down, x - 1)) {
-            offer(l + rw - 1, diagonal, rank(NE, pd), false);
-        }
-        if (so && e && NavGrid.bit(down, x + 1)) {
-            offer(l + rw + 1, diagonal, rank(NW, pd), false);
-        }
-    }
-
-    /**
-     * {@link #relaxWeighted} for uniform cost with the bucket queue: offers the region neighbours c of settled
-     * padded (x, y) (region-local id l, value d, direction {@code pd}) the value {@code d + length(c, p)}.
-     *
-     * @return entries pushed to the buckets
-     */
-    private int relaxUniform(int l, int x, int y, double d, int pd) {
-        int rw = regionWidth;
-        long[] up = rows[y - 1];
-        long[] mid = rows[y];
-        long[] down = rows[y + 1];
-        double straight = d + 1.0;
-        boolean n = NavGrid.bit(up, x) && y - 1 >= y0;
-        boolean so = NavGrid.bit(down, x) && y + 1 <= y1;
-        boolean w = NavGrid.bit(mid, x - 1) && x - 1 >= x0;
-        boolean e = NavGrid.bit(mid, x + 1) && x + 1 <= x1;
-        int pushed = 0;
-        if (n) {
-            pushed += offer(l - rw, straight, rank(S, pd), true);
-        }
-        if (so) {
-            pushed += offer(l + rw, straight, rank(N, pd), true);
-        }
-        if (w) {
-            pushed += offer(l - 1, straight, rank(E, pd), true);
-        }
-        if (e) {
-            pushed += offer(l + 1, straight, rank(W, pd), true);
-        }
-        if (four) {
-            return pushed;
-        }
-        double diagonal = d + SQRT2;
-        if (n && w && NavGrid.bit(up, x - 1)) {
-            pushed += offer(l - rw - 1, diagonal, rank(SE, pd), true);
-        }
-        if (n && e && NavGrid.bit(up, x + 1)) {
-            pushed += offer(l - rw + 1, diagonal, rank(SW, pd), true);
-        }
-        if (so && w && NavGrid.bit(down, x - 1)) {
-            pushed += offer(l + rw - 1, diagonal, rank(NE, pd), true);
-        }
-        if (so && e && NavGrid.bit(down, x + 1)) {
-            pushed += offer(l + rw + 1, diagonal, rank(NW, pd), true);
-        }
-        return pushed;
-    }
-
-    /**
-     * Offers region-local cell l the value v with direction rank {@code rank}: an open or unseen cell takes a lower
-     * value, or an equal one of lower rank; a lower value is pushed to v's bucket when that bucket changes
-     * ({@code bucketed}) or to the heap.
-     *
-     * @return entries pushed
-     */
-    private int offer(int l, double v, int rank, boolean bucketed) {
-        byte[] page = fieldPages[l >>> PAGE_SHIFT];
-        if (page == null || (int) GEN.get(page, GEN_AT) != generation) {
-            page = touch(l);
-        }
-        int at = l & PAGE_MASK;
-        int b = page[at];
-        if ((b & CLOSED) != 0) {
-            return 0;
-        }
-        IntDoubleMap open = frontier;
-        if ((b & OPEN) != 0) {
-            int slot = open.slotOf(l);
-            double old = open.valueAt(slot);
-            int c = Double.compare(v, old);
-            if (c > 0 || (c == 0 && rank >= (b & RANK))) {
-                return 0;
-            }
-            page[at] = (byte) ((b & ~RANK) | rank);
-            if (c == 0) {
-                return 0;
-            }
-            open.setValueAt(slot, v);
-            if (!bucketed) {
-                heap.push(l, v);
-                return 1;
-            }
-            long k = (long) v;
-            if (k == (long) old) {
-                return 0; // same bucket: the entry already there reads the new value
-            }
-            pushBucket(k, l);
-            return 1;
-        }
-        page[at] = (byte) (b | OPEN | rank);
-        open.insert(l, v);
-        if (bucketed) {
-            pushBucket((long) v, l);
-        } else {
-            heap.push(l, v);
-        }
-        return 1;
-    }
-
-    private void pushBucket(long k, int l) {
-        int b = (int) (k & 3);
-        int size = bucketSize[b];
-        int[] bucket = buckets[b];
-        if (size == bucket.length) {
-            bucket = Arrays.copyOf(bucket, 2 * size);
-            buckets[b] = bucket;
-        }
-        bucket[size] = l;
-        bucketSize[b] = size + 1;
-    }
-
-    /**
-     * Starts a run over {@code regionCells} region-local ids: a new generation (every cell unseen), the page table
-     * grown to cover them, the frontier and lists emptied; first drops the pages and lists when the field holds
-     * more than {@link IntPages#RETAINED_BYTES}.
-     */
-    private void beginPages(int regionCells) {
-        int need = (int) (((long) regionCells + PAGE_CELLS - 1) >>> PAGE_SHIFT);
-        if (fieldBytes() > IntPages.RETAINED_BYTES) {
-            fieldPages = new byte[need][];
-            heldPages = new int[16];
-            heldCount = 0;
-            for (int b = 0; b < 4; b++) {
-                buckets[b] = new int[INITIAL_BUCKET];
-            }
-            heap = new IntDoubleHeap(INITIAL_HEAP);
-            rimCells = new int[64];
-            rimValues = new double[64];
-            descentBuffer = new int[64];
-            walkBuffer = new int[64];
-            frontier.drop();
-            sourceValues.drop();
-        }
-        if (fieldPages.length < need) {
-            fieldPages = Arrays.copyOf(fieldPages, need);
-        }
-        if (++generation == 0) { // wrapped: mark every held page as of an older generation once
-            for (int i = 0; i < heldCount; i++) {
-                GEN.set(fieldPages[heldPages[i]], GEN_AT, 0);
-            }
-            generation = 1;
-        }
-        frontier.clear();
-        sourceValues.clear();
-    }
-
-    /** The page of region-local id l, allocated when absent and reset when of an older generation. */
-    private byte[] touch(int l) {
-        int index = l >>> PAGE_SHIFT;
-        byte[] page = fieldPages[index];
-        if (page == null) {
-            page = new byte[PAGE_LENGTH];
-            fieldPages[index] = page;
-            if (heldCount == heldPages.length) {
-                heldPages = Arrays.copyOf(heldPages, 2 * heldCount);
-            }
-            heldPages[heldCount++] = index;
-        } else if ((int) GEN.get(page, GEN_AT) != generation) {
-            Arrays.fill(page, 0, PAGE_CELLS, (byte) 0);
-        }
-        GEN.set(page, GEN_AT, generation);
-        return page;
-    }
-
-    /** Region-local id of padded id p, which must lie in the region. */
-    private int local(int p) {
-        return (p / stride - y0) * regionWidth + (p % stride - x0);
-    }
-
-    /** Whether region-local cell l was settled by the last run. */
-    private boolean settledLocal(int l) {
-        byte[] page = fieldPages[l >>> PAGE_SHIFT];
-        return page != null && (int) GEN.get(page, GEN_AT) == generation && (page[l & PAGE_MASK] & CLOSED) != 0;
-    }
-
-    /** Region-local id of padded id p when it lies in the region and was settled, else -1. */
-    private int settledLocal(int px, int py) {
-        int lx = px - x0;
-        int ly = py - y0;
-        if (lx < 0 || lx >= regionWidth || ly < 0 || ly > y1 - y0) {
-            return -1;
-        }
-        int l = ly * regionWidth + lx;
-        return settledLocal(l) ? l : -1;
-    }
-
     /** Bytes the field's pages and lists hold (array headers included). */
     private long fieldBytes() {
-        long bytes = heldCount * PAGE_BYTES + IntPages.ARRAY_HEADER + 4L * fieldPages.length
-                + IntPages.ARRAY_HEADER + 4L * heldPages.length
-                + IntPages.ARRAY_HEADER + 4L * rimCells.length + IntPages.ARRAY_HEADER + 8L * rimValues.length
-                + IntPages.ARRAY_HEADER + 4L * descentBuffer.length + IntPages.ARRAY_HEADER + 4L * walkBuffer.length
-                + heap.bytes()
-                + frontier.bytes() + sourceValues.bytes();
-        for (int[] b : buckets) {
-            bytes += IntPages.ARRAY_HEADER + 4L * b.length;
-        }
-        return bytes;
+        return dijkstra.bytes() + IntPages.ARRAY_HEADER + 4L * descentBuffer.length + IntPages.ARRAY_HEADER
+                + 4L * walkBuffer.length;
     }
 
     /**
@@ -709,7 +200,7 @@ public final class IntegrationField {
 
     /** Field pages held (64 region cells each). */
     int heldPages() {
-        return heldCount;
+        return dijkstra.pages.held();
     }
 
     /** Whether the last build found a standable goal. */
@@ -728,14 +219,15 @@ public final class IntegrationField {
             return Double.POSITIVE_INFINITY;
         }
         int p = grid.pad(cell);
-        int l = settledLocal(p % stride, p / stride);
+        int l = dijkstra.settledLocal(p % stride, p / stride);
         if (l < 0) {
             return Double.POSITIVE_INFINITY;
         }
-        int slot = sourceValues.find(p);
+        int slot = dijkstra.findSource(p);
         if (slot >= 0) {
-            return sourceValues.valueAt(slot);
+            return dijkstra.sourceValueAt(slot);
         }
+        byte[][] pages = dijkstra.pages.pages;
         int[] walk = walkBuffer;
         int k = 0;
         while (true) {
@@ -750,7 +242,7 @@ public final class IntegrationField {
             if (k > settled) {
                 throw new IllegalStateException("directions do not lead to the goal from padded cell " + walk[0]);
             }
-            int d = fieldPages[l >>> PAGE_SHIFT][l & PAGE_MASK] & DIRECTION;
+            int d = pages[l >>> FieldPages.PAGE_SHIFT][l & FieldPages.PAGE_MASK] & FieldPages.DIRECTION;
             p += paddedStep[d];
             l += localStep[d];
         }
@@ -777,7 +269,7 @@ public final class IntegrationField {
 
     /** Cells of the last build's final region ({@code width * height} of its rectangle). */
     public int regionCells() {
-        return goalP < 0 ? 0 : (x1 - x0 + 1) * (y1 - y0 + 1);
+        return goalP < 0 ? 0 : dijkstra.regionCells();
     }
 
     /** Times the last build grew its region and started again. */
@@ -801,7 +293,7 @@ public final class IntegrationField {
             return 0;
         }
         int p = grid.pad(cell);
-        int l = settledLocal(p % stride, p / stride);
+        int l = dijkstra.settledLocal(p % stride, p / stride);
         if (l < 0) {
             return 0;
         }
@@ -810,8 +302,8 @@ public final class IntegrationField {
         int c = cell;
         int[] steps = cellStep;
         int[] localSteps = localStep;
-        byte[][] pages = fieldPages;
-        int goal = goalL;
+        byte[][] pages = dijkstra.pages.pages;
+        int goal = dijkstra.goalLocal();
         while (true) {
             if (k == buf.length) {
                 buf = Arrays.copyOf(buf, 2 * buf.length);
@@ -824,7 +316,7 @@ public final class IntegrationField {
             if (k > settled) {
                 throw new IllegalStateException("directions do not lead to the goal from cell " + cell);
             }
-            int d = pages[l >>> PAGE_SHIFT][l & PAGE_MASK] & DIRECTION;
+            int d = pages[l >>> FieldPages.PAGE_SHIFT][l & FieldPages.PAGE_MASK] & FieldPages.DIRECTION;
             c += steps[d];
             l += localSteps[d];
         }

@@ -280,7 +280,8 @@ final class JumpScanner {
             // and the moves up to cell a are legal: go to the one before it, then step
             int v = diagonal[cy][cx];
             int a = v < 0 ? -v : v;
-            int band = Math.min(stepsToBand(cy, dy, goalY), stepsToBand(cx, dx, goalX));
+            int band = Math.min(JumpTable.stepsToBand(cy, dy, goalY, discRadius),
+                    JumpTable.stepsToBand(cx, dx, goalX, discRadius));
             if (a < band && v <= 0) {
                 return;
             }
@@ -302,13 +303,11 @@ final class JumpScanner {
                 f.relax(c, cx, cy, gc, p, Frontier.NONE);
                 return;
             }
-            int t = rowJumps[cy][cx];
-            int jx = arrive(cx + dx, cx + (t < 0 ? -t : t) * dx, t < 0, dx, cy, goalY, goalX);
+            int jx = arriveTabled(rowJumps[cy][cx], cx, dx, cy, goalY, goalX);
             if (jx >= 0) {
                 f.relax(cy * s + jx, jx, cy, gc + Math.abs(jx - cx), p, c);
             }
-            t = colJumps[cx][cy];
-            int jy = arrive(cy + dy, cy + (t < 0 ? -t : t) * dy, t < 0, dy, cx, goalX, goalY);
+            int jy = arriveTabled(colJumps[cx][cy], cy, dy, cx, goalX, goalY);
             if (jy >= 0) {
                 f.relax(jy * s + cx, cx, jy, gc + Math.abs(jy - cy), p, c);
             }
@@ -320,29 +319,12 @@ final class JumpScanner {
     }
 
     /**
-     * Diagonal moves from line {@code from} in direction {@code dir} until the first line within the arrival disc's
-     * radius of {@code target} (at least 1), or {@link Integer#MAX_VALUE} when the moves lead away from it.
-     */
-    private int stepsToBand(int from, int dir, int target) {
-        int r = discRadius;
-        if (dir > 0) {
-            return from + 1 > target + r ? Integer.MAX_VALUE : Math.max(1, target - r - from);
-        }
-        return from - 1 < target - r ? Integer.MAX_VALUE : Math.max(1, from - (target + r));
-    }
-
-    /**
      * Straight jump along padded row {@code y} from column {@code x} (exclusive) in direction {@code dx}.
      *
      * @return the padded column of the jump point, or -1 when a blocked cell comes first
      */
     int scanRow(int y, int x, int dx) {
-        if (east != null) {
-            int t = (dx > 0 ? east : west)[y][x];
-            return arrive(x + dx, x + (t < 0 ? -t : t) * dx, t < 0, dx, y, goalY, goalX);
-        }
-        long[][] r = rows;
-        return scan(r[y - 1], r[y], r[y + 1], x, dx, y, goalY, goalX);
+        return scanLine(east, west, rows, y, x, dx, goalY, goalX);
     }
 
     /**
@@ -351,68 +333,33 @@ final class JumpScanner {
      * @return the padded row of the jump point, or -1 when a blocked cell comes first
      */
     int scanColumn(int x, int y, int dy) {
-        if (south != null) {
-            int t = (dy > 0 ? south : north)[x][y];
-            return arrive(y + dy, y + (t < 0 ? -t : t) * dy, t < 0, dy, x, goalX, goalY);
-        }
-        long[][] c = cols;
-        return scan(c[x - 1], c[x], c[x + 1], y, dy, x, goalX, goalY);
+        return scanLine(south, north, cols, x, y, dy, goalX, goalY);
     }
 
     /**
-     * Straight jump along one bit line {@code here} (a row when scanning horizontally, a column when scanning
-     * vertically; {@code before} and {@code after} are the lines {@code line - 1} and {@code line + 1}). Starting
-     * after position {@code pos} and moving by {@code dir}, finds the first cell that is in the arrival disc or
-     * has a forced neighbour (a standable cell beside it on a neighbouring line whose predecessor on that line is
-     * blocked).
-     *
-     * @return the position of that cell on the line, or -1 when a blocked cell comes first
+     * Straight jump along bit line {@code line} of {@code lines} from {@code pos} (exclusive) in direction
+     * {@code dir}: one read of the {@link JumpTable}'s stops ({@code plus} for {@code dir > 0}, else {@code minus})
+     * when the grid has one, else a scan of the bits.
      */
+    private int scanLine(short[][] plus, short[][] minus, long[][] lines, int line, int pos, int dir,
+                         int targetLine, int targetPos) {
+        if (plus != null) {
+            return arriveTabled((dir > 0 ? plus : minus)[line][pos], pos, dir, line, targetLine, targetPos);
+        }
+        return scan(lines[line - 1], lines[line], lines[line + 1], pos, dir, line, targetLine, targetPos);
+    }
+
+    /** {@link #arrive} for a straight jump from {@code pos} whose {@link JumpTable} entry is {@code t}. */
+    private int arriveTabled(int t, int pos, int dir, int line, int targetLine, int targetPos) {
+        return arrive(pos + dir, pos + (t < 0 ? -t : t) * dir, t < 0, dir, line, targetLine, targetPos);
+    }
+
+    /** {@link BitLineScan#stop} ended by {@link #arrive}: the jump's end on the line, or -1 when blocked first. */
     private int scan(long[] before, long[] here, long[] after, int pos, int dir, int line, int targetLine,
                      int targetPos) {
-        int words = here.length;
-        int start = pos + dir;
-        int w = start >>> 6;
-        int stop;
-        boolean blocked;
-        if (dir > 0) {
-            long mask = -1L << start;
-            while (true) {
-                long a = here[w];
-                long u = before[w];
-                long d = after[w];
-                long uPrev = w > 0 ? before[w - 1] >>> 63 : 0L;
-                long dPrev = w > 0 ? after[w - 1] >>> 63 : 0L;
-                long forced = (u & ~((u << 1) | uPrev)) | (d & ~((d << 1) | dPrev));
-                long hit = (~a | forced) & mask;
-                if (hit != 0) {
-                    stop = (w << 6) + Long.numberOfTrailingZeros(hit);
-                    blocked = (a & (1L << stop)) == 0;
-                    break;
-                }
-                w++;
-                mask = -1L;
-            }
-        } else {
-            long mask = -1L >>> (63 - (start & 63));
-            while (true) {
-                long a = here[w];
-                long u = before[w];
-                long d = after[w];
-                long uNext = w + 1 < words ? before[w + 1] << 63 : 0L;
-                long dNext = w + 1 < words ? after[w + 1] << 63 : 0L;
-                long forced = (u & ~((u >>> 1) | uNext)) | (d & ~((d >>> 1) | dNext));
-                long hit = (~a | forced) & mask;
-                if (hit != 0) {
-                    stop = (w << 6) + 63 - Long.numberOfLeadingZeros(hit);
-                    blocked = (a & (1L << stop)) == 0;
-                    break;
-                }
-                w--;
-                mask = -1L;
-            }
-        }
-        return arrive(start, stop, blocked, dir, line, targetLine, targetPos);
+        int r = BitLineScan.stop(before, here, after, pos, dir);
+        boolean blocked = r < 0;
+        return arrive(pos + dir, blocked ? ~r : r, blocked, dir, line, targetLine, targetPos);
     }
 
     /**

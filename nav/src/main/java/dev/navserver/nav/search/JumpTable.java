@@ -379,4 +379,15 @@ final class JumpTable {
     short[][] north() {
         return north;
     }
+
+    /**
+     * Diagonal moves from line {@code from} in direction {@code dir} until the first line within the arrival disc's
+     * radius {@code r} of {@code target} (at least 1), or {@link Integer#MAX_VALUE} when the moves lead away from it.
+     */
+    static int stepsToBand(int from, int dir, int target, int r) {
+        if (dir > 0) {
+            return from + 1 > target + r ? Integer.MAX_VALUE : Math.max(1, target - r - from);
+        }
+        return from - 1 < target - r ? Integer.MAX_VALUE : Math.max(1, from - (target + r));
+    }
 }

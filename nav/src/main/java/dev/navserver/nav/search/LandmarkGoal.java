@@ -1,5 +1,7 @@
 package dev.navserver.nav.search;
 
+import dev.navserver.nav.search.core.IntBuffer;
+
 /**
  * A goal cell's landmark bounds over a {@link SubgoalGraph}'s differential heuristic, for one search: the goal's
  * landmark distances are bounded through the subgoals it is joined to, and the {@link #ACTIVE_LANDMARKS} landmarks
@@ -28,8 +30,8 @@ final class LandmarkGoal {
      * {@code goalSubgoal}, or -1), from the start at packed {@code startXY} joined to {@code startEdges} (entries
      * {@link SubgoalGraph#EXTRA} ignored) and standing on {@code startSubgoal}, or -1.
      */
-    void aim(SubgoalGraph g, int startXY, SubgoalGraph.IntBuffer startEdges, int startSubgoal, int goalXY,
-             SubgoalGraph.IntBuffer goalEdges, int goalSubgoal) {
+    void aim(SubgoalGraph g, int startXY, IntBuffer startEdges, int startSubgoal, int goalXY,
+             IntBuffer goalEdges, int goalSubgoal) {
         int k = g.landmarkCount();
         int count = goalEdges.size + (goalSubgoal >= 0 ? 1 : 0);
         alt = k > 0 && count > 0;

@@ -1,5 +1,6 @@
 package dev.navserver.nav.search;
 
+import dev.navserver.nav.search.core.IntPages;
 import java.util.Arrays;
 
 /**

@@ -2,6 +2,9 @@ package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.search.core.IntPages;
+import dev.navserver.nav.search.four.DeadEndTable;
+import dev.navserver.nav.search.four.TwoBucketAStar;
 import java.lang.ref.WeakReference;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -87,41 +90,21 @@ public final class PathSearch {
     private final AStarExpander astar;
     private final JumpScanner jumps;
     private final PathBuilder builder;
-    private final TwoBucketAStar fourWay;
-    private final SubgoalSearch subgoals = new SubgoalSearch();
-    private final HierarchySearch hierarchy = new HierarchySearch();
+    private final FourConnectedSearch fourWay;
+    private final SubgoalRoute subgoals;
 
     // the current search
     private int stride;
     private boolean jps;
     private boolean twoBucket;
-    /** Whether the current search runs over the grid's {@link SubgoalGraph}. */
+    /** Whether the current search runs over the grid's {@link SubgoalGraph} (or its hierarchy). */
     private boolean subgoal;
-    /** Whether the current search runs over the graph's {@link SubgoalHierarchy}. */
-    private boolean hierarchical;
-    private SubgoalGraph graph;
-    private int startPadded;
-    private int goalPadded;
-    private double graphWeight;
-    private WeakReference<NavGrid> lastGraphGrid = new WeakReference<>(null);
-    private SubgoalGraph lastGraph;
-    /** The grid's dead-end trees when the 4-connected core search runs between two roots, else null. */
-    private DeadEndTable trees;
-    /**
-     * The grid whose {@link DeadEndTable} (possibly none) {@link #lastTrees} holds: looked up in the shared cache,
-     * which takes a lock, only when the grid changes; weak, so an old map version is not kept alive by this context.
-     */
-    private WeakReference<NavGrid> lastTreesGrid = new WeakReference<>(null);
-    private DeadEndTable lastTrees;
     /** Builds landmark tables of settled grids, or null to build them on the searching thread. */
     private final Executor landmarkBuilder;
     private final long landmarkSettleNanos;
     /** The grid whose table {@link #lastLandmarks} holds (only once it has one), weakly; see {@link #landmarks}. */
     private WeakReference<NavGrid> lastLandmarksGrid = new WeakReference<>(null);
     private LandmarkTable lastLandmarks;
-    private int width;
-    private int fourStartP;
-    private int fourGoalP;
     private boolean substituteGoal;
     private int budget;
     private int expanded;
@@ -179,7 +162,8 @@ public final class PathSearch {
         astar = new AStarExpander(frontier);
         jumps = new JumpScanner(frontier, tableSettleNanos);
         builder = new PathBuilder(frontier);
-        fourWay = new TwoBucketAStar(retainedBytes);
+        fourWay = new FourConnectedSearch(retainedBytes);
+        subgoals = new SubgoalRoute(landmarkBuilder, landmarkSettleNanos);
     }
 
     /**
@@ -239,29 +223,21 @@ public final class PathSearch {
                 && options.maxExpandedNodes() == Integer.MAX_VALUE && options.arrivalRadiusCells() == 0;
         expanded = 0;
         subgoal = false;
-        hierarchical = false;
         if (twoBucket) {
-            startFourConnected(grid, grid.pad(startCell), grid.pad(goalCell));
+            PathResult r = fourWay.begin(grid, grid.pad(startCell), grid.pad(goalCell), substituteGoal);
+            if (r != null) {
+                finish(r);
+            }
             return;
         }
         budget = options.maxExpandedNodes();
         if (options.algorithm() == Algorithm.SUBGOAL && !four && grid.uniformCost()
                 && options.arrivalRadiusCells() == 0) {
-            SubgoalGraph graph = subgoalGraph(grid);
+            SubgoalGraph graph = subgoals.graphFor(grid);
             if (graph != null) {
                 subgoal = true;
-                width = grid.width();
-                this.graph = graph;
-                startPadded = grid.pad(startCell);
-                goalPadded = grid.pad(goalCell);
-                graphWeight = options.mode().weight();
-                SubgoalHierarchy h = graph.hierarchy();
-                if (h != null && startCell != goalCell) {
-                    hierarchical = true;
-                    hierarchy.begin(graph, h, startPadded, goalPadded);
-                } else {
-                    subgoals.begin(graph, startPadded, goalPadded, graphWeight);
-                }
+                subgoals.begin(graph, grid.width(), startCell != goalCell, grid.pad(startCell), grid.pad(goalCell),
+                        options.mode().weight(), budget, substituteGoal);
                 return;
             }
         }
@@ -292,20 +268,6 @@ public final class PathSearch {
     /** Octile distance between two cells of a map {@code width} cells wide, in cells. */
     private static double octileCells(int width, int a, int b) {
         return SubgoalGraph.octileXY(a % width | (a / width) << 16, b % width | (b / width) << 16);
-    }
-
-    /** The subgoal graph a search of {@code grid} uses, or null: see the constructors. */
-    private SubgoalGraph subgoalGraph(NavGrid grid) {
-        if (lastGraphGrid.get() == grid) {
-            return lastGraph;
-        }
-        SubgoalGraph g = landmarkBuilder == null ? SubgoalGraph.forGrid(grid)
-                : SubgoalGraph.whenSettled(grid, System.nanoTime(), landmarkSettleNanos, landmarkBuilder);
-        if (g != null || landmarkBuilder == null) {
-            lastGraph = g;
-            lastGraphGrid = new WeakReference<>(grid);
-        }
-        return g;
     }
 
     /** The landmark table a search of {@code grid} uses: see the constructors. */
@@ -343,14 +305,13 @@ public final class PathSearch {
             }
             return true;
         }
-        if (twoBucket) {
-            return stepTwoBucket(maxExpansions);
-        }
-        if (hierarchical) {
-            return stepHierarchy(maxExpansions);
-        }
-        if (subgoal) {
-            return stepSubgoal(maxExpansions);
+        if (twoBucket || subgoal) {
+            PathResult r = twoBucket ? fourWay.step(maxExpansions) : subgoals.step(maxExpansions);
+            if (r == null) {
+                return false;
+            }
+            finish(r);
+            return true;
         }
         OpenList o = openList;
         int done = 0;
@@ -387,188 +348,12 @@ public final class PathSearch {
     }
 
     /**
-     * Begins the 4-connected fast path from padded {@code startP} to padded {@code goalP}: with the grid's
-     * {@link DeadEndTable}, walks both up their trees; when they meet, the tree path is the answer (finished here);
-     * otherwise the two-bucket A* runs on the core between the two roots. Without a table it searches the grid.
-     */
-    private void startFourConnected(NavGrid grid, int startP, int goalP) {
-        if (lastTreesGrid.get() != grid) {
-            lastTrees = DeadEndTable.forGrid(grid);
-            lastTreesGrid = new WeakReference<>(grid);
-        }
-        DeadEndTable t = lastTrees;
-        trees = null;
-        if (t == null) {
-            fourWay.begin(grid, startP, goalP);
-            return;
-        }
-        int s = stride;
-        width = grid.width();
-        int ds = t.depth(startP);
-        int dg = t.depth(goalP);
-        int a = startP;
-        int b = goalP;
-        int da = ds;
-        for (int db = dg; db > da; db--) {
-            b = t.parent(b, s);
-        }
-        for (; da > dg; da--) {
-            a = t.parent(a, s);
-        }
-        while (a != b && da > 0) {
-            a = t.parent(a, s);
-            b = t.parent(b, s);
-            da--;
-        }
-        if (a == b) {
-            // one tree: up from the start to the common ancestor a, down to the goal
-            int len = ds + dg - 2 * da;
-            int[] cells = new int[len + 1];
-            walkInto(t, cells, startP, ds - da, 0, 1);
-            walkInto(t, cells, goalP, dg - da, len, -1);
-            cells[ds - da] = unpad(a);
-            finish(substituteGoal ? PathResult.partial(cells, len, len) : PathResult.found(cells, len, len));
-            return;
-        }
-        // a and b are distinct core cells, the roots of the start's and the goal's trees
-        trees = t;
-        fourStartP = startP;
-        fourGoalP = goalP;
-        expanded = ds + dg;
-        fourWay.begin(grid, t.coreRows(), a, b);
-    }
-
-    /**
-     * Writes the first {@code steps} cells of the walk up from padded {@code p} to {@code cells[from]},
-     * {@code cells[from + dir]}, ...; returns the padded cell reached.
-     */
-    private int walkInto(DeadEndTable t, int[] cells, int p, int steps, int from, int dir) {
-        int s = stride;
-        int i = from;
-        for (int k = 0; k < steps; k++) {
-            cells[i] = unpad(p);
-            i += dir;
-            p = t.parent(p, s);
-        }
-        return p;
-    }
-
-    private int unpad(int p) {
-        return (p / stride - 1) * width + p % stride - 1;
-    }
-
-    /** {@link #step} over the subgoal graph's hierarchy; at the budget, starts over as {@link #stepSubgoal}. */
-    private boolean stepHierarchy(int maxExpansions) {
-        HierarchySearch h = hierarchy;
-        int done = 0;
-        while (true) {
-            if (h.done()) {
-                if (!h.found()) {
-                    finish(PathResult.unreachable(h.expanded()));
-                    return true;
-                }
-                int[] cells = h.path(width);
-                if (cells == null) {
-                    throw new IllegalStateException("subgoal hierarchy edge without a free octile path");
-                }
-                finish(substituteGoal ? PathResult.partial(cells, h.length(), h.expanded())
-                        : PathResult.found(cells, h.length(), h.expanded()));
-                return true;
-            }
-            if (h.expanded() >= budget) {
-                hierarchical = false;
-                subgoals.begin(graph, startPadded, goalPadded, graphWeight);
-                return stepSubgoal(maxExpansions - done);
-            }
-            if (done == maxExpansions) {
-                return false;
-            }
-            h.expandOne();
-            done++;
-        }
-    }
-
-    /** {@link #step} over the subgoal graph. */
-    private boolean stepSubgoal(int maxExpansions) {
-        SubgoalSearch g = subgoals;
-        int done = 0;
-        while (true) {
-            g.settle();
-            if (g.found()) {
-                finish(subgoalPath(g.goalNode(), substituteGoal ? SearchStatus.PARTIAL : SearchStatus.FOUND));
-                return true;
-            }
-            if (g.exhausted()) {
-                finish(PathResult.unreachable(g.expanded()));
-                return true;
-            }
-            if (g.expanded() >= budget) {
-                finish(subgoalPath(g.bestNode(), SearchStatus.PARTIAL));
-                return true;
-            }
-            if (done == maxExpansions) {
-                return false;
-            }
-            g.expandOne(budget != Integer.MAX_VALUE);
-            done++;
-        }
-    }
-
-    private PathResult subgoalPath(int end, SearchStatus status) {
-        int[] cells = subgoals.path(end, width);
-        if (cells == null) {
-            throw new IllegalStateException("subgoal graph edge without a free octile path");
-        }
-        return status == SearchStatus.FOUND ? PathResult.found(cells, subgoals.length(), subgoals.expanded())
-                : PathResult.partial(cells, subgoals.length(), subgoals.expanded());
-    }
-
-    /** {@link #step} for the 4-connected two-bucket A*. */
-    private boolean stepTwoBucket(int maxExpansions) {
-        TwoBucketAStar b = fourWay;
-        int done = 0;
-        while (true) {
-            if (b.found()) {
-                int[] cells;
-                int len;
-                if (trees == null) {
-                    cells = b.path();
-                    len = b.length();
-                } else {
-                    // start's tree walk, core path between the roots, goal's tree walk backwards
-                    int ds = trees.depth(fourStartP);
-                    int dg = trees.depth(fourGoalP);
-                    len = ds + b.length() + dg;
-                    cells = new int[len + 1];
-                    walkInto(trees, cells, fourStartP, ds, 0, 1);
-                    b.pathInto(cells, ds);
-                    walkInto(trees, cells, fourGoalP, dg, len, -1);
-                }
-                finish(substituteGoal ? PathResult.partial(cells, len, expanded)
-                        : PathResult.found(cells, len, expanded));
-                return true;
-            }
-            if (b.exhausted()) {
-                finish(PathResult.unreachable(expanded));
-                return true;
-            }
-            if (done == maxExpansions) {
-                return false;
-            }
-            b.expandOne();
-            expanded++;
-            done++;
-        }
-    }
-
-    /**
      * Bytes of scratch this context holds now (pages, page tables, heap and stacks, array headers included; not
      * the grid, not results). It grows with the area searched and is dropped by the next search once above the
      * retention bound (see the class comment).
      */
     public long scratchBytes() {
-        return openList.scratchBytes() + fourWay.scratchBytes() + subgoals.scratchBytes()
-                + hierarchy.scratchBytes();
+        return openList.scratchBytes() + fourWay.scratchBytes() + subgoals.scratchBytes();
     }
 
     /** Whether the current search is finished (also true before the first search). */
@@ -606,8 +391,5 @@ public final class PathSearch {
         goal.release();
         fourWay.release();
         subgoals.release();
-        hierarchy.release();
-        graph = null;
-        trees = null;
     }
 }

@@ -1,5 +1,7 @@
 package dev.navserver.nav.search;
 
+import dev.navserver.nav.search.four.DeadEndTable;
+import dev.navserver.nav.search.four.TwoBucketAStar;
 import java.util.Locale;
 import java.util.Optional;
 

@@ -1,5 +1,7 @@
 package dev.navserver.nav.search;
 
+import dev.navserver.nav.search.core.IntPages;
+import dev.navserver.nav.search.core.NodeHeap;
 import java.util.Arrays;
 
 /**
@@ -24,7 +26,6 @@ final class SubgoalSearch {
     private static final long RETAINED_BYTES = IntPages.RETAINED_BYTES;
     /** Scratch bytes per node of a touched page: stamp, predecessor, cost and goal mark. */
     private static final int BYTES_PER_NODE = 20;
-    private static final double SQRT2 = Math.sqrt(2.0);
     /** A cost lower by less than this is summation noise, not a shorter path (cells). */
     private static final double REOPEN_MARGIN = 1e-9;
 
@@ -32,14 +33,9 @@ final class SubgoalSearch {
     private int startNode;
     private int goalNode;
     /** The start's own subgoal when it stands on one (its stored edges join the scanned ones), else -1. */
-    private int startSubgoal;
-    private int goalSubgoal;
-    private int startP;
-    private int goalP;
-    private int startXY;
-    private int goalXY;
     private double weight;
-    private final LandmarkGoal bound = new LandmarkGoal();
+    /** The query's ends joined to the graph. */
+    private final SubgoalEnds ends = new SubgoalEnds();
 
     private int[][] stampPages = new int[0][];
     private int[][] parentPages = new int[0][];
@@ -48,16 +44,11 @@ final class SubgoalSearch {
     private int pagesHeld;
     private int generation;
 
-    private final SubgoalGraph.IntBuffer startEdges = new SubgoalGraph.IntBuffer(32);
-    private final SubgoalGraph.IntBuffer goalEdges = new SubgoalGraph.IntBuffer(32);
-    private int[] heapNode = new int[256];
-    private double[] heapKey = new double[256];
-    private double[] heapG = new double[256];
-    private int heapSize;
+    private final NodeHeap heap = new NodeHeap();
 
     private boolean found;
     private int expanded;
-    /** The nodes of the last {@link #path}, start first (reused). */
+    /** The padded cells of the nodes of the last {@link #path}, start first (reused). */
     private int[] chain = new int[64];
     private double length;
     private int bestNode;
@@ -69,8 +60,6 @@ final class SubgoalSearch {
     void begin(SubgoalGraph g, int from, int to, double w) {
         graph = g;
         weight = w;
-        startP = from;
-        goalP = to;
         int n = g.nodeCount();
         startNode = n;
         goalNode = n + 1;
@@ -101,28 +90,20 @@ final class SubgoalSearch {
             }
             generation = 1;
         }
-        startSubgoal = g.node(from);
-        goalSubgoal = g.node(to);
-        startXY = g.packed(from);
-        goalXY = g.packed(to);
-        startEdges.size = 0;
-        goalEdges.size = 0;
-        g.scan(from, to, startEdges);
-        g.scan(to, -1, goalEdges);
-        bound.aim(g, startXY, startEdges, startSubgoal, goalXY, goalEdges, goalSubgoal);
+        ends.join(g, from, to);
         int gen = generation;
-        for (int i = 0; i < goalEdges.size; i++) {
-            touch(goalEdges.data[i]);
-            markPages[goalEdges.data[i] >>> SHIFT][goalEdges.data[i] & MASK] = gen;
+        for (int i = 0; i < ends.goalEdges.size; i++) {
+            touch(ends.goalEdges.data[i]);
+            markPages[ends.goalEdges.data[i] >>> SHIFT][ends.goalEdges.data[i] & MASK] = gen;
         }
-        if (goalSubgoal >= 0) {
+        if (ends.goalSubgoal >= 0) {
             int[] t = g.targets();
-            for (int i = g.firstEdge(goalSubgoal); i < g.endEdge(goalSubgoal); i++) {
+            for (int i = g.firstEdge(ends.goalSubgoal); i < g.endEdge(ends.goalSubgoal); i++) {
                 touch(t[i]);
                 markPages[t[i] >>> SHIFT][t[i] & MASK] = gen;
             }
         }
-        heapSize = 0;
+        heap.clear();
         found = from == to;
         expanded = 0;
         bestNode = startNode;
@@ -137,14 +118,14 @@ final class SubgoalSearch {
             gPages[goalNode >>> SHIFT][goalNode & MASK] = 0;
             parentPages[goalNode >>> SHIFT][goalNode & MASK] = -1;
         } else {
-            push(startNode, w * SubgoalGraph.octileXY(startXY, goalXY), 0);
+            heap.push(startNode, w * SubgoalGraph.octileXY(ends.startXY, ends.goalXY), 0);
         }
     }
 
     /** The heuristic of node {@code v} at packed {@code xyv}: octile, or the landmark bound when larger. */
     private double heuristic(int v, int xyv) {
-        double h = SubgoalGraph.octileXY(xyv, goalXY);
-        return v < startNode ? bound.raise(graph, v, h) : h;
+        double h = SubgoalGraph.octileXY(xyv, ends.goalXY);
+        return v < startNode ? ends.bound.raise(graph, v, h) : h;
     }
 
     private void touch(int id) {
@@ -165,7 +146,7 @@ final class SubgoalSearch {
 
     /** Whether the open list is empty and the goal was not reached. */
     boolean exhausted() {
-        return !found && heapSize == 0;
+        return !found && heap.size == 0;
     }
 
     int expanded() {
@@ -180,13 +161,13 @@ final class SubgoalSearch {
     /** Drops the entries at the top of the open list that are stale (their node closed, or since reached cheaper). */
     private void dropStale() {
         int gen = generation;
-        while (heapSize > 0) {
-            int u = heapNode[0];
+        while (heap.size > 0) {
+            int u = heap.nodes[0];
             int st = stampPages[u >>> SHIFT][u & MASK];
-            if (st == (gen << 1) && heapG[0] == gPages[u >>> SHIFT][u & MASK]) {
+            if (st == (gen << 1) && heap.costs[0] == gPages[u >>> SHIFT][u & MASK]) {
                 return;
             }
-            pop();
+            heap.pop();
         }
     }
 
@@ -196,7 +177,7 @@ final class SubgoalSearch {
      */
     void settle() {
         dropStale();
-        if (heapSize > 0 && heapNode[0] == goalNode) {
+        if (heap.size > 0 && heap.nodes[0] == goalNode) {
             found = true;
         }
     }
@@ -207,16 +188,16 @@ final class SubgoalSearch {
      * @param trackBest whether to remember the expanded node of least heuristic (budgeted searches)
      */
     void expandOne(boolean trackBest) {
-        int u = heapNode[0];
-        double gu = heapG[0];
-        pop();
+        int u = heap.nodes[0];
+        double gu = heap.costs[0];
+        heap.pop();
         int gen = generation;
         stampPages[u >>> SHIFT][u & MASK] = (gen << 1) | 1;
         expanded++;
         SubgoalGraph g = graph;
-        int pu = u == startNode ? startXY : g.xy(u);
+        int pu = u == startNode ? ends.startXY : g.xy(u);
         if (trackBest) {
-            double h = SubgoalGraph.octileXY(pu, goalXY);
+            double h = SubgoalGraph.octileXY(pu, ends.goalXY);
             if (h < bestH) {
                 bestH = h;
                 bestNode = u;
@@ -224,18 +205,18 @@ final class SubgoalSearch {
         }
         int[] t = g.targets();
         if (u == startNode) {
-            for (int i = 0; i < startEdges.size; i++) {
-                int v = startEdges.data[i];
+            for (int i = 0; i < ends.startEdges.size; i++) {
+                int v = ends.startEdges.data[i];
                 relax(u, pu, gu, v == SubgoalGraph.EXTRA ? goalNode : v);
             }
-            if (startSubgoal >= 0) {
-                for (int i = g.firstEdge(startSubgoal); i < g.endEdge(startSubgoal); i++) {
+            if (ends.startSubgoal >= 0) {
+                for (int i = g.firstEdge(ends.startSubgoal); i < g.endEdge(ends.startSubgoal); i++) {
                     relax(u, pu, gu, t[i]);
                 }
             }
             return;
         }
-        if (u == goalSubgoal) {
+        if (u == ends.goalSubgoal) {
             relax(u, pu, gu, goalNode);
         }
         for (int i = g.firstEdge(u); i < g.endEdge(u); i++) {
@@ -253,7 +234,7 @@ final class SubgoalSearch {
      */
     private void relax(int u, int pu, double gu, int v) {
         SubgoalGraph g = graph;
-        int pv = v == goalNode ? goalXY : g.xy(v);
+        int pv = v == goalNode ? ends.goalXY : g.xy(v);
         double ng = gu + SubgoalGraph.octileXY(pu, pv);
         touch(v);
         int k = v >>> SHIFT;
@@ -266,7 +247,7 @@ final class SubgoalSearch {
         stampPages[k][o] = gen << 1;
         gPages[k][o] = ng;
         parentPages[k][o] = u;
-        push(v, ng + weight * (v == goalNode ? 0 : heuristic(v, pv)), ng);
+        heap.push(v, ng + weight * (v == goalNode ? 0 : heuristic(v, pv)), ng);
     }
 
     /**
@@ -277,45 +258,26 @@ final class SubgoalSearch {
      */
     int[] path(int end, int width) {
         SubgoalGraph g = graph;
-        int count = 1;
-        int straight = 0;
-        int diagonal = 0;
         int links = 0;
         for (int q = end; parent(q) >= 0; q = parent(q)) {
-            int par = parent(q);
-            int a = par == startNode ? startXY : g.xy(par);
-            int b = q == goalNode ? goalXY : g.xy(q);
-            int dx = Math.abs((a & 0xFFFF) - (b & 0xFFFF));
-            int dy = Math.abs((a >>> 16) - (b >>> 16));
-            int lo = Math.min(dx, dy);
-            diagonal += lo;
-            straight += Math.max(dx, dy) - lo;
-            count += Math.max(dx, dy);
             links++;
         }
         if (chain.length < links + 1) {
             chain = new int[Math.max(links + 1, 2 * chain.length)];
         }
+        // the padded cells of the nodes from the start to end
         int q = end;
         for (int i = links; i >= 0; i--) {
-            chain[i] = q;
+            chain[i] = q == startNode ? ends.startP : q == goalNode ? ends.goalP : g.cell(q);
             if (i > 0) {
                 q = parent(q);
             }
         }
-        int[] cells = new int[count];
-        int s = g.stride();
-        cells[0] = (startP / s - 1) * width + startP % s - 1;
-        int pos = 1;
-        for (int i = 1; i <= links; i++) {
-            int a = chain[i - 1] == startNode ? startP : g.cell(chain[i - 1]);
-            int b = chain[i] == goalNode ? goalP : g.cell(chain[i]);
-            pos = g.appendSegment(a, b, width, cells, pos);
-            if (pos < 0) {
-                return null;
-            }
+        int[] cells = g.cellsAlong(chain, links + 1, width);
+        if (cells == null) {
+            return null;
         }
-        length = straight + diagonal * SQRT2;
+        length = g.lengthAlong(chain, links + 1);
         return cells;
     }
 
@@ -335,72 +297,11 @@ final class SubgoalSearch {
 
     /** Bytes of scratch held (pages and heap). */
     long scratchBytes() {
-        return (long) pagesHeld * PAGE * BYTES_PER_NODE + 4L * stampPages.length * 4 + 20L * heapNode.length;
+        return (long) pagesHeld * PAGE * BYTES_PER_NODE + 4L * stampPages.length * 4 + heap.bytes();
     }
 
     /** Forgets the graph (so a finished search does not keep an old map version alive). */
     void release() {
         graph = null;
-    }
-
-    private void push(int v, double key, double g) {
-        if (heapSize == heapNode.length) {
-            heapNode = Arrays.copyOf(heapNode, 2 * heapSize);
-            heapKey = Arrays.copyOf(heapKey, 2 * heapSize);
-            heapG = Arrays.copyOf(heapG, 2 * heapSize);
-        }
-        int i = heapSize++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            if (!before(key, g, heapKey[parent], heapG[parent])) {
-                break;
-            }
-            heapNode[i] = heapNode[parent];
-            heapKey[i] = heapKey[parent];
-            heapG[i] = heapG[parent];
-            i = parent;
-        }
-        heapNode[i] = v;
-        heapKey[i] = key;
-        heapG[i] = g;
-    }
-
-    /** Key order: smaller key first, ties to the larger cost (deeper node). */
-    private static boolean before(double k1, double g1, double k2, double g2) {
-        return k1 < k2 || (k1 == k2 && g1 > g2);
-    }
-
-    private void pop() {
-        int last = --heapSize;
-        if (last == 0) {
-            return;
-        }
-        int v = heapNode[last];
-        double key = heapKey[last];
-        double g = heapG[last];
-        int i = 0;
-        while (true) {
-            int first = 4 * i + 1;
-            if (first >= last) {
-                break;
-            }
-            int c = first;
-            int end = Math.min(first + 4, last);
-            for (int j = first + 1; j < end; j++) {
-                if (before(heapKey[j], heapG[j], heapKey[c], heapG[c])) {
-                    c = j;
-                }
-            }
-            if (!before(heapKey[c], heapG[c], key, g)) {
-                break;
-            }
-            heapNode[i] = heapNode[c];
-            heapKey[i] = heapKey[c];
-            heapG[i] = heapG[c];
-            i = c;
-        }
-        heapNode[i] = v;
-        heapKey[i] = key;
-        heapG[i] = g;
     }
 }

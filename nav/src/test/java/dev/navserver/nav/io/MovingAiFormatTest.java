@@ -23,7 +23,7 @@ class MovingAiFormatTest {
     private static final MapLimits ROOMY = MapLimits.DEFAULT.withMemory(MapLimits.FreeMemory.fixed(Long.MAX_VALUE));
 
     private static GridMap parse(String text) throws IOException {
-        return MovingAiFormat.parse("t", SOURCE, new StringReader(text), ROOMY);
+        return MapFormat.MOVING_AI.parse("t", SOURCE, new StringReader(text), ROOMY);
     }
 
     private static MapFormatException failure(String text) {
@@ -161,7 +161,7 @@ class MovingAiFormatTest {
         byte[] bytes = "type octile\nheight 1\nwidth 2\nmap\n.\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         var reader = new java.io.InputStreamReader(new java.io.ByteArrayInputStream(bytes),
                 java.nio.charset.StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> MovingAiFormat.parse("t", SOURCE, reader))
+        assertThatThrownBy(() -> MapFormat.MOVING_AI.parse("t", SOURCE, reader))
                 .isInstanceOf(MapFormatException.class)
                 .hasMessage(SOURCE + ":5: unknown symbol '\\ufffd' at column 2 of row 1");
     }

@@ -22,7 +22,7 @@ class NavExportFormatTest {
     private static final MapLimits ROOMY = MapLimits.DEFAULT.withMemory(MapLimits.FreeMemory.fixed(Long.MAX_VALUE));
 
     private static GridMap parse(String text) throws IOException {
-        return NavExportFormat.parse("t", SOURCE, new StringReader(text), ROOMY);
+        return MapFormat.NAV_EXPORT.parse("t", SOURCE, new StringReader(text), ROOMY);
     }
 
     private static MapFormatException failure(String text) {
@@ -250,7 +250,7 @@ class NavExportFormatTest {
         String full = "{" + "1,".repeat(60) + "},\n";
         String short59 = "{" + "1,".repeat(59) + "},\n";
         String text = header(60, 60) + full + full + short59 + full;
-        assertThatThrownBy(() -> NavExportFormat.parse("arena", "maps/arena.txt", new StringReader(text)))
+        assertThatThrownBy(() -> MapFormat.NAV_EXPORT.parse("arena", "maps/arena.txt", new StringReader(text)))
                 .isInstanceOf(MapFormatException.class)
                 .hasMessage("maps/arena.txt:7: row 3 has 59 values, expected 60");
     }

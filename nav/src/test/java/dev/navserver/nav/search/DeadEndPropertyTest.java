@@ -8,6 +8,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.MoveLayer;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.nav.search.four.DeadEndTable;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

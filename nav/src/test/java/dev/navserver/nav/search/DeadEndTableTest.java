@@ -7,6 +7,7 @@ import dev.navserver.nav.Mazes;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.nav.search.four.DeadEndTable;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 

@@ -7,6 +7,8 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.nav.search.four.DeadEndTable;
+import dev.navserver.nav.search.four.TwoBucketAStar;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

@@ -7,6 +7,8 @@ import dev.navserver.nav.Mazes;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.MoveLayer;
 import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.search.four.DeadEndTable;
+import dev.navserver.nav.search.four.TwoBucketAStar;
 import org.junit.jupiter.api.Test;
 
 /** Drawn scenarios for the 4-connected fast path ({@link DeadEndTable}, {@link TwoBucketAStar}) ({@link Algorithm#JPS} with {@link Moves#FOUR}). */

@@ -7,6 +7,7 @@ import dev.navserver.nav.grid.CellEdit;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.Terrain;
+import dev.navserver.nav.search.core.IntPages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -8,6 +8,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.nav.search.core.IntPages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

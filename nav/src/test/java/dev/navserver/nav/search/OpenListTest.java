@@ -2,6 +2,7 @@ package dev.navserver.nav.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.navserver.nav.search.core.IntPages;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,6 +1,7 @@
-package dev.navserver.nav.search;
+package dev.navserver.nav.search.four;
 
 import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.search.core.IntPages;
 import java.util.Arrays;
 
 /**
@@ -39,9 +40,9 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe: part of one search context.
  */
-final class TwoBucketAStar {
+public final class TwoBucketAStar {
     /** Largest padded side (width + 2 or height + 2) the packed stack entries hold. */
-    static final int MAX_PADDED_SIDE = 0xFFFF;
+    public static final int MAX_PADDED_SIDE = 0xFFFF;
 
     /** Parent direction codes: the move that entered a node. */
     private static final byte LEFT = 0;
@@ -81,23 +82,23 @@ final class TwoBucketAStar {
     private boolean found;
     private boolean exhausted;
 
-    TwoBucketAStar() {
+    public TwoBucketAStar() {
         this(IntPages.RETAINED_BYTES);
     }
 
     /** A search that keeps at most {@code retainedBytes} of scratch between searches (tests use small bounds). */
-    TwoBucketAStar(long retainedBytes) {
+    public TwoBucketAStar(long retainedBytes) {
         this.retainedBytes = retainedBytes;
     }
 
     /** Whether this search serves {@code grid}: uniform costs and padded sides within {@link #MAX_PADDED_SIDE}. */
-    static boolean applies(NavGrid grid) {
+    public static boolean applies(NavGrid grid) {
         return grid.uniformCost() && grid.stride() <= MAX_PADDED_SIDE && grid.height() + 2 <= MAX_PADDED_SIDE
                 && grid.paddedSize() <= 1 << 30; // costs (< padded size) keep 2 bits for the direction
     }
 
     /** Begins a search from padded node {@code startP} to padded node {@code goalP}, both standable. */
-    void begin(NavGrid grid, int startP, int goalP) {
+    public void begin(NavGrid grid, int startP, int goalP) {
         begin(grid, grid.openRows(), startP, goalP);
     }
 
@@ -106,7 +107,7 @@ final class TwoBucketAStar {
      * {@code grid}'s standable cells, e.g. {@link DeadEndTable#coreRows()}) from padded node {@code startP} to padded
      * node {@code goalP}, both set in {@code rows}.
      */
-    void begin(NavGrid grid, long[][] rows, int startP, int goalP) {
+    public void begin(NavGrid grid, long[][] rows, int startP, int goalP) {
         this.rows = rows;
         stride = grid.stride();
         width = grid.width();
@@ -139,12 +140,12 @@ final class TwoBucketAStar {
     }
 
     /** Whether the goal was popped: {@link #path()} is available. */
-    boolean found() {
+    public boolean found() {
         return found;
     }
 
     /** Whether the open list ran empty first: the goal is unreachable. */
-    boolean exhausted() {
+    public boolean exhausted() {
         return exhausted;
     }
 
@@ -179,7 +180,7 @@ final class TwoBucketAStar {
     }
 
     /** Pops and expands the next node. Call only while neither {@link #found()} nor {@link #exhausted()}. */
-    void expandOne() {
+    public void expandOne() {
         int e = current[--currentSize];
         int x = e & 0xFFFF;
         int y = e >>> 16;
@@ -275,17 +276,17 @@ final class TwoBucketAStar {
      * Bytes this search holds now: cell pages, page table and the two stacks, array headers included. Between
      * {@link #begin} calls it only grows; {@link #begin} may drop it (see the class comment).
      */
-    long scratchBytes() {
+    public long scratchBytes() {
         return table.bytes() + 2L * IntPages.ARRAY_HEADER + 4L * (current.length + later.length);
     }
 
     /** Length of the path in moves; valid once {@link #found()}. */
-    int length() {
+    public int length() {
         return costOf(goalP);
     }
 
     /** The path as map cell ids from start to goal; valid once {@link #found()}. Allocates the array. */
-    int[] path() {
+    public int[] path() {
         int[] cells = new int[length() + 1];
         pathInto(cells, 0);
         return cells;
@@ -295,7 +296,7 @@ final class TwoBucketAStar {
      * Writes the path as map cell ids from start to goal into {@code cells[from .. from + length()]}; valid once
      * {@link #found()}.
      */
-    void pathInto(int[] cells, int from) {
+    public void pathInto(int[] cells, int from) {
         int len = costOf(goalP);
         int s = stride;
         int q = goalP;
@@ -313,7 +314,7 @@ final class TwoBucketAStar {
     }
 
     /** Drops the reference to the last grid's array (scratch is kept). */
-    void release() {
+    public void release() {
         rows = null;
     }
 }

@@ -1,4 +1,4 @@
-package dev.navserver.nav.search;
+package dev.navserver.nav.search.four;
 
 import dev.navserver.nav.grid.NavGrid;
 import java.util.Arrays;
@@ -16,7 +16,7 @@ import java.util.WeakHashMap;
  * a tree from the root must leave it through the root again. So (1) the shortest path between two cells of one tree
  * is the tree path through their lowest common ancestor, (2) a shortest path from a tree cell to a cell outside its
  * tree runs up the tree to the root first, and (3) the shortest path between two core cells stays in the core. The
- * 4-connected fast path ({@link PathSearch}) therefore walks up the trees of start and goal ({@link #parent}) and
+ * 4-connected fast path ({@code PathSearch}) therefore walks up the trees of start and goal ({@link #parent}) and
  * searches ({@link TwoBucketAStar}) only the core ({@link #coreRows()}) between the two roots; on a perfect maze the
  * core is empty and a query is two walks up one tree, O(path length).
  *
@@ -34,15 +34,15 @@ import java.util.WeakHashMap;
  * whole grid as before (an open field with scattered walls has almost no dead ends).
  *
  * <p><b>Validity.</b> A table belongs to exactly one {@link NavGrid} instance; edited maps have new grids, which get
- * their own table on first use (keyed by identity, weakly, as {@link LandmarkTable} is).
+ * their own table on first use (keyed by identity, weakly, as {@code LandmarkTable} is).
  *
  * <p>Immutable and thread-safe once built.
  */
-final class DeadEndTable {
+public final class DeadEndTable {
     /** Largest table {@link #forGrid} builds, in bytes (16 Mi padded cells, e.g. 4094 x 4094). */
-    static final long MAX_TABLE_BYTES = 64L << 20;
+    public static final long MAX_TABLE_BYTES = 64L << 20;
     /** A table is kept only when at least one standable cell in this many is in a tree. */
-    static final int MIN_TREE_SHARE = 16;
+    public static final int MIN_TREE_SHARE = 16;
 
     /** Tables by grid identity; {@link #NONE} marks a grid for which none pays or fits. */
     private static final Map<NavGrid, DeadEndTable> TABLES = Collections.synchronizedMap(new WeakHashMap<>());
@@ -76,7 +76,7 @@ final class DeadEndTable {
      * @return the table, or null when the grid is outside {@link TwoBucketAStar#applies}, the table would exceed
      *     {@link #MAX_TABLE_BYTES}, or too few cells are in trees ({@link #MIN_TREE_SHARE})
      */
-    static DeadEndTable forGrid(NavGrid grid) {
+    public static DeadEndTable forGrid(NavGrid grid) {
         DeadEndTable t = TABLES.get(grid);
         if (t == null) {
             DeadEndTable built = 4L * grid.paddedSize() > MAX_TABLE_BYTES || !TwoBucketAStar.applies(grid)
@@ -106,7 +106,7 @@ final class DeadEndTable {
      * island), and a neighbour left with one is queued. Parents are removed after their children or never (core),
      * so one pass over the queue backwards gives every depth.
      */
-    static DeadEndTable build(NavGrid grid) {
+    public static DeadEndTable build(NavGrid grid) {
         long[][] rows = grid.openRows();
         int s = grid.stride();
         int n = grid.paddedSize();
@@ -203,12 +203,12 @@ final class DeadEndTable {
     }
 
     /** Moves from padded cell {@code p} up to its root; 0 for core cells, roots, walls and the border. */
-    int depth(int p) {
+    public int depth(int p) {
         return up[p] >>> 2;
     }
 
     /** The parent of tree cell {@code p} (depth > 0) as a padded id, on a grid of padded width {@code stride}. */
-    int parent(int p, int stride) {
+    public int parent(int p, int stride) {
         switch (up[p] & 3) {
             case 0:
                 return p - 1;
@@ -222,17 +222,17 @@ final class DeadEndTable {
     }
 
     /** The core's cells as bit rows in the layout of {@link NavGrid#openRows()}; shared, read only. */
-    long[][] coreRows() {
+    public long[][] coreRows() {
         return coreRows;
     }
 
     /** Standable cells in trees (not in the core). */
-    int treeCells() {
+    public int treeCells() {
         return treeCells;
     }
 
     /** Standable cells in the core. */
-    int coreCells() {
+    public int coreCells() {
         return coreCells;
     }
 }

@@ -1,4 +1,4 @@
-package dev.navserver.nav.search;
+package dev.navserver.nav.search.core;
 
 import java.util.Arrays;
 
@@ -15,17 +15,17 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe: part of one search context.
  */
-final class IntPages {
+public final class IntPages {
     /**
-     * Scratch bytes a search structure ({@link OpenList}, {@link TwoBucketAStar}, {@link IntegrationField}) keeps
+     * Scratch bytes a search structure ({@code OpenList}, {@code TwoBucketAStar}, {@code IntegrationField}) keeps
      * between searches: when it holds more at the start of a search, it drops its pages and lists first.
      */
-    static final long RETAINED_BYTES = 64L << 20;
+    public static final long RETAINED_BYTES = 64L << 20;
     /** Bytes of an array header, used by the estimates (compressed oops). */
-    static final int ARRAY_HEADER = 16;
+    public static final int ARRAY_HEADER = 16;
 
     /** Outer table: {@code pages[id >>> shift]} is the page of id, or {@code null} when not yet touched. */
-    int[][] pages = new int[0][];
+    public int[][] pages = new int[0][];
     private final int shift;
     private final int intsPerPage;
     /** Indices of the allocated pages, in allocation order. */
@@ -36,13 +36,13 @@ final class IntPages {
      * @param shift       log2 of the ids per page
      * @param intsPerPage ints of one page (ids per page times ints per id)
      */
-    IntPages(int shift, int intsPerPage) {
+    public IntPages(int shift, int intsPerPage) {
         this.shift = shift;
         this.intsPerPage = intsPerPage;
     }
 
     /** Grows the outer table to cover ids {@code 0 .. capacity - 1}; keeps the held pages. */
-    void cover(int capacity) {
+    public void cover(int capacity) {
         int need = (int) (((long) capacity + (1L << shift) - 1) >>> shift);
         if (pages.length < need) {
             pages = Arrays.copyOf(pages, need);
@@ -50,7 +50,7 @@ final class IntPages {
     }
 
     /** Allocates (zeroed) page {@code index}, which must be absent, and returns it. */
-    int[] allocate(int index) {
+    public int[] allocate(int index) {
         int[] page = new int[intsPerPage];
         pages[index] = page;
         if (heldCount == held.length) {
@@ -61,14 +61,14 @@ final class IntPages {
     }
 
     /** Zeroes every held page. */
-    void clear() {
+    public void clear() {
         for (int i = 0; i < heldCount; i++) {
             Arrays.fill(pages[held[i]], 0);
         }
     }
 
     /** Forgets every page and shrinks the outer table to {@code capacity} ids; every id is untouched after. */
-    void drop(int capacity) {
+    public void drop(int capacity) {
         int need = (int) (((long) capacity + (1L << shift) - 1) >>> shift);
         if (pages.length > need) {
             pages = new int[need][];
@@ -82,12 +82,12 @@ final class IntPages {
     }
 
     /** Pages held. */
-    int heldPages() {
+    public int heldPages() {
         return heldCount;
     }
 
     /** Bytes held: the pages, the outer table and the list of held pages (array headers included). */
-    long bytes() {
+    public long bytes() {
         return heldCount * (ARRAY_HEADER + 4L * intsPerPage)
                 + ARRAY_HEADER + 4L * pages.length
                 + ARRAY_HEADER + 4L * held.length;

@@ -1,10 +1,10 @@
-package dev.navserver.nav.search;
+package dev.navserver.nav.search.core;
 
 import java.util.Arrays;
 
 /**
  * A map from non-negative {@code int} keys to {@code double} values: open addressing with linear probing
- * (Fibonacci hash, load at most 1/2), deletion by backward shift, so no tombstones. {@link IntegrationField} keeps
+ * (Fibonacci hash, load at most 1/2), deletion by backward shift, so no tombstones. {@code IntegrationField} keeps
  * the values of its open cells and of its settled sources here, so the memory follows the frontier, not the field.
  *
  * <p><b>Memory.</b> 12 bytes per slot ({@code int} key, {@code double} value), between 2 and 4 slots per entry at
@@ -13,7 +13,7 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe: part of one search context.
  */
-final class IntDoubleMap {
+public final class IntDoubleMap {
     private static final int INITIAL_SLOTS = 64;
 
     /** {@code key + 1} per slot, 0 when the slot is empty. */
@@ -25,7 +25,7 @@ final class IntDoubleMap {
     private int shift = 32 - Integer.numberOfTrailingZeros(INITIAL_SLOTS);
 
     /** Entries held. */
-    int size() {
+    public int size() {
         return size;
     }
 
@@ -34,7 +34,7 @@ final class IntDoubleMap {
     }
 
     /** Slot holding {@code key}, which must be present. */
-    int slotOf(int key) {
+    public int slotOf(int key) {
         int stored = key + 1;
         int i = home(stored);
         while (keys[i] != stored) {
@@ -44,7 +44,7 @@ final class IntDoubleMap {
     }
 
     /** Slot holding {@code key}, or -1 when absent. */
-    int find(int key) {
+    public int find(int key) {
         int stored = key + 1;
         int i = home(stored);
         while (true) {
@@ -59,16 +59,16 @@ final class IntDoubleMap {
         }
     }
 
-    double valueAt(int slot) {
+    public double valueAt(int slot) {
         return values[slot];
     }
 
-    void setValueAt(int slot, double value) {
+    public void setValueAt(int slot, double value) {
         values[slot] = value;
     }
 
     /** Adds {@code key}, which must be absent ({@code key >= 0}), with {@code value}. */
-    void insert(int key, double value) {
+    public void insert(int key, double value) {
         if (2 * (size + 1) > keys.length) {
             grow();
         }
@@ -83,7 +83,7 @@ final class IntDoubleMap {
     }
 
     /** Removes {@code key}, which must be present, and returns its value. */
-    double remove(int key) {
+    public double remove(int key) {
         int i = slotOf(key);
         double value = values[i];
         // backward shift: move later entries of the cluster whose home is not in (i, j] into the hole
@@ -108,7 +108,7 @@ final class IntDoubleMap {
     }
 
     /** Empties the map, keeping its arrays. */
-    void clear() {
+    public void clear() {
         if (size > 0) {
             Arrays.fill(keys, 0);
             size = 0;
@@ -116,7 +116,7 @@ final class IntDoubleMap {
     }
 
     /** Empties the map and goes back to the initial arrays. */
-    void drop() {
+    public void drop() {
         keys = new int[INITIAL_SLOTS];
         values = new double[INITIAL_SLOTS];
         size = 0;
@@ -146,7 +146,7 @@ final class IntDoubleMap {
     }
 
     /** Bytes held: both arrays, headers included. */
-    long bytes() {
+    public long bytes() {
         return 2L * IntPages.ARRAY_HEADER + 12L * keys.length;
     }
 }

@@ -1,4 +1,4 @@
-package dev.navserver.nav.search;
+package dev.navserver.nav.search.core;
 
 import java.util.Arrays;
 
@@ -9,37 +9,37 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe: part of one search or build.
  */
-final class IntDoubleHeap {
+public final class IntDoubleHeap {
     private int[] ids;
     private double[] keys;
     private int size;
 
     /** @param capacity initial entries, {@code >= 1} */
-    IntDoubleHeap(int capacity) {
+    public IntDoubleHeap(int capacity) {
         ids = new int[capacity];
         keys = new double[capacity];
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return size == 0;
     }
 
     /** Removes every entry. */
-    void clear() {
+    public void clear() {
         size = 0;
     }
 
     /** The id of least key; the heap must not be empty. */
-    int topId() {
+    public int topId() {
         return ids[0];
     }
 
     /** The least key; the heap must not be empty. */
-    double topKey() {
+    public double topKey() {
         return keys[0];
     }
 
-    void push(int id, double key) {
+    public void push(int id, double key) {
         if (size == ids.length) {
             ids = Arrays.copyOf(ids, 2 * size);
             keys = Arrays.copyOf(keys, 2 * size);
@@ -61,7 +61,7 @@ final class IntDoubleHeap {
     }
 
     /** Removes the entry of least key; the heap must not be empty. */
-    void pop() {
+    public void pop() {
         int n = --size;
         if (n == 0) {
             return;
@@ -91,7 +91,7 @@ final class IntDoubleHeap {
     }
 
     /** Bytes of the two arrays, headers included. */
-    long bytes() {
+    public long bytes() {
         return 2L * IntPages.ARRAY_HEADER + 4L * ids.length + 8L * keys.length;
     }
 }

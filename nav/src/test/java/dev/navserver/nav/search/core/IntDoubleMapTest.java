@@ -1,4 +1,4 @@
-package dev.navserver.nav.search;
+package dev.navserver.nav.search.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
