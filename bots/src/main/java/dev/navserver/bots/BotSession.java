@@ -227,7 +227,10 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     private void onNavPath(NavPath p) {
         long now = System.nanoTime();
         stats.navPath(now);
-        long sentAt = sent.takeLatencyStart(p.playerSeq()); // only the first nav_path for a player seq counts
+        // playerSeq is the chased player's: only a path chasing this bot's player (or, from a server before the
+        // shared world, any path: they all chased it) times one of its positions; only the first per seq counts
+        boolean mine = p.target() == null ? p.state() == null : p.target().equals(player());
+        long sentAt = mine ? sent.takeLatencyStart(p.playerSeq()) : -1;
         if (sentAt >= 0) {
             stats.latency(sentAt, now);
         }

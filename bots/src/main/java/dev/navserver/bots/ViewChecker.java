@@ -38,8 +38,17 @@ final class ViewChecker {
         }
     }
 
-    private record Pending(double serverTime, double x, double z, Map<String, Double> viewTravel,
-                           Set<String> chasers, Map<String, String> states, Map<String, Double> firstListed) {
+    /**
+     * A monster in view at a recorded check.
+     *
+     * @param travel      one snapshot's travel, metres
+     * @param firstListed {@code serverTime} of the first own snapshot that listed it
+     * @param chaser      whether it chases (or just chased) the bot's player
+     */
+    private record InView(double travel, double firstListed, boolean chaser) {
+    }
+
+    private record Pending(double serverTime, double x, double z, Map<String, InView> inView) {
     }
 
     private final String who;
@@ -79,31 +88,24 @@ final class ViewChecker {
      * @return a {@code snapshot_mismatch} outcome when the list differs from the view, else null
      */
     Outcome record(double serverTime, Set<String> listed, double x, double z, long nowNanos) {
-        Map<String, Double> travel = new java.util.HashMap<>();
-        Set<String> chasers = new HashSet<>();
-        Map<String, String> states = new java.util.HashMap<>();
-        Map<String, Double> firstListed = new java.util.HashMap<>();
+        Map<String, InView> inView = new java.util.HashMap<>(2 * view.size());
         for (BotView.Entry e : view.entries()) {
             if (Double.isNaN(e.firstListed) && listed.contains(e.monster)) {
                 e.firstListed = serverTime;
             }
-            firstListed.put(e.monster, Double.isNaN(e.firstListed) ? serverTime : e.firstListed);
-            states.put(e.monster, (e.target == null ? e.state : e.state + " " + e.target) + " at "
-                    + round(e.x) + "," + round(e.z) + ", player at " + round(x) + "," + round(z));
-            travel.put(e.monster, e.speedMetersPerSecond / snapshotHz);
-            if (view.chasesPlayer(e, nowNanos, CHASE_GRACE_NANOS)) {
-                chasers.add(e.monster);
-            }
+            inView.put(e.monster, new InView(e.speedMetersPerSecond / snapshotHz,
+                    Double.isNaN(e.firstListed) ? serverTime : e.firstListed,
+                    view.chasesPlayer(e, nowNanos, CHASE_GRACE_NANOS)));
         }
         if (pending.size() >= PENDING_LIMIT) {
             pending.pollFirst();
             skipped++;
         }
-        pending.addLast(new Pending(serverTime, x, z, travel, chasers, states, firstListed));
-        if (!listed.equals(travel.keySet())) {
+        pending.addLast(new Pending(serverTime, x, z, inView));
+        if (!listed.equals(inView.keySet())) {
             Set<String> extra = new HashSet<>(listed);
-            extra.removeAll(travel.keySet());
-            Set<String> absent = new HashSet<>(travel.keySet());
+            extra.removeAll(inView.keySet());
+            Set<String> absent = new HashSet<>(inView.keySet());
             absent.removeAll(listed);
             return new Outcome(0, 0, 0, 1, "snapshot at serverTime " + serverTime + " lists " + extra
                     + " not in view and leaves out " + absent + " in view");
@@ -176,7 +178,7 @@ final class ViewChecker {
         for (Map.Entry<String, double[]> e : b.after().positions().entrySet()) {
             String id = e.getKey();
             double[] before = b.before().positions().get(id);
-            if (before != null && !p.viewTravel().containsKey(id)
+            if (before != null && !p.inView().containsKey(id)
                     && distance(e.getValue(), p) <= inner && distance(before, p) <= inner) {
                 missing++;
                 if (first == null) {
@@ -184,25 +186,27 @@ final class ViewChecker {
                 }
             }
         }
-        for (Map.Entry<String, Double> v : p.viewTravel().entrySet()) {
+        for (Map.Entry<String, InView> v : p.inView().entrySet()) {
             String id = v.getKey();
             double[] a = b.after().positions().get(id);
             double[] c = b.before().positions().get(id);
-            if (a == null && c == null && p.firstListed().get(id) < b.before().serverTime()) {
+            if (a == null && c == null && v.getValue().firstListed() < b.before().serverTime()) {
                 unknown++;
                 if (first == null) {
                     first = id + " is in view but not in the world";
                 }
                 continue;
             }
-            double limit = outer + v.getValue();
+            double limit = outer + v.getValue().travel();
             // a monster spawned, despawned or teleported between the truth's snapshots is judged on none of them
             boolean far = a != null && c != null && distance(a, p) > limit && distance(c, p) > limit;
-            if (far && !p.chasers().contains(id)) {
+            if (far && !v.getValue().chaser()) {
                 beyond++;
                 if (first == null) {
-                    first = id + " is in view " + round(distance(a, p)) + " m from the player"
-                            + " (limit " + round(limit) + ", " + p.states().get(id) + ")";
+                    BotView.Entry now = view.get(id);
+                    first = id + " is in view " + round(distance(a, p)) + " m from the player at " + round(p.x())
+                            + "," + round(p.z()) + " (limit " + round(limit) + (now == null ? ""
+                            : ", now " + (now.target == null ? now.state : now.state + " " + now.target)) + ")";
                 }
             }
         }

@@ -67,7 +67,7 @@ class ViewCheckerTest {
         truthAt(Map.of("m-1", 15.6, "m-2", 15.4));
         ViewChecker.Outcome o = checkAtOrigin();
         assertThat(o.beyond()).isEqualTo(1);
-        assertThat(o.first()).contains("m-1 is in view 15.6 m from the player (limit 15.5, wander at 15.6,0.0");
+        assertThat(o.first()).contains("m-1 is in view 15.6 m from the player at 0.0,0.0 (limit 15.5, now wander)");
     }
 
     @Test
