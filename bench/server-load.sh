@@ -10,9 +10,9 @@
 #   PLAYERS=100 SPAWN=100 SPEED=0.05 VIEWERS=1 bench/server-load.sh   # 10,000 monsters, one live viewer attached
 #   PLAYERS=1000 EDITS=20 bench/server-load.sh   # plus an authority bot toggling doors and boxes, 20 edits/s
 #   PLAYERS=500 SPAWN=10 bench/server-load.sh    # 5,000 monsters, bodies checked in every snapshot
-#   PLAYERS=1000 SPAWN=0 WORLD_SPAWN=5000 COMMANDS=20 AOI=30 RAMP=130 bench/server-load.sh
+#   PLAYERS=1000 SPAWN=0 WORLD_SPAWN=5000 COMMANDS=20 AOI=30 RAMP=170 bench/server-load.sh
 #                                                # the shared world (issue 26): an authority bot spawns 5,000 roamers
-#                                                # (wander/patrol, aggro 8 m, leash 25 m) at 40/s during the ramp and
+#                                                # (wander/patrol, aggro 8 m, leash 25 m) at 30/s during the ramp and
 #                                                # issues 20 commands/s; every bot checks its view (view_errors)
 #   IO_THREADS=4 PLAYERS=1000 bench/server-load.sh  # server.ioThreads (default 0 = Netty's two per processor)
 #   AVOIDANCE=false ...                          # crowd.avoidance off

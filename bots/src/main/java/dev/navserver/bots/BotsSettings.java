@@ -109,7 +109,8 @@ public record BotsSettings(InetAddress host, int port, int players, int spawnPer
 
     /** Whether the run has an editing bot. */
     public boolean editing() {
-        return authorityToken != null;
+        // with the world authority bot, a token alone no longer needs an idle editor to prove it
+        return authorityToken != null && (editsPerSecond > 0 || !world.authorityBot());
     }
 
     /** Like the record's, with the authority token replaced by {@code (set)}: never print the token. */

@@ -4,9 +4,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.protocol.ByeReasons;
 import dev.navserver.protocol.MonsterCommands;
 import dev.navserver.protocol.Protocol;
-import dev.navserver.protocol.RouteModes;
 import dev.navserver.protocol.Roles;
-import dev.navserver.protocol.message.BehaviourSpec;
 import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.CommandOk;
 import dev.navserver.protocol.message.ErrorMessage;
@@ -36,41 +34,29 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The run's world authority bot ({@code --world}, {@code --world-spawn}, {@code --authority-commands}): an authority
- * session on the bots' map that
- * <ul>
- *   <li>observes: its view holds every monster of the map; it stands on a wall cell of the map file (so no monster
- *       aggroes on it) and sends a {@code player_pos} there every second, so the server sends it {@code monsters}
- *       snapshots of every monster, which become the {@link WorldTruth} of the bots' view checks; every
- *       {@code nav_path} it receives is checked like a bot's;</li>
- *   <li>spawns: defines {@value #ROUTES} routes {@code bots-lane-<k>} on the largest island, then spawns
- *       {@code --world-spawn} monsters (kinds round robin, half wandering within 6 m of home, half patrolling a
- *       lane) on random cells of it, at most {@value #SPAWNS_PER_SECOND} per second (requests count against the
- *       server's message rate);</li>
- *   <li>commands: {@code --authority-commands} random {@code monster_command}s per second ({@link CommandPicker})
- *       on monsters of its view, targets among the connected bots; each answer must be the planned one:
- *       {@code command_ok}, or the planned error of a deliberately bad request. An error that a race explains (the
- *       monster left the view, the target disconnected, the cell was walled by an edit) counts as raced; any other
- *       unplanned answer counts in the run's {@code errors}. A monster despawned by a command is replaced by a new
- *       wandering one when the run spawns monsters.</li>
- * </ul>
+ * The run's world authority bot ({@code --world}, {@code --world-spawn}, {@code --authority-commands}; docs/bots.md
+ * "Shared world"): an authority session on the bots' map whose view holds every monster. It stands on a wall cell of
+ * the map file (no monster aggroes on it) with a {@code player_pos} every second, so its {@code monsters} snapshots
+ * list every monster: the {@link WorldTruth} of the bots' view checks. It checks every {@code nav_path} like a bot,
+ * defines {@value #ROUTES} routes and spawns {@code --world-spawn} monsters ({@link WorldRequests}) at most
+ * {@value #SPAWNS_PER_SECOND} per second, and sends {@code --authority-commands} random commands per second
+ * ({@link CommandPicker}), every answer judged by its {@link AnswerLedger}; a monster despawned by a command is
+ * replaced when the run spawns monsters. Timer runs that catch up after a stalled event loop are skipped, so requests
+ * never burst past the server's message rate.
  *
  * <p>Stateful, one per run; confined to its channel's event loop.
  */
 final class WorldAuthorityBot extends ChannelInboundHandlerAdapter {
     static final String PLAYER = "bots-world";
     static final int ROUTES = 2;
-    static final int SPAWNS_PER_SECOND = 40;
-    static final double WANDER_RADIUS_METERS = 6;
+    static final int SPAWNS_PER_SECOND = 30;
     static final int ANSWER_WAIT_MILLIS = 1000;
     private static final long SPAWN_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(1) / 10;
 
@@ -101,6 +87,8 @@ final class WorldAuthorityBot extends ChannelInboundHandlerAdapter {
     private long nextId;
     private int spawnsLeft;
     private ScheduledFuture<?> spawnTimer;
+    /** Last runs of the spawn and command timers, {@link System#nanoTime()}; 0 before the first. */
+    private final long[] lastRun = new long[2];
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
     private ScheduledFuture<?> timeout;
 
@@ -153,12 +141,10 @@ final class WorldAuthorityBot extends ChannelInboundHandlerAdapter {
         stats.messageIn(m.type());
         long now = System.nanoTime();
         if (m instanceof Monsters ms) {
-            Map<String, double[]> positions = new HashMap<>(ms.list().size() * 2);
             for (MonsterSnapshot s : ms.list()) {
-                positions.put(s.monster(), new double[] {s.pos().x(), s.pos().z()});
                 view.snapshot(s, now);
             }
-            truth.add(ms.serverTime(), positions);
+            truth.add(ms);
         } else if (m instanceof NavPath p) {
             world.authorityNavPaths.increment();
             view.navPath(p, now);
@@ -255,21 +241,16 @@ final class WorldAuthorityBot extends ChannelInboundHandlerAdapter {
     }
 
     private void defineRoute(String name) {
-        List<Vec3> points = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            Vec3 p = picker.openPoint(newest(), random);
-            if (p == null) {
-                return;
-            }
-            points.add(p);
-        }
         String id = nextId("route");
-        ledger.sent(id, null, null);
-        send(new Route(RequestId.of(id), null, name, points, RouteModes.PINGPONG, 0.5));
+        Route r = WorldRequests.route(id, name, picker, newest(), random);
+        if (r != null) {
+            ledger.sent(id, null, null);
+            send(r);
+        }
     }
 
     private void spawnSome() {
-        if (closing || !channel.isActive() || run.ending()) {
+        if (closing || !channel.isActive() || run.ending() || catchUp(0, SPAWN_PERIOD_NANOS)) {
             return;
         }
         int batch = Math.min(spawnsLeft, Math.max(1, SPAWNS_PER_SECOND / 10));
@@ -284,20 +265,18 @@ final class WorldAuthorityBot extends ChannelInboundHandlerAdapter {
 
     private void spawnOne() {
         List<String> kinds = settings.world().kinds();
-        String kind = kinds.get((int) (nextId % kinds.size()));
-        BehaviourSpec b = routes.isEmpty() || random.nextBoolean() ? BehaviourSpec.wander(WANDER_RADIUS_METERS)
-                : BehaviourSpec.patrol(routes.get(random.nextInt(routes.size())));
-        Vec3 pos = picker.openPoint(newest(), random);
-        if (pos == null) {
-            return;
-        }
         String id = nextId("s");
-        ledger.sent(id, null, null);
-        send(new MonsterSpawn(RequestId.of(id), null, pos, kind, b, null));
+        MonsterSpawn m = WorldRequests.spawn(id, kinds.get((int) (nextId % kinds.size())), routes, picker, newest(),
+                random);
+        if (m != null) {
+            ledger.sent(id, null, null);
+            send(m);
+        }
     }
 
     private void command() {
-        if (closing || !channel.isActive() || run.ending()) {
+        if (closing || !channel.isActive() || run.ending()
+                || catchUp(1, Math.round(1e9 / settings.world().commandsPerSecond()))) {
             return;
         }
         List<String> monsters = new ArrayList<>();
@@ -315,6 +294,19 @@ final class WorldAuthorityBot extends ChannelInboundHandlerAdapter {
         }
         world.command(plan.command().command());
         send(plan.command());
+    }
+
+    /**
+     * Whether this run of timer {@code which} is a catch-up after a stalled event loop (less than half a period
+     * since the last run): skipped, so that a stall never sends a burst past the server's message rate.
+     */
+    private boolean catchUp(int which, long periodNanos) {
+        long now = System.nanoTime();
+        if (lastRun[which] != 0 && now - lastRun[which] < periodNanos / 2) {
+            return true;
+        }
+        lastRun[which] = now;
+        return false;
     }
 
     private GridMap newest() {

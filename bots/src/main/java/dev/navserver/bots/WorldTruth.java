@@ -39,6 +39,15 @@ final class WorldTruth {
         count++;
     }
 
+    /** Adds the authority's next {@code monsters} snapshot (see {@link #add(double, Map)}). */
+    void add(dev.navserver.protocol.message.Monsters ms) {
+        Map<String, double[]> positions = new java.util.HashMap<>(ms.list().size() * 2);
+        for (dev.navserver.protocol.message.MonsterSnapshot s : ms.list()) {
+            positions.put(s.monster(), new double[] {s.pos().x(), s.pos().z()});
+        }
+        add(ms.serverTime(), positions);
+    }
+
     /** Whether any snapshot has been added. */
     synchronized boolean started() {
         return count > 0;
