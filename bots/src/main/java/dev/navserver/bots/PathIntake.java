@@ -20,8 +20,9 @@ final class PathIntake {
 
     /**
      * @param who    the session's name in problem notes
-     * @param player whether the session is a bot's player: only players' paths count in the version lags (the
-     *               authority's count in {@code invalid} and {@code unchecked_paths} only)
+     * @param player whether the session is a bot's player: only players' paths count in the version lags and only
+     *               their monsters in {@code monsters} (the authority's paths count in {@code invalid} and
+     *               {@code unchecked_paths} only)
      */
     PathIntake(String who, boolean player, MapVersions versions, BotStats stats, RunControl run) {
         this.who = who;
@@ -69,13 +70,15 @@ final class PathIntake {
         }
     }
 
-    /** The monster's record, made (and counted in {@code monsters}) at its first sighting. */
+    /** The monster's record, made (and, for a player, counted in {@code monsters}) at its first sighting. */
     long[] seen(String monster) {
         long[] last = monsters.get(monster);
         if (last == null) {
             last = new long[] {-1, System.nanoTime()};
             monsters.put(monster, last);
-            stats.monsters.increment();
+            if (player) {
+                stats.monsters.increment();
+            }
         }
         return last;
     }
