@@ -10,6 +10,10 @@
 #   PLAYERS=100 SPAWN=100 SPEED=0.05 VIEWERS=1 bench/server-load.sh   # 10,000 monsters, one live viewer attached
 #   PLAYERS=1000 EDITS=20 bench/server-load.sh   # plus an authority bot toggling doors and boxes, 20 edits/s
 #   PLAYERS=500 SPAWN=10 bench/server-load.sh    # 5,000 monsters, bodies checked in every snapshot
+#   PLAYERS=1000 SPAWN=0 WORLD_SPAWN=5000 COMMANDS=20 AOI=30 RAMP=170 bench/server-load.sh
+#                                                # the shared world (issue 26): an authority bot spawns 5,000 roamers
+#                                                # (wander/patrol, aggro 8 m, leash 25 m) at 30/s during the ramp and
+#                                                # issues 20 commands/s; every bot checks its view (view_errors)
 #   IO_THREADS=4 PLAYERS=1000 bench/server-load.sh  # server.ioThreads (default 0 = Netty's two per processor)
 #   AVOIDANCE=false ...                          # crowd.avoidance off
 #   LANDMARKS=16 ...                             # search.landmarks (default 0: octile heuristic only)
@@ -31,6 +35,9 @@ AVOIDANCE="${AVOIDANCE:-true}"
 LANDMARKS="${LANDMARKS:-0}"
 LANDMARK_MIN="${LANDMARK_MIN:-64}"
 IO_THREADS="${IO_THREADS:-0}"
+WORLD_SPAWN="${WORLD_SPAWN:-0}"
+COMMANDS="${COMMANDS:-0}"
+AOI="${AOI:-40}"
 AUTHORITY="load-test-authority-0123456789"
 PORT="${PORT:-17400}"
 ADMIN_PORT="${ADMIN_PORT:-17401}"
@@ -63,6 +70,12 @@ tick:
 chase:
   monstersPerPlayer: 0
   allowClientSpawn: true
+monsters:
+  kinds:
+    roamer: {speedMetersPerSecond: 2.0, radiusMeters: 0.4, aggroRadiusMeters: 8, leashRadiusMeters: 25, leashSeconds: 4}
+aoi:
+  radiusMeters: $AOI
+  hysteresisMeters: 5
 crowd:
   avoidance: $AVOIDANCE
 search:
@@ -91,6 +104,10 @@ YAML
   fi
   if [ "$CROWD" != "0" ]; then
     extra+=(--crowd "$CROWD")
+  fi
+  if [ "$WORLD_SPAWN" != "0" ] || [ "$COMMANDS" != "0" ]; then
+    extra+=(--world --world-spawn "$WORLD_SPAWN" --world-kinds roamer --authority-commands "$COMMANDS"
+      --aoi-radius "$AOI" --aoi-hysteresis 5 --authority-token "$AUTHORITY")
   fi
   set +e
   # shellcheck disable=SC2086

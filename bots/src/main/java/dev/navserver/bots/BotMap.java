@@ -1,5 +1,8 @@
 package dev.navserver.bots;
 
+import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.protocol.message.MapInfo;
+
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import java.util.SplittableRandom;
@@ -10,6 +13,8 @@ import java.util.SplittableRandom;
  * all bots; immutable and thread-safe.
  */
 public final class BotMap {
+    private static final double MAP_TOLERANCE = 1e-9;
+
     private final GridMap map;
     private final NavGrid grid;
     private final int island;
@@ -110,5 +115,22 @@ public final class BotMap {
     private boolean inRing(int cell, double fx, double fz, double minMeters, double maxMeters) {
         double d = Math.hypot(map.worldX(cell) - fx, map.worldZ(cell) - fz);
         return d >= minMeters && d <= maxMeters;
+    }
+
+    /** Why the server's map differs from the bots' map, or null when it matches. */
+    public static String mismatch(MapInfo info, GridMap local) {
+        WorldTransform t = local.transform();
+        if (info.width() != local.width() || info.height() != local.height()
+                || Math.abs(info.cellSize() - t.cellSize()) > MAP_TOLERANCE
+                || Math.abs(info.origin().x() - t.originX()) > MAP_TOLERANCE
+                || Math.abs(info.origin().y() - t.originY()) > MAP_TOLERANCE
+                || Math.abs(info.origin().z() - t.originZ()) > MAP_TOLERANCE) {
+            return "the server's map " + info.name() + " (" + info.width() + "x" + info.height() + ", origin "
+                    + info.origin().x() + "," + info.origin().y() + "," + info.origin().z() + ", cell "
+                    + info.cellSize() + ") differs from the bots' map " + local.name() + " (" + local.width() + "x"
+                    + local.height() + ", origin " + t.originX() + "," + t.originY() + "," + t.originZ() + ", cell "
+                    + t.cellSize() + "); pass the server's map file with --map";
+        }
+        return null;
     }
 }

@@ -1,7 +1,6 @@
 package dev.navserver.bots;
 
 import dev.navserver.nav.grid.GridMap;
-import dev.navserver.nav.grid.WorldTransform;
 import dev.navserver.protocol.ByeReasons;
 import dev.navserver.protocol.Protocol;
 import dev.navserver.protocol.message.Bye;
@@ -9,14 +8,15 @@ import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.FromServer;
 import dev.navserver.protocol.message.Hello;
 import dev.navserver.protocol.message.MapPatch;
-import dev.navserver.protocol.message.MapInfo;
 import dev.navserver.protocol.message.Message;
 import dev.navserver.protocol.message.MonsterSnapshot;
+import dev.navserver.protocol.message.MonsterEnter;
+import dev.navserver.protocol.message.MonsterLeave;
+import dev.navserver.protocol.message.MonsterState;
 import dev.navserver.protocol.message.Monsters;
 import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.PlayerPos;
 import dev.navserver.protocol.message.ProtocolError;
-import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.ServerMessage;
 import dev.navserver.protocol.message.Spawn;
 import dev.navserver.protocol.message.Spawned;
@@ -26,7 +26,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import java.util.HashMap;
 import java.util.SplittableRandom;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -43,16 +42,6 @@ import java.util.function.Supplier;
 final class BotSession extends ChannelInboundHandlerAdapter {
     /** How long a bot waits for {@code welcome} after connecting, nanoseconds. */
     static final long WELCOME_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
-    /** Sent {@code player_pos} remembered for latency: at 20 Hz, 12.8 s worth. Power of two. */
-    private static final int RING = 256;
-    private static final double MAP_TOLERANCE = 1e-9;
-    /** A monster's spawn grace for the overlap check: from its first sighting, nanoseconds. */
-    static final long SPAWN_GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
-    /**
-     * How far back the player positions the server may still be using reach, for the overlap check: every
-     * position sent within this time before a snapshot arrived, and the newest one sent before that, nanoseconds.
-     */
-    static final long POSITION_LAG_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
     private final int index;
     private final BotsSettings settings;
@@ -62,15 +51,15 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     private final SplittableRandom random;
     private final RouteWalker walker;
     private final int startCell;
-    private final long[] ringSeq = new long[RING];
-    private final long[] ringNanos = new long[RING];
-    /** Every sent player_pos by seq slot: send time and XZ position (kept for the overlap check). */
-    private final long[] sentNanos = new long[RING];
-    private final double[] sentX = new double[RING];
-    private final double[] sentZ = new double[RING];
-    private final double[] candidates = new double[2 * RING];
-    /** Per monster id: {last nav_path seq (-1 before the first), first sighting nanos}. */
-    private final HashMap<String, long[]> monsterSeq = new HashMap<>();
+    private final SentPositions sent = new SentPositions();
+    private final OverlapCheck overlaps;
+    private final PathIntake intake;
+    private final BotView view;
+    /** The view checks against the world's truth, or null without the world's authority bot. */
+    private final ViewChecker viewChecker;
+    private final WorldStats world;
+    private final ByteCounter bytes = new ByteCounter();
+    private long welcomeNanos;
     private final MapVersions versions;
     private final Occupancy occupancy;
     /** The newest map version this bot knows: its welcome's, then each map_patch's; 0 before welcome. */
@@ -87,10 +76,24 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     private ScheduledFuture<?> welcomeTimeout;
     private final long periodNanos;
     private long lastTickNanos;
-    private long seq;
 
     BotSession(int index, BotsSettings settings, BotMap map, BotStats stats, RunControl run, SplittableRandom random,
                MapVersions versions, Occupancy occupancy) {
+        this(index, settings, map, stats, run, random, versions, occupancy, new WorldStats(), null);
+    }
+
+    /**
+     * @param world the run's shared-world counters
+     * @param truth the world authority bot's snapshots for the view checks, or null for no checks
+     */
+    BotSession(int index, BotsSettings settings, BotMap map, BotStats stats, RunControl run, SplittableRandom random,
+               MapVersions versions, Occupancy occupancy, WorldStats world, WorldTruth truth) {
+        this.world = world;
+        this.intake = new PathIntake("bot-" + index, true, versions, stats, run);
+        this.view = new BotView("bot-" + index);
+        this.viewChecker = truth == null ? null
+                : new ViewChecker("bot-" + index, view, truth, settings.world(), world, run);
+        this.overlaps = new OverlapCheck("bot-" + index, settings, stats, run);
         this.versions = versions;
         this.occupancy = occupancy;
         this.index = index;
@@ -102,7 +105,6 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         this.periodNanos = Math.max(1, Math.round(1e9 / settings.posHz()));
         this.startCell = map.randomIslandCell(random);
         this.walker = new RouteWalker(map, startCell, random);
-        java.util.Arrays.fill(ringSeq, -1);
     }
 
     /** Called just before connecting, on any thread (happens-before the channel's registration). */
@@ -112,6 +114,11 @@ final class BotSession extends ChannelInboundHandlerAdapter {
 
     String player() {
         return "bot-" + index;
+    }
+
+    /** The handler that counts this bot's downstream bytes; goes first in its pipeline. */
+    ByteCounter byteCounter() {
+        return bytes;
     }
 
     @Override
@@ -154,8 +161,18 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             onNavPath(p);
         } else if (m instanceof Welcome w) {
             onWelcome(ctx, w);
+        } else if (m instanceof MonsterEnter e) {
+            world.enters.increment();
+            intake.seen(e.monster());
+            view.enter(e, System.nanoTime());
+        } else if (m instanceof MonsterLeave l) {
+            world.leaves.increment();
+            view.leave(l.monster());
+            intake.left(l.monster());
+        } else if (m instanceof MonsterState st) {
+            view.state(st, System.nanoTime());
         } else if (m instanceof Spawned s) {
-            seeMonster(s.monster());
+            intake.seen(s.monster());
         } else if (m instanceof Monsters ms) {
             onMonsters(ms);
         } else if (m instanceof MapPatch p) {
@@ -180,12 +197,14 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             return;
         }
         long now = System.nanoTime();
-        String mismatch = mismatch(w.map(), map.map());
+        String mismatch = BotMap.mismatch(w.map(), map.map());
         if (mismatch != null) {
             fail("map_mismatch", () -> player() + ": " + mismatch);
             return;
         }
         welcomed = true;
+        welcomeNanos = now;
+        bytes.startCounting();
         welcomeTimeout.cancel(false);
         mapVersion = w.mapVersion();
         versions.base(mapVersion);
@@ -195,106 +214,28 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         }
         stats.welcomed.increment();
         stats.connected.incrementAndGet();
+        run.player(player(), true);
         stats.connectNanos(now - connectStartNanos);
         sendPos(now);
-        for (int k = 0; k < settings.spawnPerPlayer(); k++) {
-            int cell = spawnCell(current, BotsSettings.SPAWN_MIN_METERS, BotsSettings.SPAWN_MAX_METERS);
-            if (cell == GridMap.NO_CELL) {
-                break;
-            }
-            GridMap g = map.map();
-            send(new Spawn(RequestId.of("r" + k), new Vec3(g.worldX(cell), g.transform().originY(), g.worldZ(cell))));
-        }
-        for (int k = 0; k < settings.crowdPerPlayer(); k++) {
-            int cell = spawnCell(current, BotsSettings.CROWD_MIN_METERS, BotsSettings.CROWD_MAX_METERS);
-            if (cell == GridMap.NO_CELL) {
-                break;
-            }
-            GridMap g = map.map();
-            send(new Spawn(RequestId.of("c" + k), new Vec3(g.worldX(cell), g.transform().originY(), g.worldZ(cell))));
+        for (Spawn sp : SpawnRequests.of(map, startCell, current, settings, random)) {
+            send(sp);
         }
         lastTickNanos = now;
         ticker = ctx.executor().scheduleAtFixedRate(this::tick, periodNanos, periodNanos, TimeUnit.NANOSECONDS);
     }
 
-    /**
-     * A spawn cell in the ring around the start on the start's island of the bots' map, and walkable on the grid of
-     * the version the bot joined at ({@code current}, null when that is the bots' map itself): a bot joining after
-     * edits must not ask for a cell an edit walled (the server would answer {@code blocked}, rightly).
-     */
-    private int spawnCell(GridMap current, double minMeters, double maxMeters) {
-        for (int attempt = 0; attempt < 32; attempt++) {
-            int cell = map.randomIslandCellNear(startCell, minMeters, maxMeters, random);
-            if (cell == GridMap.NO_CELL || current == null || current.navGrid().openCell(cell)) {
-                return cell;
-            }
-        }
-        return GridMap.NO_CELL;
-    }
-
-    /** Why the server's map differs from the bots' map, or null when it matches. */
-    static String mismatch(MapInfo info, GridMap local) {
-        WorldTransform t = local.transform();
-        if (info.width() != local.width() || info.height() != local.height()
-                || Math.abs(info.cellSize() - t.cellSize()) > MAP_TOLERANCE
-                || Math.abs(info.origin().x() - t.originX()) > MAP_TOLERANCE
-                || Math.abs(info.origin().y() - t.originY()) > MAP_TOLERANCE
-                || Math.abs(info.origin().z() - t.originZ()) > MAP_TOLERANCE) {
-            return "the server's map " + info.name() + " (" + info.width() + "x" + info.height() + ", origin "
-                    + info.origin().x() + "," + info.origin().y() + "," + info.origin().z() + ", cell "
-                    + info.cellSize() + ") differs from the bots' map " + local.name() + " (" + local.width() + "x"
-                    + local.height() + ", origin " + t.originX() + "," + t.originY() + "," + t.originZ() + ", cell "
-                    + t.cellSize() + "); pass the server's map file with --map";
-        }
-        return null;
-    }
-
     private void onNavPath(NavPath p) {
         long now = System.nanoTime();
         stats.navPath(now);
-        int slot = (int) (p.playerSeq() & (RING - 1));
-        if (ringSeq[slot] == p.playerSeq()) {
-            ringSeq[slot] = -1; // only the first nav_path for a player seq counts
-            stats.latency(ringNanos[slot], now);
+        // playerSeq is the chased player's: only a path chasing this bot's player (or, from a server before the
+        // shared world, any path: they all chased it) times one of its positions; only the first per seq counts
+        boolean mine = p.target() == null ? p.state() == null : p.target().equals(player());
+        long sentAt = mine ? sent.takeLatencyStart(p.playerSeq()) : -1;
+        if (sentAt >= 0) {
+            stats.latency(sentAt, now);
         }
-        long[] last = seeMonster(p.monster());
-        if (p.seq() <= last[0]) {
-            stats.invalidPath(PathChecker.SEQ_NOT_INCREASING);
-            run.note(() -> player() + ": nav_path for " + p.monster() + " has seq " + p.seq() + " after " + last[0]);
-            return;
-        }
-        last[0] = p.seq();
-        long lag = mapVersion - p.mapVersion();
-        if (lag < 0) {
-            stats.invalidPath(PathChecker.VERSION_AHEAD);
-            run.note(() -> player() + ": nav_path for " + p.monster() + " seq " + p.seq() + " names map version "
-                    + p.mapVersion() + " before its map_patch (latest known " + mapVersion + ")");
-            return;
-        }
-        stats.versionLag(lag);
-        PathChecker checker = versions.checker(p.mapVersion());
-        if (checker == null) {
-            stats.uncheckedPaths.increment();
-            return;
-        }
-        PathVerdict v = checker.check(p.path());
-        if (!v.valid()) {
-            stats.invalidPath(v.problem());
-            String where = v.badSegment() < 0 ? "" : " at segment " + v.badSegment();
-            run.note(() -> player() + ": invalid nav_path for " + p.monster() + " seq " + p.seq() + " status "
-                    + p.status() + " version " + p.mapVersion() + ": " + v.problem() + where + " in "
-                    + p.navPath());
-        }
-    }
-
-    private long[] seeMonster(String monster) {
-        long[] last = monsterSeq.get(monster);
-        if (last == null) {
-            last = new long[] {-1, System.nanoTime()};
-            monsterSeq.put(monster, last);
-            stats.monsters.increment();
-        }
-        return last;
+        view.navPath(p, now);
+        intake.check(p, mapVersion);
     }
 
     /**
@@ -325,41 +266,14 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     private void onMonsters(Monsters ms) {
         long now = System.nanoTime();
         for (MonsterSnapshot s : ms.list()) {
-            seeMonster(s.monster());
+            intake.seen(s.monster());
+            view.snapshot(s, now);
         }
-        int n = 0;
-        long used = ms.playerSeq();
-        if (used >= 1 && used <= seq && used > seq - RING) {
-            // the server names the position it kept the bodies clear of: check against exactly that one
-            int slot = (int) (used & (RING - 1));
-            candidates[0] = sentX[slot];
-            candidates[1] = sentZ[slot];
-            n = 1;
+        if (viewChecker != null) {
+            long used = ms.playerSeq();
+            viewChecker.atSnapshot(ms, sent.known(used), sent.x(used), sent.z(used), now);
         }
-        if (n == 0) { // an older server: any of the positions sent recently
-            for (long s = seq; s >= 1 && s > seq - RING && n < RING; s--) {
-                int slot = (int) (s & (RING - 1));
-                candidates[2 * n] = sentX[slot];
-                candidates[2 * n + 1] = sentZ[slot];
-                n++;
-                if (now - sentNanos[slot] > POSITION_LAG_NANOS) {
-                    break; // the newest one sent before the window: the server has had it for a while
-                }
-            }
-        }
-        java.util.function.Predicate<String> inGrace = id -> {
-            long[] m = monsterSeq.get(id);
-            return m != null && now - m[1] < SPAWN_GRACE_NANOS;
-        };
-        int found = Overlaps.count(ms.list(), settings.monsterRadiusMeters(), settings.playerRadiusMeters(), inGrace,
-                candidates, n);
-        if (found > 0) {
-            stats.overlaps.add(found);
-            int candidatesUsed = n;
-            run.note(() -> player() + ": " + found + " overlap(s) in monsters at serverTime " + ms.serverTime()
-                    + ", first: " + Overlaps.describeFirst(ms.list(), settings.monsterRadiusMeters(),
-                    settings.playerRadiusMeters(), inGrace, candidates, candidatesUsed));
-        }
+        overlaps.check(ms, sent, intake, now);
     }
 
     private void tick() {
@@ -376,13 +290,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     }
 
     private void sendPos(long now) {
-        seq++;
-        int slot = (int) (seq & (RING - 1));
-        ringSeq[slot] = seq;
-        ringNanos[slot] = now;
-        sentNanos[slot] = now;
-        sentX[slot] = walker.x();
-        sentZ[slot] = walker.z();
+        long seq = sent.add(now, walker.x(), walker.z());
         GridMap g = map.map();
         int cell = g.cellAt(walker.x(), walker.z());
         int b = cell == GridMap.NO_CELL ? -1 : occupancy.block(g.col(cell), g.row(cell));
@@ -436,6 +344,11 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         cancelTimers();
         if (welcomed) {
             stats.connected.decrementAndGet();
+            run.player(player(), false);
+            long elapsed = System.nanoTime() - welcomeNanos;
+            if (elapsed > 0) {
+                world.downstream(bytes.bytes() / (elapsed / 1e9));
+            }
         }
         if (!closing && !failureCounted && !run.ending()) {
             failureCounted = true;

@@ -135,6 +135,48 @@ public final class BotsMain implements Callable<Integer> {
                     + "addition to --spawn (default: ${DEFAULT-VALUE})")
     int crowd;
 
+    @Option(names = "--world",
+            description = "shared world (issue 26): the bots walk the map among the world's monsters; with "
+                    + "--authority-token one world authority bot observes every monster and every bot checks its view "
+                    + "against it (view_errors)")
+    boolean world;
+
+    @Option(names = "--world-spawn", defaultValue = "0", paramLabel = "N",
+            description = "monsters the world authority bot spawns with monster_spawn, half wandering, half "
+                    + "patrolling two routes it defines, 0..100000; needs --authority-token "
+                    + "(default: ${DEFAULT-VALUE})")
+    int worldSpawn;
+
+    @Option(names = "--world-kinds", defaultValue = "default", split = ",", paramLabel = "KIND",
+            description = "monster kinds for --world-spawn, round robin, each a kind of the server's monsters.kinds "
+                    + "(default: ${DEFAULT-VALUE})")
+    java.util.List<String> worldKinds;
+
+    @Option(names = "--authority-commands", defaultValue = "0", paramLabel = "R",
+            description = "random monster_commands per second of the world authority bot, every kind, on monsters "
+                    + "of its view, targets among the bots, 0..1000; needs --authority-token "
+                    + "(default: ${DEFAULT-VALUE})")
+    double authorityCommands;
+
+    @Option(names = "--bad-requests", defaultValue = "0.05", paramLabel = "SHARE",
+            description = "share of --authority-commands that are deliberately bad and must get their specific "
+                    + "error, 0..1 (default: ${DEFAULT-VALUE})")
+    double badRequests;
+
+    @Option(names = "--aoi-radius", defaultValue = "40", paramLabel = "METRES",
+            description = "the server's aoi.radiusMeters, for the view checks, > 0 (default: ${DEFAULT-VALUE})")
+    double aoiRadius;
+
+    @Option(names = "--aoi-hysteresis", defaultValue = "5", paramLabel = "METRES",
+            description = "the server's aoi.hysteresisMeters, for the view checks, >= 0 and < --aoi-radius "
+                    + "(default: ${DEFAULT-VALUE})")
+    double aoiHysteresis;
+
+    @Option(names = "--snapshot-hz", defaultValue = "5", paramLabel = "HZ",
+            description = "the server's chase.snapshotHz, for the view checks' travel allowance, > 0 and <= 120 "
+                    + "(default: ${DEFAULT-VALUE})")
+    double snapshotHz;
+
     @Option(names = "--seed", description = "random seed for routes and spawn points (default: random)")
     Long seed;
 
@@ -183,7 +225,8 @@ public final class BotsMain implements Callable<Integer> {
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong();
         BotsSettings settings = new BotsSettings(address, port, players, spawn, durationSeconds, file, name, speed,
                 posHz, s, rampUpSeconds, adminPort == null ? 0 : adminPort, editsPerSecond, authority(),
-                monsterRadius, playerRadius, crowd);
+                monsterRadius, playerRadius, crowd, new WorldSettings(world, worldSpawn, worldKinds,
+                authorityCommands, badRequests, aoiRadius, aoiHysteresis, snapshotHz));
         ViewerProbe viewerProbe = null;
         if (viewers > 0) {
             try {
@@ -287,11 +330,45 @@ public final class BotsMain implements Callable<Integer> {
         if (crowd < 0 || crowd > 100) {
             return "--crowd must be 0..100, got " + crowd;
         }
+        String world = validateWorld(t);
+        if (world != null) {
+            return world;
+        }
         if (mapName != null && (mapName.isEmpty() || mapName.length() > 64)) {
             return "--map-name must be 1..64 characters, got " + mapName.length();
         }
         if (mapFile != null && !Files.isRegularFile(mapFile)) {
             return "--map " + mapFile + " is not a readable file";
+        }
+        return null;
+    }
+
+    /** The first out-of-range shared-world argument as a message, or null; {@code t} is the authority token. */
+    private String validateWorld(String t) {
+        if (worldSpawn < 0 || worldSpawn > 100_000) {
+            return "--world-spawn must be 0..100000, got " + worldSpawn;
+        }
+        if (!(authorityCommands >= 0 && authorityCommands <= 1000)) {
+            return "--authority-commands must be 0..1000, got " + authorityCommands;
+        }
+        if ((worldSpawn > 0 || authorityCommands > 0) && (t == null || t.isEmpty())) {
+            return (worldSpawn > 0 ? "--world-spawn" : "--authority-commands")
+                    + " needs --authority-token or NAVSERVER_AUTHORITY_TOKEN";
+        }
+        if (worldKinds.isEmpty() || worldKinds.stream().anyMatch(k -> !k.matches("[A-Za-z0-9_-]{1,64}"))) {
+            return "--world-kinds must list kind names of 1..64 characters of A-Z a-z 0-9 _ -, got " + worldKinds;
+        }
+        if (!(badRequests >= 0 && badRequests <= 1)) {
+            return "--bad-requests must be 0..1, got " + badRequests;
+        }
+        if (!(aoiRadius > 0 && aoiRadius <= 100_000)) {
+            return "--aoi-radius must be > 0 and <= 100000 m, got " + aoiRadius;
+        }
+        if (!(aoiHysteresis >= 0 && aoiHysteresis < aoiRadius)) {
+            return "--aoi-hysteresis must be >= 0 and < --aoi-radius, got " + aoiHysteresis;
+        }
+        if (!(snapshotHz > 0 && snapshotHz <= 120)) {
+            return "--snapshot-hz must be > 0 and <= 120, got " + snapshotHz;
         }
         return null;
     }
@@ -309,7 +386,8 @@ public final class BotsMain implements Callable<Integer> {
         if (authorityToken != null) {
             return authorityToken;
         }
-        return editsPerSecond > 0 ? System.getenv("NAVSERVER_AUTHORITY_TOKEN") : null;
+        boolean needed = editsPerSecond > 0 || world || worldSpawn > 0 || authorityCommands > 0;
+        return needed ? System.getenv("NAVSERVER_AUTHORITY_TOKEN") : null;
     }
 
     /** {@value #DEFAULT_MAP} under the {@code navserver.home} system property, else under the working directory. */

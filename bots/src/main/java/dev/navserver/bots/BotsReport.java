@@ -43,12 +43,13 @@ import java.util.Map;
  *                           {@code --admin-port}
  * @param timeline           the run over time (per-second buckets for runs up to 30 minutes)
  * @param dynamics           map edits, version lags and body overlaps
+ * @param world              the shared world: view checks, authority spawns and commands, downstream bytes
  */
 @JsonPropertyOrder({"players", "welcomed", "monsters", "durationSeconds", "navPaths", "invalid", "errors",
         "disconnects", "connectFailed", "undecodable", "latencyMs", "connectMs", "navPathsPerSecond", "rampUpSeconds",
         "steadyDurationSeconds", "steadyLatencyMs", "steadyNavPathsPerSecond", "server", "invalidByReason",
         "errorsByCode", "failuresByReason", "messagesIn", "messagesOut", "settings", "exitStatus", "dynamics",
-        "timeline"})
+        "world", "timeline"})
 public record BotsReport(int players, long welcomed, long monsters, double durationSeconds, long navPaths,
                          long invalid, long errors, long disconnects, long connectFailed, long undecodable,
                          Percentiles latencyMs, Percentiles connectMs, double navPathsPerSecond,
@@ -56,7 +57,22 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
                          Map<String, Long> failuresByReason, Map<String, Long> messagesIn,
                          Map<String, Long> messagesOut, Settings settings, int exitStatus, double rampUpSeconds,
                          double steadyDurationSeconds, Percentiles steadyLatencyMs, double steadyNavPathsPerSecond,
-                         ServerLatency server, Timeline timeline, Dynamics dynamics) {
+                         ServerLatency server, Timeline timeline, Dynamics dynamics, WorldReport world) {
+
+    /** A report without {@link WorldReport} (tests of the other fields). */
+    public BotsReport(int players, long welcomed, long monsters, double durationSeconds, long navPaths,
+                      long invalid, long errors, long disconnects, long connectFailed, long undecodable,
+                      Percentiles latencyMs, Percentiles connectMs, double navPathsPerSecond,
+                      Map<String, Long> invalidByReason, Map<String, Long> errorsByCode,
+                      Map<String, Long> failuresByReason, Map<String, Long> messagesIn,
+                      Map<String, Long> messagesOut, Settings settings, int exitStatus, double rampUpSeconds,
+                      double steadyDurationSeconds, Percentiles steadyLatencyMs, double steadyNavPathsPerSecond,
+                      ServerLatency server, Timeline timeline, Dynamics dynamics) {
+        this(players, welcomed, monsters, durationSeconds, navPaths, invalid, errors, disconnects, connectFailed,
+                undecodable, latencyMs, connectMs, navPathsPerSecond, invalidByReason, errorsByCode, failuresByReason,
+                messagesIn, messagesOut, settings, exitStatus, rampUpSeconds, steadyDurationSeconds, steadyLatencyMs,
+                steadyNavPathsPerSecond, server, timeline, dynamics, WorldReport.NONE);
+    }
 
     /**
      * What the run saw of a changing map and of monster bodies.
@@ -106,10 +122,20 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
      * @param crowd                {@code --crowd}: monsters spawned close around each player
      * @param monsterRadiusMeters  {@code --monster-radius}
      * @param playerRadiusMeters   {@code --player-radius}
+     * @param world                the shared-world options
      */
     public record Settings(String host, int port, String map, String mapName, int spawn,
                            double requestedDurationSeconds, double speedMetersPerSecond, double posHz, long seed,
-                           double editsPerSecond, int crowd, double monsterRadiusMeters, double playerRadiusMeters) {
+                           double editsPerSecond, int crowd, double monsterRadiusMeters, double playerRadiusMeters,
+                           WorldSettings world) {
+        /** Settings without the shared-world options. */
+        public Settings(String host, int port, String map, String mapName, int spawn, double requestedDurationSeconds,
+                        double speedMetersPerSecond, double posHz, long seed, double editsPerSecond, int crowd,
+                        double monsterRadiusMeters, double playerRadiusMeters) {
+            this(host, port, map, mapName, spawn, requestedDurationSeconds, speedMetersPerSecond, posHz, seed,
+                    editsPerSecond, crowd, monsterRadiusMeters, playerRadiusMeters, WorldSettings.NONE);
+        }
+
         /** Settings of a run without edits or crowds, with the default radii (tests). */
         public Settings(String host, int port, String map, String mapName, int spawn, double requestedDurationSeconds,
                         double speedMetersPerSecond, double posHz, long seed) {
@@ -139,7 +165,9 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
      * errors=0 disconnects=0 latency_ms p50=12.1 p90=25.3 p99=48.0 max=80.2 connect_ms p50=3.0 p99=9.1 ...
      * steady_p99_ms=45.0 ... edits=0 overlaps=0 server_p99_ms=98.3 tick_p99_ms=4.20}. The fields up to {@code latency_samples} cover the
      * whole run; {@code steady_*} the steady window; {@code server_p99_ms} and {@code tick_p99_ms} (only with
-     * {@code --admin-port}; {@code n/a} when unavailable) the server's histograms over the steady window.
+     * {@code --admin-port}; {@code n/a} when unavailable) the server's histograms over the steady window. Runs with
+     * shared-world options add {@code view_errors}, {@code view_checks}, {@code commands} and {@code down_kb_per_s}
+     * before the server fields.
      */
     public String summaryLine() {
         String line = String.format(Locale.ROOT,
@@ -154,6 +182,12 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
                 rampUpSeconds, steadyDurationSeconds, steadyLatencyMs.p50(), steadyLatencyMs.p90(),
                 steadyLatencyMs.p99(), steadyLatencyMs.max(), steadyLatencyMs.count(), steadyNavPathsPerSecond)
                 + " edits=" + dynamics.edits() + " overlaps=" + dynamics.overlaps();
+        if (settings.world() != null && (settings.world().world() || settings.world().authorityBot())) {
+            line += String.format(Locale.ROOT, " view_errors=%d view_checks=%d commands=%d down_kb_per_s p50=%.1f"
+                            + " p90=%.1f p99=%.1f max=%.1f", world.viewErrors(), world.viewChecks(), world.commands(),
+                    world.downstreamBytesPerSecond().p50() / 1000, world.downstreamBytesPerSecond().p90() / 1000,
+                    world.downstreamBytesPerSecond().p99() / 1000, world.downstreamBytesPerSecond().max() / 1000);
+        }
         if (server != null) {
             line += " server_p99_ms=" + format("%.1f", server.posToPathMs() == null ? null : server.posToPathMs().p99())
                     + " tick_p99_ms=" + format("%.2f", server.tickMs() == null ? null : server.tickMs().p99());

@@ -27,11 +27,14 @@ import java.util.Objects;
  * @param monsterRadiusMeters body radius of a monster for the overlap check, metres, {@code >= 0}
  * @param playerRadiusMeters  body radius of a player for the overlap check, metres, {@code >= 0}
  * @param crowdPerPlayer  extra monsters each bot spawns 1–2.5 m around its start, {@code 0..100}
+ * @param world           the shared-world options ({@code --world}, {@code --world-spawn},
+ *                        {@code --authority-commands}, the server's view radii)
  */
 public record BotsSettings(InetAddress host, int port, int players, int spawnPerPlayer, double durationSeconds,
                            Path mapFile, String mapName, double speedMetersPerSecond, double posHz, long seed,
                            double rampUpSeconds, int adminPort, double editsPerSecond, String authorityToken,
-                           double monsterRadiusMeters, double playerRadiusMeters, int crowdPerPlayer) {
+                           double monsterRadiusMeters, double playerRadiusMeters, int crowdPerPlayer,
+                           WorldSettings world) {
     /** Default {@code monsterRadiusMeters}: the server's {@code chase.monsterRadiusMeters} default. */
     public static final double DEFAULT_MONSTER_RADIUS_METERS = 0.4;
     /** Default {@code playerRadiusMeters}: the server's {@code chase.playerRadiusMeters} default. */
@@ -49,6 +52,17 @@ public record BotsSettings(InetAddress host, int port, int players, int spawnPer
     public BotsSettings {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(mapName, "mapName");
+        Objects.requireNonNull(world, "world");
+    }
+
+    /** Settings without the shared-world options. */
+    public BotsSettings(InetAddress host, int port, int players, int spawnPerPlayer, double durationSeconds,
+                        Path mapFile, String mapName, double speedMetersPerSecond, double posHz, long seed,
+                        double rampUpSeconds, int adminPort, double editsPerSecond, String authorityToken,
+                        double monsterRadiusMeters, double playerRadiusMeters, int crowdPerPlayer) {
+        this(host, port, players, spawnPerPlayer, durationSeconds, mapFile, mapName, speedMetersPerSecond, posHz,
+                seed, rampUpSeconds, adminPort, editsPerSecond, authorityToken, monsterRadiusMeters,
+                playerRadiusMeters, crowdPerPlayer, WorldSettings.NONE);
     }
 
     /** Settings without a ramp (every bot connects at once) and without reading the server's metrics. */
@@ -71,19 +85,32 @@ public record BotsSettings(InetAddress host, int port, int players, int spawnPer
     public BotsSettings withEditor(double perSecond, String token) {
         return new BotsSettings(host, port, players, spawnPerPlayer, durationSeconds, mapFile, mapName,
                 speedMetersPerSecond, posHz, seed, rampUpSeconds, adminPort, perSecond, token, monsterRadiusMeters,
-                playerRadiusMeters, crowdPerPlayer);
+                playerRadiusMeters, crowdPerPlayer, world);
     }
 
     /** These settings with other body radii and crowd size. */
     public BotsSettings withBodies(double monsterRadius, double playerRadius, int crowd) {
         return new BotsSettings(host, port, players, spawnPerPlayer, durationSeconds, mapFile, mapName,
                 speedMetersPerSecond, posHz, seed, rampUpSeconds, adminPort, editsPerSecond, authorityToken,
-                monsterRadius, playerRadius, crowd);
+                monsterRadius, playerRadius, crowd, world);
+    }
+
+    /** These settings with other shared-world options. */
+    public BotsSettings withWorld(WorldSettings w) {
+        return new BotsSettings(host, port, players, spawnPerPlayer, durationSeconds, mapFile, mapName,
+                speedMetersPerSecond, posHz, seed, rampUpSeconds, adminPort, editsPerSecond, authorityToken,
+                monsterRadiusMeters, playerRadiusMeters, crowdPerPlayer, w);
+    }
+
+    /** Whether the run has the world's authority bot: a token and a world option that needs it. */
+    public boolean worldAuthority() {
+        return authorityToken != null && world.authorityBot();
     }
 
     /** Whether the run has an editing bot. */
     public boolean editing() {
-        return authorityToken != null;
+        // with the world authority bot, a token alone no longer needs an idle editor to prove it
+        return authorityToken != null && (editsPerSecond > 0 || !world.authorityBot());
     }
 
     /** Like the record's, with the authority token replaced by {@code (set)}: never print the token. */
@@ -95,7 +122,7 @@ public record BotsSettings(InetAddress host, int port, int players, int spawnPer
                 + ", rampUpSeconds=" + rampUpSeconds + ", adminPort=" + adminPort + ", editsPerSecond="
                 + editsPerSecond + ", authorityToken=" + (authorityToken == null ? "null" : "(set)")
                 + ", monsterRadiusMeters=" + monsterRadiusMeters + ", playerRadiusMeters=" + playerRadiusMeters
-                + ", crowdPerPlayer=" + crowdPerPlayer + "]";
+                + ", crowdPerPlayer=" + crowdPerPlayer + ", world=" + world + "]";
     }
 
     /** Ramp plus steady window, seconds. */

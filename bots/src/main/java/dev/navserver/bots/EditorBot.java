@@ -147,7 +147,7 @@ final class EditorBot extends ChannelInboundHandlerAdapter {
             refuse("--authority-token was not accepted: welcome role is '" + w.role() + "', not 'authority'");
             return;
         }
-        String mismatch = BotSession.mismatch(w.map(), map.map());
+        String mismatch = BotMap.mismatch(w.map(), map.map());
         if (mismatch != null) {
             refuse(mismatch);
             return;

@@ -73,6 +73,10 @@ final class HtmlReport {
         row(b, "connect_failed", String.valueOf(r.connectFailed()));
         row(b, "undecodable", String.valueOf(r.undecodable()));
         row(b, "connect p50 / p99 (ms)", f1(r.connectMs().p50()) + " / " + f1(r.connectMs().p99()));
+        row(b, "view errors / checks", r.world().viewErrors() + " / " + r.world().viewChecks());
+        WorldStats.Rates d = r.world().downstreamBytesPerSecond();
+        row(b, "downstream kB/s per player p50 / p90 / p99 / max", f1(d.p50() / 1000) + " / " + f1(d.p90() / 1000)
+                + " / " + f1(d.p99() / 1000) + " / " + f1(d.max() / 1000));
         row(b, "exit status", String.valueOf(r.exitStatus()));
         counts(b, "invalid by reason", r.invalidByReason());
         counts(b, "errors by code", r.errorsByCode());

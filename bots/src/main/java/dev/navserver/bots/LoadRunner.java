@@ -1,31 +1,20 @@
 package dev.navserver.bots;
 
 import dev.navserver.nav.grid.GridMap;
-import dev.navserver.protocol.ByeReasons;
-import dev.navserver.protocol.Protocol;
 import dev.navserver.protocol.codec.ProtocolPipeline;
-import dev.navserver.protocol.message.Bye;
-import dev.navserver.protocol.message.Hello;
-import dev.navserver.protocol.message.PlayerPos;
-import dev.navserver.protocol.message.RequestId;
-import dev.navserver.protocol.message.Spawn;
-import dev.navserver.protocol.message.Vec3;
 import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.util.ReferenceCountUtil;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -62,6 +51,7 @@ public final class LoadRunner {
     private final AtomicInteger nextBot = new AtomicInteger();
     private final MapVersions versions;
     private final Occupancy occupancy;
+    private final WorldStats world = new WorldStats();
 
     /**
      * @param progressIntervalSeconds seconds between progress lines, {@code > 0}
@@ -98,12 +88,15 @@ public final class LoadRunner {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, NioIoHandler.newFactory());
         SplittableRandom root = new SplittableRandom(settings.seed());
         BotSession[] bots = new BotSession[players];
+        WorldTruth truth = settings.worldAuthority() ? new WorldTruth() : null;
         for (int i = 0; i < players; i++) {
-            bots[i] = new BotSession(i, settings, map, stats, run, root.split(), versions, occupancy);
+            bots[i] = new BotSession(i, settings, map, stats, run, root.split(), versions, occupancy, world, truth);
         }
         EditorBot editor = settings.editing()
                 ? new EditorBot(settings, map, versions, occupancy, stats, run, root.split()) : null;
-        warmUpPipeline();
+        WorldAuthorityBot authority = truth == null ? null
+                : new WorldAuthorityBot(settings, map, versions, stats, world, truth, run, root.split());
+        PipelineWarmUp.run(MAX_FRAME_BYTES);
         long durationNanos = Math.round(settings.durationSeconds() * 1e9);
         long rampNanos = Math.round(settings.rampUpSeconds() * 1e9);
         RampSchedule ramp = new RampSchedule(players, rampNanos);
@@ -121,7 +114,10 @@ public final class LoadRunner {
             // the first channel's registration loads the transport; keep that out of the connect times too
             base.clone().handler(new ChannelInboundHandlerAdapter()).register().sync().channel().close().sync();
             if (editor != null) {
-                connectEditor(base, editor);
+                editorChannel = connectAuthority(base, "editor", editor, editor.ready());
+            }
+            if (authority != null) {
+                authorityChannel = connectAuthority(base, "world", authority, authority.ready());
             }
             if (scraper != null && rampNanos == 0) {
                 startScrape = scraper.scrape();
@@ -158,10 +154,11 @@ public final class LoadRunner {
                     stats.drainLatencies();
                     out.println(String.format(Locale.ROOT,
                             "progress t=%.1fs connected=%d/%d nav_paths/s=%.1f invalid=%d errors=%d p99_ms=%.1f"
-                                    + " edits=%d overlaps=%d",
+                                    + " edits=%d overlaps=%d%s",
                             (now - start) / 1e9, stats.connected.get(), players,
                             (paths - lastPaths) / ((now - lastProgress) / 1e9), stats.invalidPaths.sum(),
-                            stats.errors.sum(), stats.latency().p99(), stats.edits.sum(), stats.overlaps.sum()));
+                            stats.errors.sum(), stats.latency().p99(), stats.edits.sum(), stats.overlaps.sum(),
+                            truth == null ? "" : " view_errors=" + world.viewErrors.sum()));
                     out.flush();
                     lastPaths = paths;
                     lastProgress = now;
@@ -187,6 +184,9 @@ public final class LoadRunner {
             if (editorChannel != null) {
                 editorChannel.eventLoop().execute(editor::finish);
             }
+            if (authorityChannel != null) {
+                authorityChannel.eventLoop().execute(authority::finish);
+            }
             long graceEnd = System.nanoTime() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
             if (!run.awaitAllDone(TimeUnit.SECONDS.toNanos(GRACE_SECONDS))) {
                 for (Channel c : run.live().values()) {
@@ -198,6 +198,13 @@ public final class LoadRunner {
                     editor.closed().get(Math.max(1, graceEnd - System.nanoTime()), TimeUnit.NANOSECONDS);
                 } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
                     editorChannel.close();
+                }
+            }
+            if (authorityChannel != null) {
+                try {
+                    authority.closed().get(Math.max(1, graceEnd - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    authorityChannel.close();
                 }
             }
         } finally {
@@ -232,29 +239,32 @@ public final class LoadRunner {
     }
 
     private Channel editorChannel;
+    private Channel authorityChannel;
 
     /**
-     * Connects the editing bot before any player and waits for its {@code welcome}.
+     * Connects an authority bot (the editing bot, the world authority bot) before any player and waits for its
+     * {@code welcome}; returns its channel.
      *
+     * @param ready completes with null once welcomed as an authority, or with why not
      * @throws IllegalStateException when it cannot connect or is not welcomed as an authority (the run is over)
      */
-    private void connectEditor(Bootstrap base, EditorBot editor) throws InterruptedException {
+    private Channel connectAuthority(Bootstrap base, String name, ChannelHandler bot, CompletableFuture<String> ready)
+            throws InterruptedException {
         Bootstrap b = base.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
                 ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
-                ch.pipeline().addLast("editor", editor);
+                ch.pipeline().addLast(name, bot);
             }
         });
         ChannelFuture f = b.connect(settings.host(), settings.port()).await();
         if (!f.isSuccess()) {
-            throw new IllegalStateException("the editing bot cannot connect to " + settings.host().getHostAddress()
-                    + ":" + settings.port() + ": " + f.cause());
+            throw new IllegalStateException("the " + name + " authority bot cannot connect to "
+                    + settings.host().getHostAddress() + ":" + settings.port() + ": " + f.cause());
         }
         String problem;
         try {
-            problem = editor.ready().get(BotSession.WELCOME_TIMEOUT_NANOS + TimeUnit.SECONDS.toNanos(1),
-                    TimeUnit.NANOSECONDS);
+            problem = ready.get(BotSession.WELCOME_TIMEOUT_NANOS + TimeUnit.SECONDS.toNanos(1), TimeUnit.NANOSECONDS);
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
             problem = "no answer to the authority hello";
         }
@@ -262,42 +272,7 @@ public final class LoadRunner {
             f.channel().close().await();
             throw new IllegalStateException("authority bot: " + problem);
         }
-        editorChannel = f.channel();
-    }
-
-    /**
-     * Loads and exercises the client pipeline (codec, JSON, buffer allocator) on an {@link EmbeddedChannel} before
-     * the clock starts: its first use takes about half a second of class loading and initialisation, which every
-     * bot's first hello and connect time would otherwise pay.
-     */
-    private static void warmUpPipeline() {
-        String[] lines = {
-            "{\"type\":\"welcome\",\"protocol\":1,\"session\":\"s-1\",\"player\":\"bot-0\",\"map\":{\"name\":"
-                    + "\"m\",\"origin\":[0.0,0.0,0.0],\"cellSize\":1.0,\"width\":1,\"height\":1},\"tickHz\":20,"
-                    + "\"navIntervalSeconds\":0.5,\"moveThresholdMeters\":0.5,\"localNavDistanceMeters\":4.0}",
-            "{\"type\":\"nav_path\",\"monster\":\"m-1\",\"seq\":1,\"playerSeq\":1,\"status\":\"ok\","
-                    + "\"nav_path\":[[0.5,0.0,0.5],[1.0,0.0,1.0]],\"speedMetersPerSecond\":2.0,\"serverTime\":1.5}",
-            "{\"type\":\"spawned\",\"id\":\"r0\",\"monster\":\"m-1\",\"pos\":[0.0,0.0,0.0]}",
-            "{\"type\":\"monsters\",\"serverTime\":1.0,\"list\":[{\"monster\":\"m-1\",\"pos\":[0.0,0.0,0.0],"
-                    + "\"state\":\"chase\"}]}",
-        };
-        EmbeddedChannel ch = new EmbeddedChannel();
-        ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
-        Vec3 p = new Vec3(0.5, 0, -0.5);
-        for (int i = 0; i < 200; i++) {
-            ch.writeOutbound(new Hello(null, Protocol.VERSION, "bot-0", "m"), new PlayerPos(null, i, p),
-                    new Spawn(RequestId.of("r0"), p), new Bye(ByeReasons.CLIENT));
-            for (Object out = ch.readOutbound(); out != null; out = ch.readOutbound()) {
-                ReferenceCountUtil.release(out);
-            }
-            for (String line : lines) {
-                ch.writeInbound(Unpooled.copiedBuffer(line + "\n", StandardCharsets.UTF_8));
-            }
-            while (ch.readInbound() != null) {
-                // decoded messages are plain records: nothing to release
-            }
-        }
-        ch.finishAndReleaseAll();
+        return f.channel();
     }
 
     /**
@@ -328,6 +303,7 @@ public final class LoadRunner {
         Bootstrap b = base.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
+                ch.pipeline().addLast("bytes", bot.byteCounter());
                 ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
                 ch.pipeline().addLast("bot", bot);
             }
@@ -357,16 +333,18 @@ public final class LoadRunner {
                 String.valueOf(settings.mapFile()), settings.mapName(), settings.spawnPerPlayer(),
                 settings.durationSeconds(), settings.speedMetersPerSecond(), settings.posHz(), settings.seed(),
                 settings.editing() ? settings.editsPerSecond() : 0, settings.crowdPerPlayer(),
-                settings.monsterRadiusMeters(), settings.playerRadiusMeters());
+                settings.monsterRadiusMeters(), settings.playerRadiusMeters(), settings.world());
+        long viewErrors = world.viewErrors.sum();
         return new BotsReport(settings.players(), stats.welcomed.sum(), stats.monsters.sum(), durationSeconds,
                 navPaths, invalid, stats.errors.sum(), disconnects, connectFailed, undecodable, stats.latency(),
                 stats.connect(), durationSeconds > 0 ? navPaths / durationSeconds : 0, stats.invalidByReason(),
                 stats.errorsByCode(), stats.failuresByReason(), stats.messagesIn(), stats.messagesOut(), s,
-                BotsReport.exitStatusOf(invalid, disconnects, connectFailed, undecodable, stats.overlaps.sum(),
-                        stats.patchProblems.sum()), settings.rampUpSeconds(),
+                Math.max(viewErrors > 0 ? 1 : 0, BotsReport.exitStatusOf(invalid, disconnects, connectFailed,
+                        undecodable, stats.overlaps.sum(), stats.patchProblems.sum())), settings.rampUpSeconds(),
                 steadySeconds, stats.steadyLatency(), steadySeconds > 0 ? stats.steadyNavPaths.sum() / steadySeconds : 0,
                 server, stats.timeline(durationSeconds, settings.rampUpSeconds()),
                 new BotsReport.Dynamics(stats.edits.sum(), stats.editsSkipped.sum(), stats.overlaps.sum(),
-                        stats.patchProblems.sum(), stats.uncheckedPaths.sum(), stats.pathsByVersionLag()));
+                        stats.patchProblems.sum(), stats.uncheckedPaths.sum(), stats.pathsByVersionLag()),
+                WorldReport.of(world));
     }
 }

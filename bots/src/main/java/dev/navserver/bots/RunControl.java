@@ -23,6 +23,8 @@ final class RunControl {
     private final Map<BotSession, Channel> live = new ConcurrentHashMap<>();
     private final List<String> notes = new ArrayList<>();
     private final AtomicInteger noteCount = new AtomicInteger();
+    /** Names of the bots' players welcomed and still connected. */
+    private final java.util.Set<String> players = ConcurrentHashMap.newKeySet();
 
     /** @param bots number of bots; each must call {@link #botDone()} once */
     RunControl(int bots) {
@@ -45,6 +47,25 @@ final class RunControl {
     /** Bots whose connection became active, with their channels. */
     Map<BotSession, Channel> live() {
         return live;
+    }
+
+    /** A bot's player was welcomed ({@code true}) or its connection closed ({@code false}). */
+    void player(String name, boolean connected) {
+        if (connected) {
+            players.add(name);
+        } else {
+            players.remove(name);
+        }
+    }
+
+    /** Whether a bot's player of that name is welcomed and connected. */
+    boolean playerConnected(String name) {
+        return players.contains(name);
+    }
+
+    /** The connected bots' player names, a copy. */
+    List<String> players() {
+        return new ArrayList<>(players);
     }
 
     void botDone() {

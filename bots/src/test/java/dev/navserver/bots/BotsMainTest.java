@@ -75,6 +75,13 @@ class BotsMainTest {
         "--player-radius=11       | --player-radius must be >= 0 and <= 10 m",
         "--crowd=101              | --crowd must be 0..100, got 101",
         "--crowd=-1               | --crowd must be 0..100",
+        "--world-spawn=-1         | --world-spawn must be 0..100000, got -1",
+        "--authority-commands=1001 | --authority-commands must be 0..1000, got 1001.0",
+        "--world-kinds=wolf,a b   | --world-kinds must list kind names of 1..64 characters",
+        "--bad-requests=1.5       | --bad-requests must be 0..1, got 1.5",
+        "--aoi-radius=0           | --aoi-radius must be > 0 and <= 100000 m, got 0.0",
+        "--aoi-hysteresis=40      | --aoi-hysteresis must be >= 0 and < --aoi-radius, got 40.0",
+        "--snapshot-hz=0          | --snapshot-hz must be > 0 and <= 120, got 0.0",
         "--players=ten            | Invalid value for option '--players'",
         "--bogus                  | Unknown option: '--bogus'",
     })
@@ -90,7 +97,9 @@ class BotsMainTest {
         assertThat(out()).contains("Usage: bots", "--host", "--port", "--players", "--spawn", "--duration", "--map",
                 "--map-name", "--speed", "--pos-hz", "--report", "--seed", "loopback only", "Exit status:", "--ramp-up",
                 "--admin-port", "--report-html", "--ramp-up + --duration", "--viewers", "--admin-token",
-                "--edits-per-second", "--authority-token", "--monster-radius", "--player-radius", "--crowd");
+                "--edits-per-second", "--authority-token", "--monster-radius", "--player-radius", "--crowd",
+                "--world", "--world-spawn", "--world-kinds", "--authority-commands", "--bad-requests", "--aoi-radius",
+                "--aoi-hysteresis", "--snapshot-hz");
     }
 
     @Test
@@ -98,6 +107,15 @@ class BotsMainTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("NAVSERVER_AUTHORITY_TOKEN") == null);
         assertThat(main("--edits-per-second", "5")).isEqualTo(2);
         assertThat(err()).contains("--edits-per-second needs --authority-token or NAVSERVER_AUTHORITY_TOKEN");
+    }
+
+    @Test
+    void main_WhenWorldSpawnsOrCommandsAreAskedForWithoutAToken_ExpectedExit2NamingTheMissingToken() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("NAVSERVER_AUTHORITY_TOKEN") == null);
+        assertThat(main("--world-spawn", "5")).isEqualTo(2);
+        assertThat(err()).contains("--world-spawn needs --authority-token or NAVSERVER_AUTHORITY_TOKEN");
+        assertThat(main("--authority-commands", "5")).isEqualTo(2);
+        assertThat(err()).contains("--authority-commands needs --authority-token or NAVSERVER_AUTHORITY_TOKEN");
     }
 
     @Test
