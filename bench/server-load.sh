@@ -10,6 +10,9 @@
 #   PLAYERS=100 SPAWN=100 SPEED=0.05 VIEWERS=1 bench/server-load.sh   # 10,000 monsters, one live viewer attached
 #   PLAYERS=1000 EDITS=20 bench/server-load.sh   # plus an authority bot toggling doors and boxes, 20 edits/s
 #   PLAYERS=500 SPAWN=10 bench/server-load.sh    # 5,000 monsters, bodies checked in every snapshot
+#   PLAYERS=1000 SPAWN=0 WORLD_FILE=1 COMMANDS=20 AOI=30 bench/server-load.sh
+#                                                # issue 26's target run: bench/worlds/rooms512.world.yaml (5,000
+#                                                # wandering and patrolling prowlers) beside a copy of rooms512
 #   PLAYERS=1000 SPAWN=0 WORLD_SPAWN=5000 COMMANDS=20 AOI=30 RAMP=170 bench/server-load.sh
 #                                                # the shared world (issue 26): an authority bot spawns 5,000 roamers
 #                                                # (wander/patrol, aggro 8 m, leash 25 m) at 30/s during the ramp and
@@ -36,6 +39,7 @@ LANDMARKS="${LANDMARKS:-0}"
 LANDMARK_MIN="${LANDMARK_MIN:-64}"
 IO_THREADS="${IO_THREADS:-0}"
 WORLD_SPAWN="${WORLD_SPAWN:-0}"
+WORLD_FILE="${WORLD_FILE:-0}"
 COMMANDS="${COMMANDS:-0}"
 AOI="${AOI:-40}"
 AUTHORITY="load-test-authority-0123456789"
@@ -48,6 +52,13 @@ OUT="$ROOT/bench/target/server-load"
 mkdir -p "$OUT"
 
 (cd "$ROOT" && ./mvnw -q -B -DskipTests -pl server,bots -am package)
+
+MAPS_DIR="$ROOT/maps"
+if [ "$WORLD_FILE" != "0" ]; then
+  MAPS_DIR="$OUT/maps-world"
+  mkdir -p "$MAPS_DIR"
+  cp "$ROOT/maps/rooms512.map" "$ROOT/bench/worlds/rooms512.world.yaml" "$MAPS_DIR/"
+fi
 
 for n in $PLAYERS; do
   cfg="$OUT/navserver-$n.yaml"
@@ -73,6 +84,7 @@ chase:
 monsters:
   kinds:
     roamer: {speedMetersPerSecond: 2.0, radiusMeters: 0.4, aggroRadiusMeters: 8, leashRadiusMeters: 25, leashSeconds: 4}
+    prowler: {speedMetersPerSecond: 2.0, radiusMeters: 0.4, aggroRadiusMeters: 8, leashRadiusMeters: 25, leashSeconds: 4}
 aoi:
   radiusMeters: $AOI
   hysteresisMeters: 5
@@ -85,7 +97,7 @@ search:
   maxExpandedNodes: 8000
   plannerThreads: 2
 maps:
-  dir: "$ROOT/maps"
+  dir: "$MAPS_DIR"
   default: rooms512
 YAML
   # shellcheck disable=SC2086
@@ -105,7 +117,7 @@ YAML
   if [ "$CROWD" != "0" ]; then
     extra+=(--crowd "$CROWD")
   fi
-  if [ "$WORLD_SPAWN" != "0" ] || [ "$COMMANDS" != "0" ]; then
+  if [ "$WORLD_SPAWN" != "0" ] || [ "$COMMANDS" != "0" ] || [ "$WORLD_FILE" != "0" ]; then
     extra+=(--world --world-spawn "$WORLD_SPAWN" --world-kinds roamer --authority-commands "$COMMANDS"
       --aoi-radius "$AOI" --aoi-hysteresis 5 --authority-token "$AUTHORITY")
   fi
