@@ -105,7 +105,7 @@ final class Interest {
                         continue;
                     }
                     for (Monster m : b) {
-                        if (!v.contains(m) && MonsterMover.distance(m.x - p.x, m.z - p.z) <= radius && v.add(m)) {
+                        if (MonsterMover.distance(m.x - p.x, m.z - p.z) <= radius && v.add(m)) {
                             out.entered(v, m);
                         }
                     }
@@ -128,7 +128,8 @@ final class Interest {
     }
 
     private static long pack(long cx, long cz) {
-        return (cx << 32) ^ (cz & 0xffffffffL);
+        // Long.hashCode folds the halves together, so (cx << 32 | cz) would collide along every diagonal: mix first
+        return cx * 0x9E3779B97F4A7C15L + cz * 0xC2B2AE3D27D4EB4FL;
     }
 
     /** Where views' changes go. */

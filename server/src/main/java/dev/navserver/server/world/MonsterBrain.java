@@ -136,7 +136,8 @@ final class MonsterBrain implements Brain {
     }
 
     private static long pack(long cx, long cz) {
-        return (cx << 32) ^ (cz & 0xffffffffL);
+        // Long.hashCode folds the halves together, so (cx << 32 | cz) would collide along every diagonal: mix first
+        return cx * 0x9E3779B97F4A7C15L + cz * 0xC2B2AE3D27D4EB4FL;
     }
 
     private static int islandAt(GridMap map, double x, double z) {

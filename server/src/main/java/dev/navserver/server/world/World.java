@@ -52,6 +52,7 @@ public final class World {
     private Chase settings;
     private ReplanRule rule;
     private double now;
+    private long ticks;
     private Map<String, MonsterKind> kinds = Map.of();
 
     private final Map<String, Monster> monsters = new LinkedHashMap<>();
@@ -266,11 +267,7 @@ public final class World {
         return interest;
     }
 
-    /**
-     * One tick at world time {@code nowSeconds}: apply finished plans, run behaviours, decide and submit plans, move
-     * monsters by {@code dtSeconds}, switch local navigation, separate bodies, update views, announce state changes
-     * and queue due snapshots.
-     */
+    /** One tick at world time {@code nowSeconds}: plans, behaviours, movement by {@code dtSeconds}, views, news. */
     public void tick(double nowSeconds, double dtSeconds) {
         now = nowSeconds;
         applyFinishedPlans();
@@ -285,7 +282,9 @@ public final class World {
         Collection<Player> all = players.all();
         motion.step(monsters.values(), all, dtSeconds, now);
         announce.states(monsters.values());
-        interest.update(all, monsters.values(), announce);
+        if ((ticks++ & 1) == 0) { // every other tick: views lag at most 0.1 s at 20 Hz
+            interest.update(all, monsters.values(), announce);
+        }
         players.queueSnapshots(now);
     }
 
