@@ -27,7 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * real delivery code and the game pipeline's encoder, on {@code EmbeddedChannel}s ({@link FanOutRig}): one
  * {@link #shared} op is {@code WorldDelivery.deliver} + the tick's flush + taking the bytes off the channels;
  * {@link #perViewer} is the same with one JSON encoding per viewer (the former way). Socket system calls and
- * cross-thread hand-off to the I/O threads are not in these figures (see docs/performance.md, fan-out run).
+ * cross-thread hand-off to the I/O threads are not in these figures (see docs/performance.md, fan-out run). On a
+ * shared machine read {@code cpuNanos / queries} ({@link CpuClock}: CPU ns per op) next to the wall-clock score.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -80,14 +81,16 @@ public class FanOutBenchmark {
 
     /** Today: encoded once, the same bytes written to every viewer. Returns the bytes sent. */
     @Benchmark
-    public long shared() {
+    public long shared(CpuClock cpu) {
+        cpu.queries++;
         rig.deliverShared(event);
         return rig.drain();
     }
 
     /** Former way: encoded once per viewer. Returns the bytes sent. */
     @Benchmark
-    public long perViewer() {
+    public long perViewer(CpuClock cpu) {
+        cpu.queries++;
         rig.deliverPerViewer(event);
         return rig.drain();
     }

@@ -44,10 +44,10 @@ class FanOutBenchmarkTest {
         hundred.viewers = 100;
         hundred.build();
         try {
-            long line = one.shared();
+            long line = one.shared(new CpuClock());
             assertThat(line).isGreaterThan(FanOutBenchmark.POINTS * 6L);
-            long shared = hundred.shared();
-            long perViewer = hundred.perViewer();
+            long shared = hundred.shared(new CpuClock());
+            long perViewer = hundred.perViewer(new CpuClock());
             assertThat(shared % 100).isZero();
             assertThat(perViewer % 100).isZero();
             assertThat(shared / 100).isCloseTo(line, within(8L));
