@@ -30,6 +30,7 @@ def main():
     incl = collections.Counter()
     json_under_delivery = collections.Counter()
     delivery = 0
+    io_kinds = collections.Counter()
     io_encode = collections.Counter()
     io_total = 0
     for e in events:
@@ -39,6 +40,20 @@ def main():
         self_count[fs[0]] += 1
         for f in set(fs):
             incl[f] += 1
+        if "SingleThreadIoEventLoop.run" in fs:
+            if "MessageEncoder.encode" in fs:
+                kind = "encoding a message object (MessageEncoder.encode)"
+            elif any(f.endswith((".doWrite", ".writev", ".writevAddresses", ".flush0", ".forceFlush")) for f in fs):
+                kind = "socket writes (flush0/doWrite/writev)"
+            elif "AbstractChannelHandlerContext$WriteTask.run" in fs:
+                kind = "other work of write tasks (ByteBuf lines pass through)"
+            elif any("epoll" in f.lower() or "select" in f.lower() for f in fs[:6]):
+                kind = "waiting for / polling events"
+            elif any(f.endswith(".read") or "fireChannelRead" in f for f in fs):
+                kind = "reading"
+            else:
+                kind = "other: " + fs[0]
+            io_kinds[kind] += 1
         if "MessageEncoder.encode" in fs:
             io_total += 1
             below = fs[:fs.index("MessageEncoder.encode")]
@@ -66,6 +81,9 @@ def main():
     if not json_under_delivery:
         print("  none")
     for f, c in json_under_delivery.most_common():
+        print(f"{c:6d}  {f}")
+    print(f"\n## I/O thread samples ({sum(io_kinds.values())}) by kind")
+    for f, c in io_kinds.most_common(12):
         print(f"{c:6d}  {f}")
     print(f"\n## MessageEncoder.encode (a message object encoded for one channel): {io_total} samples "
           f"({100.0 * io_total / max(n, 1):.1f}%), by the outermost message serializer below it")

@@ -15,7 +15,6 @@ import dev.navserver.server.edit.MapEditor;
 import dev.navserver.server.net.MapRegistry;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
-import dev.navserver.server.net.SessionFlushes;
 import dev.navserver.server.plan.NavPlanner;
 import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
@@ -77,7 +76,6 @@ public final class GameLoop implements TickLoop.Task {
     private final Queue<QueuedEdit> adminEdits = new ConcurrentLinkedQueue<>();
     private final EditPublisher editPublisher;
     private final WorldDelivery delivery;
-    private final SessionFlushes flushes;
     private final WorldRequests requests;
     private final AtomicLong monsterIds = new AtomicLong();
     private final SplittableRandom random;
@@ -112,7 +110,6 @@ public final class GameLoop implements TickLoop.Task {
         this.random = new SplittableRandom(seed);
         this.editPublisher = new EditPublisher(context.maps(), context::sendToMap);
         this.delivery = new WorldDelivery(context);
-        this.flushes = new SessionFlushes(context);
         this.requests = new WorldRequests(context, this::world, delivery::deliver);
     }
 
@@ -155,7 +152,7 @@ public final class GameLoop implements TickLoop.Task {
             w.planMoved(nowSeconds);
             w.outbox().drainTo(delivery::deliver);
         }
-        flushes.urgent(); // viewers' nav_paths wait for the tick's flush
+        flushAll();
     }
 
     @Override
@@ -431,7 +428,10 @@ public final class GameLoop implements TickLoop.Task {
 
 
     private void flushAll() {
-        flushes.all();
+        Session s;
+        while ((s = context.pollDirtySession()) != null) {
+            s.flush();
+        }
     }
 
     /** Worlds by map name; tick thread only (status pages read sizes racily). */

@@ -44,8 +44,6 @@ public final class Session {
     private final Map<String, Outbound> coalesced = new ConcurrentHashMap<>();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final AtomicBoolean dirty = new AtomicBoolean();
-    /** Something written since the last flush should not wait for the tick's flush (see {@link #urgent()}). */
-    private volatile boolean urgent;
     private final AtomicBoolean ready = new AtomicBoolean();
     private final ServerContext context;
 
@@ -175,27 +173,10 @@ public final class Session {
         }
         channel.write(message, promise);
         metrics.messagesOut.inc(message.type());
-        markDirty(true);
-        checkOutbound();
-    }
-
-    /** Queues the session for the flush; {@code urgent} asks for the next flush, between ticks included. */
-    private void markDirty(boolean urgent) {
-        if (urgent) {
-            this.urgent = true;
-        }
         if (!dirty.getAndSet(true)) {
             context.dirtySessions.add(this);
         }
-    }
-
-    /**
-     * Whether anything written since the last flush should go out between ticks: everything but {@code nav_path}s
-     * that answer no {@code player_pos} or edit (a viewer's copy, a patrol leg), which may wait for the tick's flush
-     * so that a viewer's socket is written at most once per tick for them. Any thread.
-     */
-    public boolean urgent() {
-        return urgent;
+        checkOutbound();
     }
 
     /** Writes and flushes a message. */
@@ -206,7 +187,6 @@ public final class Session {
 
     /** Flushes if anything was written since the last flush. */
     public void flush() {
-        urgent = false;
         if (dirty.getAndSet(false)) {
             channel.flush();
         }
@@ -268,24 +248,26 @@ public final class Session {
      * @param type the message's {@code type}, for {@code navserver_messages_out_total}
      */
     public void writeLine(String type, ByteBuf line) {
-        writeLine(type, line.retainedDuplicate(), channel.voidPromise(), true);
+        writeLine(type, line.retainedDuplicate(), channel.voidPromise());
     }
 
-    private void writeLine(String type, ByteBuf owned, ChannelPromise promise, boolean urgent) {
+    private void writeLine(String type, ByteBuf owned, ChannelPromise promise) {
         if (closing.get()) {
             owned.release();
             return;
         }
         channel.write(owned, promise);
         metrics.messagesOut.inc(type);
-        markDirty(urgent);
+        if (!dirty.getAndSet(true)) {
+            context.dirtySessions.add(this);
+        }
         checkOutbound();
     }
 
     private void writeTimed(ByteBuf owned, long posArrivalNanos, long editArrivalNanos) {
         metrics.navPathPushes.increment();
         if (posArrivalNanos == 0 && editArrivalNanos == 0) {
-            writeLine(NavPath.TYPE, owned, channel.voidPromise(), false); // nobody waits on it: the tick's flush
+            writeLine(NavPath.TYPE, owned, channel.voidPromise());
             return;
         }
         ChannelPromise written = channel.newPromise();
@@ -300,7 +282,7 @@ public final class Session {
                 }
             }
         });
-        writeLine(NavPath.TYPE, owned, written, true);
+        writeLine(NavPath.TYPE, owned, written);
     }
 
     /** Sends the coalesced paths if the channel is writable again. Called on the channel's event loop. */
