@@ -4,7 +4,7 @@
 #
 # Every run has the same sessions: one authority and 100 players that only read. The authority spawns 100 wolves,
 # each patrolling (pingpong, waitSeconds 0) a 2-point route across a pillar on a generated 250 x 250 open map, so each
-# wolf gets a new nav_path about every 1.6 s. VIEWERS of the players stand near the wolves (all in view), the rest
+# wolf gets a new nav_path about every 2 s. VIEWERS of the players stand near the wolves (all in view), the rest
 # 150+ m away (none in view). Each case runs once with the wolves patrolling (MOVING=1) and once standing idle
 # (MOVING=0: no nav_path at all, same sessions, same snapshots); the difference is what the moving wolves cost (plans,
 # movement, nav_path encoding and delivery). Server CPU is utime + stime of the server process over the window.
