@@ -70,6 +70,8 @@ server:
   ioThreads: $IO_THREADS
   maxConnections: $((n + 100))
   maxMessagesPerSecond: 100
+  # the world authority bot reads every monster's nav_path (5,000 monsters): room for it to fall behind for a while
+  outboundLimitBytes: 16777216
   idleTimeoutSeconds: 60
   authorityToken: "$AUTHORITY"
 admin:
