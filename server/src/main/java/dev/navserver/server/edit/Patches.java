@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Describes areas of a map's terrain as few cell rectangles of one terrain each. Stateless. */
-final class Patches {
+public final class Patches {
     private Patches() {
     }
 
@@ -32,20 +32,7 @@ final class Patches {
                 while (col < end && map.terrain(col, row) == t) {
                     col++;
                 }
-                int[] grown = null;
-                for (int[] o : open) {
-                    if (o[0] == start && o[2] == col - start && o[4] == t) {
-                        grown = o;
-                        break;
-                    }
-                }
-                if (grown != null) {
-                    open.remove(grown);
-                    grown[3]++;
-                    next.add(grown);
-                } else {
-                    next.add(new int[] {start, row, col - start, 1, t});
-                }
+                Patches.extendRun(open, next, start, row, col - start, t);
             }
             done.addAll(open);
             open = next;
@@ -57,5 +44,23 @@ final class Patches {
             out.add(TerrainEdit.cells(new CellRect(r[0], r[1], r[2], r[3]), Terrain.name(r[4])));
         }
         return out;
+    }
+
+    /**
+     * Adds the run of {@code length} cells of terrain {@code t} from column {@code start} of {@code row} to the
+     * rectangles {@code {col, row, width, height, terrain}} being built: the open rectangle of the row above with the
+     * same columns and terrain grows one row down (and moves from {@code open} to {@code next}), else a new one
+     * starts in {@code next}.
+     */
+    public static void extendRun(List<int[]> open, List<int[]> next, int start, int row, int length, int t) {
+        for (int[] o : open) {
+            if (o[0] == start && o[2] == length && o[4] == t) {
+                open.remove(o);
+                o[3]++;
+                next.add(o);
+                return;
+            }
+        }
+        next.add(new int[] {start, row, length, 1, t});
     }
 }

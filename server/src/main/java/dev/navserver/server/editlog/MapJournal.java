@@ -6,6 +6,7 @@ import dev.navserver.nav.grid.Terrain;
 import dev.navserver.protocol.message.CellRect;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.server.edit.EditPublisher;
+import dev.navserver.server.edit.Patches;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.net.MapRegistry;
 import java.io.IOException;
@@ -175,20 +176,7 @@ public final class MapJournal implements MapRegistry.FileJournal, EditPublisher.
                 while (col < w && after.terrain(col, row) == t && before.terrain(col, row) != t) {
                     col++;
                 }
-                int[] grown = null;
-                for (int[] o : open) {
-                    if (o[0] == start && o[2] == col - start && o[4] == t) {
-                        grown = o;
-                        break;
-                    }
-                }
-                if (grown != null) {
-                    open.remove(grown);
-                    grown[3]++;
-                    next.add(grown);
-                } else {
-                    next.add(new int[] {start, row, col - start, 1, t});
-                }
+                Patches.extendRun(open, next, start, row, col - start, t);
             }
             for (int[] r : open) {
                 out.add(TerrainEdit.cells(new CellRect(r[0], r[1], r[2], r[3]), Terrain.name(r[4])));

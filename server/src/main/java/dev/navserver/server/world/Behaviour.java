@@ -10,7 +10,7 @@ package dev.navserver.server.world;
  * <p>Transitions: {@link #update} returns {@code this} to go on, {@code null} when an active behaviour ended (the
  * default one resumes), or another active behaviour to take over (a chase that gives up returns home).
  */
-sealed interface Behaviour permits Idle, Wander, Patrol, ChasePlayer, MoveTo, Follow, Flee, ReturnHome {
+sealed interface Behaviour permits Idle, Wander, Patrol, Pursuit, MoveTo, ReturnHome {
     /** The wire state while it is in charge (a chase reports its own progress instead). */
     String wire();
 

@@ -6,28 +6,12 @@ package dev.navserver.server.world;
  * has been farther than {@code leashRadiusMeters} from home ({@code leash}) or without a way to the player
  * ({@code unreachable}) for {@code leashSeconds}.
  */
-final class ChasePlayer implements Behaviour {
-    final Player target;
+final class ChasePlayer extends Pursuit {
     private double beyondSince = Double.NaN;
     private double strandedSince = Double.NaN;
 
     ChasePlayer(Player target) {
-        this.target = target;
-    }
-
-    @Override
-    public String wire() {
-        return "chase";
-    }
-
-    @Override
-    public boolean isDefault() {
-        return false;
-    }
-
-    @Override
-    public Player player() {
-        return target;
+        super(target, "chase");
     }
 
     @Override

@@ -4,33 +4,17 @@ package dev.navserver.server.world;
  * Runs away from a player, {@value #STEP_METERS} m at a time, until it is {@link #safeMeters} away (then ends)
  * or the player leaves.
  */
-final class Flee implements Behaviour {
+final class Flee extends Pursuit {
     static final double STEP_METERS = 10;
     static final double MIN_SAFE_METERS = 20;
-    final Player target;
 
     Flee(Player target) {
-        this.target = target;
+        super(target, "flee");
     }
 
     /** The distance at which it is safe: twice its aggro radius, at least {@value #MIN_SAFE_METERS} m. */
     static double safeMeters(Monster m) {
         return Math.max(MIN_SAFE_METERS, 2 * m.kind.aggroRadiusMeters());
-    }
-
-    @Override
-    public String wire() {
-        return "flee";
-    }
-
-    @Override
-    public boolean isDefault() {
-        return false;
-    }
-
-    @Override
-    public Player player() {
-        return target;
     }
 
     @Override

@@ -4,30 +4,14 @@ package dev.navserver.server.world;
  * Keeps near a player at an XZ offset, re-aiming when the aim point moved more than
  * {@code chase.moveThresholdMeters} and {@code chase.navIntervalSeconds} passed; ends when the player leaves.
  */
-final class Follow implements Behaviour {
-    final Player target;
+final class Follow extends Pursuit {
     final double offsetX;
     final double offsetZ;
 
     Follow(Player target, double offsetX, double offsetZ) {
-        this.target = target;
+        super(target, "follow");
         this.offsetX = offsetX;
         this.offsetZ = offsetZ;
-    }
-
-    @Override
-    public String wire() {
-        return "follow";
-    }
-
-    @Override
-    public boolean isDefault() {
-        return false;
-    }
-
-    @Override
-    public Player player() {
-        return target;
     }
 
     @Override
