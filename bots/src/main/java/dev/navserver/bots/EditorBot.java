@@ -3,34 +3,25 @@ package dev.navserver.bots;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.protocol.ByeReasons;
-import dev.navserver.protocol.Protocol;
-import dev.navserver.protocol.Roles;
 import dev.navserver.protocol.TerrainNames;
 import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.CellRect;
 import dev.navserver.protocol.message.ErrorMessage;
-import dev.navserver.protocol.message.FromServer;
-import dev.navserver.protocol.message.Hello;
 import dev.navserver.protocol.message.MapEdit;
 import dev.navserver.protocol.message.MapEdited;
 import dev.navserver.protocol.message.MapPatch;
-import dev.navserver.protocol.message.Message;
-import dev.navserver.protocol.message.ProtocolError;
 import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.ServerMessage;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.Welcome;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -49,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Stateful, one per run; confined to its channel's event loop.
  */
-final class EditorBot extends ChannelInboundHandlerAdapter {
+final class EditorBot extends AuthorityBot {
     static final String PLAYER = "bots-editor";
     static final int MAX_ACTIVE = 8;
     static final int MAX_IN_FLIGHT = 8;
@@ -58,69 +49,27 @@ final class EditorBot extends ChannelInboundHandlerAdapter {
     private static final int ATTEMPTS = 32;
     private static final String RESTORE_ID = "restore";
 
-    private final BotsSettings settings;
-    private final BotMap map;
     private final MapVersions versions;
     private final Occupancy occupancy;
-    private final BotStats stats;
-    private final RunControl run;
     private final SplittableRandom random;
-    private final CompletableFuture<String> ready = new CompletableFuture<>();
-    private final CompletableFuture<Void> closed = new CompletableFuture<>();
     /** Walls placed (sent) and not yet restored, oldest first. */
     private final ArrayDeque<CellRect> active = new ArrayDeque<>();
     /** Unanswered edits by id: the rectangle a placement put, or null for a restore. */
     private final Map<String, CellRect> inFlight = new HashMap<>();
 
-    private Channel channel;
-    private boolean welcomed;
-    private boolean closing;
     private long nextId;
     private ScheduledFuture<?> ticker;
-    private ScheduledFuture<?> timeout;
 
     EditorBot(BotsSettings settings, BotMap map, MapVersions versions, Occupancy occupancy, BotStats stats,
               RunControl run, SplittableRandom random) {
-        this.settings = settings;
-        this.map = map;
+        super(PLAYER, "editor", settings, map, stats, run);
         this.versions = versions;
         this.occupancy = occupancy;
-        this.stats = stats;
-        this.run = run;
         this.random = random;
     }
 
-    /** Completes with null once welcomed as an authority, or with why not (never exceptionally). */
-    CompletableFuture<String> ready() {
-        return ready;
-    }
-
-    /** Completes when the connection has closed. */
-    CompletableFuture<Void> closed() {
-        return closed;
-    }
-
     @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-        channel = ctx.channel();
-        send(new Hello(null, Protocol.VERSION, PLAYER, settings.mapName(), settings.authorityToken()));
-        timeout = ctx.executor().schedule(() -> refuse("no welcome within "
-                + BotSession.WELCOME_TIMEOUT_NANOS / 1_000_000_000 + " s"),
-                BotSession.WELCOME_TIMEOUT_NANOS, TimeUnit.NANOSECONDS);
-        ctx.fireChannelActive();
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        FromServer in = (FromServer) msg;
-        if (in instanceof ProtocolError e) {
-            stats.undecodable.increment();
-            stats.messageIn("undecodable:" + e.code());
-            run.note(() -> PLAYER + ": undecodable line from the server: " + e.code() + " " + e.message());
-            return;
-        }
-        ServerMessage m = (ServerMessage) in;
-        stats.messageIn(m.type());
+    void onMessage(ChannelHandlerContext ctx, ServerMessage m) {
         if (m instanceof Welcome w) {
             onWelcome(ctx, w);
         } else if (m instanceof MapEdited e) {
@@ -140,20 +89,9 @@ final class EditorBot extends ChannelInboundHandlerAdapter {
     }
 
     private void onWelcome(ChannelHandlerContext ctx, Welcome w) {
-        if (welcomed) {
+        if (!acceptWelcome(w)) {
             return;
         }
-        if (!Roles.AUTHORITY.equals(w.role())) {
-            refuse("--authority-token was not accepted: welcome role is '" + w.role() + "', not 'authority'");
-            return;
-        }
-        String mismatch = BotMap.mismatch(w.map(), map.map());
-        if (mismatch != null) {
-            refuse(mismatch);
-            return;
-        }
-        welcomed = true;
-        timeout.cancel(false);
         versions.base(w.mapVersion());
         ready.complete(null);
         if (settings.editsPerSecond() > 0) {
@@ -313,52 +251,10 @@ final class EditorBot extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void refuse(String why) {
-        if (ready.isDone()) {
-            return;
-        }
-        closing = true;
-        cancelTimers();
-        ready.complete(why);
-        channel.close();
-    }
-
-    private void send(Message m) {
-        stats.messageOut(m.type());
-        channel.writeAndFlush(m, channel.voidPromise());
-    }
-
-    private void cancelTimers() {
+    @Override
+    void cancelOwnTimers() {
         if (ticker != null) {
             ticker.cancel(false);
         }
-        if (timeout != null) {
-            timeout.cancel(false);
-        }
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        cancelTimers();
-        if (!ready.isDone()) {
-            ready.complete("the server closed the connection before welcome");
-        } else if (welcomed && !closing && !run.ending()) {
-            stats.disconnect("editor_closed_by_server");
-            run.note(() -> PLAYER + ": connection closed by the server before the end");
-        }
-        closing = true;
-        closed.complete(null);
-        ctx.fireChannelInactive();
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (!ready.isDone()) {
-            ready.complete("authority connection failed: " + cause);
-        } else if (!closing && !run.ending()) {
-            stats.disconnect("editor_io_error");
-            run.note(() -> PLAYER + ": " + cause);
-        }
-        ctx.close();
     }
 }

@@ -3,15 +3,10 @@ package dev.navserver.bots;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.protocol.ByeReasons;
 import dev.navserver.protocol.MonsterCommands;
-import dev.navserver.protocol.Protocol;
-import dev.navserver.protocol.Roles;
 import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.CommandOk;
 import dev.navserver.protocol.message.ErrorMessage;
-import dev.navserver.protocol.message.FromServer;
-import dev.navserver.protocol.message.Hello;
 import dev.navserver.protocol.message.MapPatch;
-import dev.navserver.protocol.message.Message;
 import dev.navserver.protocol.message.MonsterEnter;
 import dev.navserver.protocol.message.MonsterEvent;
 import dev.navserver.protocol.message.MonsterLeave;
@@ -21,7 +16,6 @@ import dev.navserver.protocol.message.MonsterState;
 import dev.navserver.protocol.message.Monsters;
 import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.PlayerPos;
-import dev.navserver.protocol.message.ProtocolError;
 import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.Route;
 import dev.navserver.protocol.message.RouteOk;
@@ -29,14 +23,11 @@ import dev.navserver.protocol.message.ServerMessage;
 import dev.navserver.protocol.message.Spawned;
 import dev.navserver.protocol.message.Vec3;
 import dev.navserver.protocol.message.Welcome;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -53,35 +44,26 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Stateful, one per run; confined to its channel's event loop.
  */
-final class WorldAuthorityBot extends ChannelInboundHandlerAdapter {
+final class WorldAuthorityBot extends AuthorityBot {
     static final String PLAYER = "bots-world";
     static final int ROUTES = 2;
     static final int SPAWNS_PER_SECOND = 30;
     static final int ANSWER_WAIT_MILLIS = 1000;
     private static final long SPAWN_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(1) / 10;
 
-    private final BotsSettings settings;
-    private final BotMap map;
     private final MapVersions versions;
-    private final BotStats stats;
     private final WorldStats world;
     private final WorldTruth truth;
-    private final RunControl run;
     private final SplittableRandom random;
     private final BotView view = new BotView(PLAYER);
     private final PathIntake intake;
     private final CommandPicker picker;
     private final int wallCell;
-    private final CompletableFuture<String> ready = new CompletableFuture<>();
-    private final CompletableFuture<Void> closed = new CompletableFuture<>();
     private final AnswerLedger ledger;
     private final List<String> routes = new ArrayList<>();
     /** Monsters sent a {@code despawn} not yet answered. */
     private final java.util.Set<String> despawning = new java.util.HashSet<>();
 
-    private Channel channel;
-    private boolean welcomed;
-    private boolean closing;
     private long mapVersion;
     private long posSeq;
     private long nextId;
@@ -90,17 +72,13 @@ final class WorldAuthorityBot extends ChannelInboundHandlerAdapter {
     /** Last runs of the spawn and command timers, {@link System#nanoTime()}; 0 before the first. */
     private final long[] lastRun = new long[2];
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
-    private ScheduledFuture<?> timeout;
 
     WorldAuthorityBot(BotsSettings settings, BotMap map, MapVersions versions, BotStats stats, WorldStats world,
                       WorldTruth truth, RunControl run, SplittableRandom random) {
-        this.settings = settings;
-        this.map = map;
+        super(PLAYER, "world", settings, map, stats, run);
         this.versions = versions;
-        this.stats = stats;
         this.world = world;
         this.truth = truth;
-        this.run = run;
         this.random = random;
         this.intake = new PathIntake(PLAYER, false, versions, stats, run);
         this.wallCell = CommandPicker.wallCell(map);
@@ -108,37 +86,8 @@ final class WorldAuthorityBot extends ChannelInboundHandlerAdapter {
         this.ledger = new AnswerLedger(PLAYER, stats, world, run, view::contains, this::newest);
     }
 
-    /** Completes with null once welcomed as an authority, or with why not (never exceptionally). */
-    CompletableFuture<String> ready() {
-        return ready;
-    }
-
-    /** Completes when the connection has closed. */
-    CompletableFuture<Void> closed() {
-        return closed;
-    }
-
     @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-        channel = ctx.channel();
-        send(new Hello(null, Protocol.VERSION, PLAYER, settings.mapName(), settings.authorityToken()));
-        timeout = ctx.executor().schedule(() -> refuse("no welcome within "
-                + BotSession.WELCOME_TIMEOUT_NANOS / 1_000_000_000 + " s"),
-                BotSession.WELCOME_TIMEOUT_NANOS, TimeUnit.NANOSECONDS);
-        ctx.fireChannelActive();
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        FromServer in = (FromServer) msg;
-        if (in instanceof ProtocolError e) {
-            stats.undecodable.increment();
-            stats.messageIn("undecodable:" + e.code());
-            run.note(() -> PLAYER + ": undecodable line from the server: " + e.code() + " " + e.message());
-            return;
-        }
-        ServerMessage m = (ServerMessage) in;
-        stats.messageIn(m.type());
+    void onMessage(ChannelHandlerContext ctx, ServerMessage m) {
         long now = System.nanoTime();
         if (m instanceof Monsters ms) {
             for (MonsterSnapshot s : ms.list()) {
@@ -192,20 +141,9 @@ final class WorldAuthorityBot extends ChannelInboundHandlerAdapter {
     }
 
     private void onWelcome(ChannelHandlerContext ctx, Welcome w) {
-        if (welcomed) {
+        if (!acceptWelcome(w)) {
             return;
         }
-        if (!Roles.AUTHORITY.equals(w.role())) {
-            refuse("--authority-token was not accepted: welcome role is '" + w.role() + "', not 'authority'");
-            return;
-        }
-        String mismatch = BotMap.mismatch(w.map(), map.map());
-        if (mismatch != null) {
-            refuse(mismatch);
-            return;
-        }
-        welcomed = true;
-        timeout.cancel(false);
         mapVersion = w.mapVersion();
         versions.base(mapVersion);
         standOnWall();
@@ -348,52 +286,10 @@ final class WorldAuthorityBot extends ChannelInboundHandlerAdapter {
         channel.writeAndFlush(new Bye(ByeReasons.CLIENT)).addListener(ChannelFutureListener.CLOSE);
     }
 
-    private void refuse(String why) {
-        if (ready.isDone()) {
-            return;
-        }
-        closing = true;
-        cancelTimers();
-        ready.complete(why);
-        channel.close();
-    }
-
-    private void send(Message m) {
-        stats.messageOut(m.type());
-        channel.writeAndFlush(m, channel.voidPromise());
-    }
-
-    private void cancelTimers() {
+    @Override
+    void cancelOwnTimers() {
         for (ScheduledFuture<?> t : timers) {
             t.cancel(false);
         }
-        if (timeout != null) {
-            timeout.cancel(false);
-        }
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        cancelTimers();
-        if (!ready.isDone()) {
-            ready.complete("the server closed the connection before welcome");
-        } else if (welcomed && !closing && !run.ending()) {
-            stats.disconnect("world_closed_by_server");
-            run.note(() -> PLAYER + ": connection closed by the server before the end");
-        }
-        closing = true;
-        closed.complete(null);
-        ctx.fireChannelInactive();
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (!ready.isDone()) {
-            ready.complete("authority connection failed: " + cause);
-        } else if (!closing && !run.ending()) {
-            stats.disconnect("world_io_error");
-            run.note(() -> PLAYER + ": " + cause);
-        }
-        ctx.close();
     }
 }
