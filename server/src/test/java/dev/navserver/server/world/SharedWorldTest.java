@@ -231,6 +231,42 @@ class SharedWorldTest {
         assertThat(world.inspect().monsterWireState(m)).isEqualTo("idle");
     }
 
+    @Test
+    void mapReload_AMonsterMovedOffANowBlockedCell_LeavesTheViewsItIsNowOutOf_OthersStay() {
+        world.setInterest(10, 1);
+        world.players().join("s-a", "alice", false);
+        put("s-a", 28, -3);
+        String walledIn = spawnIdle(20, -3); // 8 m from alice
+        String near = spawnIdle(31, -3); // 3 m
+        tick();
+        assertThat(world.inspect().viewOf("s-a")).containsExactly(walledIn, near);
+        String[] rows = new String[13];
+        for (int r = 0; r < 13; r++) {
+            // columns 12..30 blocked on every row but the last: the monster at (20, -3) moves to the nearest open cell
+            StringBuilder b = new StringBuilder("........................................");
+            if (r < 12) {
+                for (int c = 12; c <= 30; c++) {
+                    b.setCharAt(c, '#');
+                }
+            }
+            rows[r] = b.toString();
+        }
+        world.setMap(AsciiMaps.parse(rows));
+        double[] moved = world.inspect().monsterPosition(walledIn);
+        assertThat(Math.hypot(moved[0] - 28, moved[1] + 3)).as("moved beyond radius + hysteresis").isGreaterThan(11);
+        tick();
+        tick();
+        assertThat(world.inspect().viewOf("s-a")).containsExactly(near);
+        assertThat(events).anyMatch(e -> e instanceof WorldEvent.MonsterLeft l && l.monsterId().equals(walledIn)
+                && l.sessionId().equals("s-a") && l.reason().equals("out_of_range"));
+    }
+
+    private String spawnIdle(double x, double z) {
+        MonsterOrders.Result r = world.orders().spawn("default", x, z, x, z, MonsterOrders.BaseSpec.IDLE);
+        assertThat(r.ok()).as(r.message()).isTrue();
+        return r.monsterId();
+    }
+
     private static MonsterOrders.Order order(String command) {
         return new MonsterOrders.Order(command, null, false, 0, 0, 0, 0, null, 0);
     }
