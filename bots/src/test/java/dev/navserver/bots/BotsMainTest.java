@@ -239,4 +239,20 @@ class BotsMainTest {
                 .contains("players=1 monsters=3 ", " invalid=0 errors=0 disconnects=0 ");
         assertThat(err()).isEmpty();
     }
+
+    @Test
+    void launcherUsage_NamesEveryBotsOption() throws Exception {
+        Path root = Path.of("").toAbsolutePath();
+        while (!java.nio.file.Files.isRegularFile(root.resolve("navserver"))) {
+            root = root.getParent();
+        }
+        String launcher = java.nio.file.Files.readString(root.resolve("navserver"), StandardCharsets.UTF_8);
+        String usage = launcher.substring(launcher.indexOf("usage: ./navserver"), launcher.indexOf("USAGE\n}"));
+        for (picocli.CommandLine.Model.OptionSpec o : new picocli.CommandLine(new BotsMain(System.out, System.err)).getCommandSpec()
+                .options()) {
+            if (!o.usageHelp() && !o.versionHelp()) {
+                assertThat(usage).as("the launcher's usage names %s", o.longestName()).contains(o.longestName());
+            }
+        }
+    }
 }

@@ -229,6 +229,15 @@ class CliTest {
         String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).isZero();
         assertThat(text).contains("serve", "path MAP SX SY GX GY", "scen MAP SCEN", "genmap --kind", "bots");
+        // every option of serve, path and scen is in the launcher's usage (the bots' are checked in the bots module)
+        for (CommandLine sub : new CommandLine(new Main()).getSubcommands().values()) {
+            for (CommandLine.Model.OptionSpec o : sub.getCommandSpec().options()) {
+                if (!o.usageHelp() && !o.versionHelp()) {
+                    assertThat(text).as("usage names %s %s", sub.getCommandName(), o.longestName())
+                            .contains(o.longestName());
+                }
+            }
+        }
     }
     @Test
     void serve_WhenAdminHostIsBlank_ExitsTwoNamingTheOption() {
