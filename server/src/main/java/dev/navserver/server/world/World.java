@@ -52,7 +52,6 @@ public final class World {
     private Chase settings;
     private ReplanRule rule;
     private double now;
-    private long ticks;
     private Map<String, MonsterKind> kinds = Map.of();
 
     private final Map<String, Monster> monsters = new LinkedHashMap<>();
@@ -282,9 +281,7 @@ public final class World {
         Collection<Player> all = players.all();
         motion.step(monsters.values(), all, dtSeconds, now);
         announce.states(monsters.values());
-        if ((ticks++ & 1) == 0) { // every other tick: views lag at most 0.1 s at 20 Hz
-            interest.update(all, monsters.values(), announce);
-        }
+        interest.update(all, monsters.values(), announce); // every tick: a snapshot lists the view as it is now
         players.queueSnapshots(now);
     }
 
