@@ -22,7 +22,6 @@ import dev.navserver.server.world.World;
 import dev.navserver.server.world.WorldEvent;
 import dev.navserver.server.world.WorldPlayers;
 import dev.navserver.server.world.file.RouteMode;
-import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -152,19 +151,12 @@ final class WorldRequests {
         if (t == null) {
             return;
         }
-        List<Vec3> points = r.points();
-        double[] xs = new double[points.size()];
-        double[] zs = new double[points.size()];
-        for (int i = 0; i < xs.length; i++) {
-            xs[i] = points.get(i).x();
-            zs[i] = points.get(i).z();
-        }
         RouteMode mode = r.mode() == null ? RouteMode.LOOP : RouteMode.fromWire(r.mode()).orElse(null);
         if (mode == null) {
             error(s, r.id(), ErrorCodes.BAD_FIELD, "mode: unknown route mode " + r.mode());
             return;
         }
-        if (answer(s, r.id(), t.orders().defineRoute(new Route(r.name(), xs, zs, mode, r.waitSeconds())))) {
+        if (answer(s, r.id(), t.orders().defineRoute(Route.of(r.name(), r.points(), mode, r.waitSeconds())))) {
             s.write(new RouteOk(r.id(), r.name()));
         }
     }

@@ -2,7 +2,6 @@ package dev.navserver.server.world;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 
 /**
@@ -15,8 +14,7 @@ import java.util.List;
 final class Interest {
     private double radius;
     private double hysteresis;
-    private double cellSize;
-    private final HashMap<Long, List<Monster>> buckets = new HashMap<>();
+    private final XzBuckets<Monster> buckets = new XzBuckets<>(1);
     private final List<Monster> leaving = new ArrayList<>();
 
     Interest(double radiusMeters, double hysteresisMeters) {
@@ -27,7 +25,7 @@ final class Interest {
     void setRadius(double radiusMeters, double hysteresisMeters) {
         this.radius = radiusMeters;
         this.hysteresis = hysteresisMeters;
-        this.cellSize = Math.max(1e-3, radiusMeters + hysteresisMeters);
+        buckets.setCellMeters(radiusMeters + hysteresisMeters);
     }
 
     double radius() {
@@ -68,14 +66,9 @@ final class Interest {
 
     /** Lets monsters enter and leave the player sessions' views by where everyone stands now. */
     void update(Collection<Player> players, Collection<Monster> monsters, Announcer out) {
-        if (buckets.size() > 4 * monsters.size() + 64) {
-            buckets.clear(); // monsters moved on: drop the empty buckets they left behind
-        }
-        for (List<Monster> b : buckets.values()) {
-            b.clear();
-        }
+        buckets.clear(monsters.size());
         for (Monster m : monsters) {
-            buckets.computeIfAbsent(key(m.x, m.z), k -> new ArrayList<>()).add(m);
+            buckets.add(m.x, m.z, m);
         }
         double far = radius + hysteresis;
         for (Player p : players) {
@@ -96,11 +89,11 @@ final class Interest {
                 out.left(v, m, "out_of_range");
             }
             leaving.clear();
-            long cx = cell(p.x);
-            long cz = cell(p.z);
+            long cx = buckets.cell(p.x);
+            long cz = buckets.cell(p.z);
             for (long dx = -1; dx <= 1; dx++) {
                 for (long dz = -1; dz <= 1; dz++) {
-                    List<Monster> b = buckets.get(pack(cx + dx, cz + dz));
+                    List<Monster> b = buckets.get(cx + dx, cz + dz);
                     if (b == null) {
                         continue;
                     }
@@ -117,19 +110,6 @@ final class Interest {
                 }
             }
         }
-    }
-
-    private long key(double x, double z) {
-        return pack(cell(x), cell(z));
-    }
-
-    private long cell(double v) {
-        return (long) Math.floor(v / cellSize);
-    }
-
-    private static long pack(long cx, long cz) {
-        // Long.hashCode folds the halves together, so (cx << 32 | cz) would collide along every diagonal: mix first
-        return cx * 0x9E3779B97F4A7C15L + cz * 0xC2B2AE3D27D4EB4FL;
     }
 
     /** Where views' changes go. */

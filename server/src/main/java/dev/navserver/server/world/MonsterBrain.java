@@ -4,10 +4,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.smooth.WorldPath;
 import dev.navserver.nav.search.SearchStatus;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /**
@@ -25,7 +22,7 @@ final class MonsterBrain implements Brain {
     static final double BUCKET_METERS = 16;
 
     private final World world;
-    private final Map<Long, List<Player>> buckets = new HashMap<>();
+    private final XzBuckets<Player> buckets = new XzBuckets<>(BUCKET_METERS);
     private final RandomGenerator random;
     private long ticks;
 
@@ -91,13 +88,13 @@ final class MonsterBrain implements Brain {
         if (island == 0) {
             return null;
         }
-        long cx0 = cell(m.x - r);
-        long cx1 = cell(m.x + r);
-        long cz0 = cell(m.z - r);
-        long cz1 = cell(m.z + r);
+        long cx0 = buckets.cell(m.x - r);
+        long cx1 = buckets.cell(m.x + r);
+        long cz0 = buckets.cell(m.z - r);
+        long cz1 = buckets.cell(m.z + r);
         for (long cx = cx0; cx <= cx1; cx++) {
             for (long cz = cz0; cz <= cz1; cz++) {
-                List<Player> bucket = buckets.get(pack(cx, cz));
+                List<Player> bucket = buckets.get(cx, cz);
                 if (bucket == null) {
                     continue;
                 }
@@ -118,26 +115,12 @@ final class MonsterBrain implements Brain {
 
     /** Buckets the players with a position on a square grid of {@value #BUCKET_METERS} m cells, for aggro. */
     private void bucketPlayers() {
-        if (buckets.size() > 4 * world.playerList().size() + 64) {
-            buckets.clear(); // players moved on: drop the empty buckets they left behind
-        }
-        for (List<Player> b : buckets.values()) {
-            b.clear();
-        }
+        buckets.clear(world.playerList().size());
         for (Player p : world.playerList()) {
             if (p.hasPos) {
-                buckets.computeIfAbsent(pack(cell(p.x), cell(p.z)), k -> new ArrayList<>()).add(p);
+                buckets.add(p.x, p.z, p);
             }
         }
-    }
-
-    private static long cell(double v) {
-        return (long) Math.floor(v / BUCKET_METERS);
-    }
-
-    private static long pack(long cx, long cz) {
-        // Long.hashCode folds the halves together, so (cx << 32 | cz) would collide along every diagonal: mix first
-        return cx * 0x9E3779B97F4A7C15L + cz * 0xC2B2AE3D27D4EB4FL;
     }
 
     private static int islandAt(GridMap map, double x, double z) {

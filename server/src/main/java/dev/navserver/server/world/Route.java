@@ -1,7 +1,9 @@
 package dev.navserver.server.world;
 
+import dev.navserver.protocol.message.Vec3;
 import dev.navserver.server.world.file.RouteMode;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -30,6 +32,17 @@ public final class Route {
             throw new IllegalArgumentException("waitSeconds: " + waitSeconds);
         }
         this.waitSeconds = waitSeconds;
+    }
+
+    /** A route through world points (their y is not used). */
+    public static Route of(String name, List<Vec3> points, RouteMode mode, double waitSeconds) {
+        double[] xs = new double[points.size()];
+        double[] zs = new double[xs.length];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = points.get(i).x();
+            zs[i] = points.get(i).z();
+        }
+        return new Route(name, xs, zs, mode, waitSeconds);
     }
 
     public String name() {

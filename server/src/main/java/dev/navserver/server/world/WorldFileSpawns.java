@@ -1,6 +1,5 @@
 package dev.navserver.server.world;
 
-import dev.navserver.server.world.file.RouteMode;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.server.world.file.RouteSpec;
 import dev.navserver.server.world.file.SpawnGroupSpec;
@@ -51,14 +50,7 @@ final class WorldFileSpawns {
         }
         fileMonsters.clear();
         for (RouteSpec r : file.routes()) {
-            double[] xs = new double[r.points().size()];
-            double[] zs = new double[xs.length];
-            for (int i = 0; i < xs.length; i++) {
-                xs[i] = r.points().get(i).x();
-                zs[i] = r.points().get(i).z();
-            }
-            world.routes().put(r.name(), new Route(r.name(), xs, zs, r.mode(),
-                    r.waitSeconds()));
+            world.routes().put(r.name(), Route.of(r.name(), r.points(), r.mode(), r.waitSeconds()));
             fileRoutes.add(r.name());
         }
         int spawned = 0;
