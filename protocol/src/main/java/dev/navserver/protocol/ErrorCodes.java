@@ -20,6 +20,11 @@ public final class ErrorCodes {
      */
     public static final String UNKNOWN_MAP = "unknown_map";
     /**
+     * A cluster serves the map named in {@code hello}, but no node owns it at the moment (it is being moved or
+     * loaded): retry later. Followed by {@code bye} reason {@code unavailable}.
+     */
+    public static final String MAP_UNAVAILABLE = "map_unavailable";
+    /**
      * A position ({@code pos}, {@code home}, a route point) is outside the map, or a {@code map_edit} rectangle is
      * not entirely on it.
      */

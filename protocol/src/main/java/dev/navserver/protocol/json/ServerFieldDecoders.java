@@ -6,6 +6,7 @@ import dev.navserver.protocol.MonsterStates;
 import dev.navserver.protocol.PathStatus;
 import dev.navserver.protocol.Protocol;
 import dev.navserver.protocol.message.Bye;
+import dev.navserver.protocol.message.Redirect;
 import dev.navserver.protocol.message.CellRect;
 import dev.navserver.protocol.message.CommandOk;
 import dev.navserver.protocol.message.MapEdited;
@@ -63,7 +64,8 @@ final class ServerFieldDecoders {
             Map.entry(MonsterEnter.TYPE, ServerFieldDecoders::monsterEnter),
             Map.entry(MonsterLeave.TYPE, ServerFieldDecoders::monsterLeave),
             Map.entry(MonsterState.TYPE, ServerFieldDecoders::monsterState),
-            Map.entry(MonsterEvent.TYPE, ServerFieldDecoders::monsterEvent));
+            Map.entry(MonsterEvent.TYPE, ServerFieldDecoders::monsterEvent),
+            Map.entry(Redirect.TYPE, ServerFieldDecoders::redirect));
 
     private ServerFieldDecoders() {
     }
@@ -279,6 +281,13 @@ final class ServerFieldDecoders {
     /** A wire state: {@code value} when it is one of {@link MonsterStates} or {@code null}, else a problem. */
     private static String state(Fields f, String value) {
         return FieldRules.oneOf(f, "state", value, MonsterStates.ALL, "state");
+    }
+
+    private static Redirect redirect(Fields f, RequestId id) {
+        String map = f.string("map", MAX_TEXT_CHARS);
+        String host = f.string("host", MAX_TEXT_CHARS);
+        int port = (int) f.integer("port", 1, 65535);
+        return f.failed() ? null : new Redirect(map, host, port);
     }
 
     private static Bye bye(Fields f, RequestId id) {

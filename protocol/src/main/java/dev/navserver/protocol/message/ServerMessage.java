@@ -4,5 +4,5 @@ package dev.navserver.protocol.message;
 public sealed interface ServerMessage extends Message, FromServer
         permits Welcome, Spawned, PathResult, GroupPath, PathValid, Pong, NavPath, LocalNav, Monsters, ErrorMessage, Bye,
                 MapEdited, MapPatch, CommandOk, RouteOk, MonsterEnter, MonsterLeave, MonsterState,
-                MonsterEvent {
+                MonsterEvent, Redirect {
 }
