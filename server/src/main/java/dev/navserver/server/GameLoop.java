@@ -8,6 +8,7 @@ import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.edit.EditPublisher;
 import dev.navserver.server.editlog.MapJournal;
+import dev.navserver.server.editlog.RouteStore;
 import dev.navserver.server.net.MapRegistry;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
@@ -104,8 +105,9 @@ public final class GameLoop implements TickLoop.Task {
             s.write(e);
         });
         this.delivery = new WorldDelivery(context);
-        this.worldFiles = new WorldFileLoads(context.metrics());
-        this.requests = new WorldRequests(context, this::world, delivery::deliver);
+        RouteStore routes = journal == null ? RouteStore.NONE : journal.routes();
+        this.worldFiles = new WorldFileLoads(context.metrics(), routes);
+        this.requests = new WorldRequests(context, this::world, delivery::deliver, routes);
     }
 
     /** Announces a created or changed world file of a map; it is read and applied at the next tick. Thread-safe. */

@@ -18,6 +18,7 @@ import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.edit.EditPublisher;
 import dev.navserver.server.editlog.FileEditLog;
+import dev.navserver.server.editlog.FileRouteStore;
 import dev.navserver.server.editlog.MapJournal;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.net.GameServer;
@@ -104,7 +105,8 @@ public final class NavServer implements AutoCloseable {
                 .withPlannerThreads(plannerThreads)
                 .withThreadScratchBytes(MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES));
         editLog = new FileEditLog(initial.maps().editLogDir());
-        MapJournal journal = new MapJournal(editLog, metrics, () -> reloader.current().maps().editLogCompactEdits());
+        MapJournal journal = new MapJournal(editLog, new FileRouteStore(initial.maps().editLogDir()), metrics,
+                () -> reloader.current().maps().editLogCompactEdits());
         maps.journal(journal);
         int loaded = maps.loadDirectory(initial.maps().dir());
         if (maps.get(initial.maps().defaultMap()) == null) {

@@ -1,14 +1,21 @@
 package dev.navserver.server;
 
 import dev.navserver.server.config.NavServerConfig;
+import dev.navserver.server.editlog.EditLogException;
+import dev.navserver.server.editlog.RouteStore;
+import dev.navserver.server.editlog.StoredRoute;
 import dev.navserver.server.metrics.ServerMetrics;
+import dev.navserver.server.world.MonsterOrders;
+import dev.navserver.server.world.Route;
 import dev.navserver.server.world.World;
 import dev.navserver.server.world.file.WorldFile;
 import dev.navserver.server.world.file.WorldFileException;
 import dev.navserver.server.world.file.WorldFileLoader;
+import dev.navserver.server.world.file.RouteMode;
 import dev.navserver.server.world.file.WorldFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.slf4j.Logger;
@@ -23,10 +30,13 @@ final class WorldFileLoads {
     private static final Logger LOG = LoggerFactory.getLogger(WorldFileLoads.class);
 
     private final ServerMetrics metrics;
+    private final RouteStore routes;
     private final Queue<String> changed = new ConcurrentLinkedQueue<>();
 
-    WorldFileLoads(ServerMetrics metrics) {
+    /** @param routes the routes authorities defined at run time, defined again when a world (re)loads its file */
+    WorldFileLoads(ServerMetrics metrics, RouteStore routes) {
         this.metrics = metrics;
+        this.routes = routes;
     }
 
     /** A world file of that map was created or changed. Thread-safe. */
@@ -49,14 +59,18 @@ final class WorldFileLoads {
     }
 
     /**
-     * Reads a world's world file, checks it against the world's map and the config's kinds, and puts it in force.
-     * No file: nothing changes. Tick thread.
+     * Reads a world's world file, checks it against the world's map and the config's kinds, and puts it in force
+     * (no file: nothing changes), then defines the routes authorities defined at run time again. Tick thread.
      */
     void load(World w, NavServerConfig config) {
         Path file = path(config, w.name());
-        if (!Files.exists(file)) {
-            return;
+        if (Files.exists(file)) {
+            applyFile(w, config, file);
         }
+        restoreRoutes(w);
+    }
+
+    private void applyFile(World w, NavServerConfig config, Path file) {
         try {
             WorldFile f = WorldFileLoader.load(file, config.monsters().kinds().keySet(), w.map());
             int spawned = w.applyWorldFile(f);
@@ -66,6 +80,36 @@ final class WorldFileLoads {
         } catch (WorldFileException e) {
             metrics.worldFileLoads.inc("rejected");
             LOG.warn("world file refused, the one in force stays: {}", e.getMessage());
+        }
+    }
+
+    /**
+     * Defines again the routes authorities defined at run time ({@link RouteStore}), over the world file's routes of
+     * the same name. A route the map no longer allows (a point now blocked or off the map) stays in the store but is
+     * not defined (WARN).
+     */
+    private void restoreRoutes(World w) {
+        List<StoredRoute> stored;
+        try {
+            stored = routes.load(w.name());
+        } catch (EditLogException e) {
+            LOG.error("routes defined at run time for map {} not restored: {}", w.name(), e.getMessage());
+            return;
+        }
+        int defined = 0;
+        for (StoredRoute r : stored) {
+            RouteMode mode = RouteMode.fromWire(r.mode()).orElse(null);
+            MonsterOrders.Result result = mode == null ? null
+                    : w.orders().defineRoute(Route.of(r.name(), r.points(), mode, r.waitSeconds()));
+            if (result != null && result.ok()) {
+                defined++;
+            } else {
+                LOG.warn("stored route {} of map {} not defined: {}", r.name(), w.name(),
+                        result == null ? "unknown mode " + r.mode() : result.message());
+            }
+        }
+        if (!stored.isEmpty()) {
+            LOG.info("map {}: {} of {} routes defined at run time restored", w.name(), defined, stored.size());
         }
     }
 }

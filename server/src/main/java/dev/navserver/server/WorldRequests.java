@@ -17,6 +17,9 @@ import dev.navserver.protocol.message.Vec3;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
 import dev.navserver.server.world.MonsterOrders;
+import dev.navserver.server.editlog.EditLogException;
+import dev.navserver.server.editlog.RouteStore;
+import dev.navserver.server.editlog.StoredRoute;
 import dev.navserver.server.world.Route;
 import dev.navserver.server.world.World;
 import dev.navserver.server.world.WorldEvent;
@@ -25,6 +28,8 @@ import dev.navserver.server.world.file.RouteMode;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 /**
  * Applies the world messages of sessions: positions, a player's {@code spawn}, and the authority requests
  * ({@code monster_spawn}, {@code monster_command}, {@code route}, managed players). A player session sending an
@@ -32,16 +37,22 @@ import java.util.function.Function;
  * changes nothing. Tick thread only.
  */
 final class WorldRequests {
+    private static final Logger LOG = LoggerFactory.getLogger(WorldRequests.class);
+
     private final ServerContext context;
     private final Function<String, World> worlds;
     private final Consumer<WorldEvent> delivery;
+    private final RouteStore routes;
 
     /**
      * @param worlds   the world of a map name, created on first use; null for a map the server does not have
      * @param delivery where the events of a world other than the session's go at once
+     * @param routes   where routes are made durable before {@code route_ok}
      */
-    WorldRequests(ServerContext context, Function<String, World> worlds, Consumer<WorldEvent> delivery) {
+    WorldRequests(ServerContext context, Function<String, World> worlds, Consumer<WorldEvent> delivery,
+            RouteStore routes) {
         this.context = context;
+        this.routes = routes;
         this.worlds = worlds;
         this.delivery = delivery;
     }
@@ -156,7 +167,19 @@ final class WorldRequests {
             error(s, r.id(), ErrorCodes.BAD_FIELD, "mode: unknown route mode " + r.mode());
             return;
         }
-        if (answer(s, r.id(), t.orders().defineRoute(Route.of(r.name(), r.points(), mode, r.waitSeconds())))) {
+        Route route = Route.of(r.name(), r.points(), mode, r.waitSeconds());
+        if (!answer(s, r.id(), t.orders().checkRoute(route))) {
+            return;
+        }
+        try {
+            routes.put(t.name(), new StoredRoute(r.name(), r.points(), mode.wireName(), r.waitSeconds()));
+        } catch (EditLogException e) {
+            LOG.warn("route {} of map {} refused, it could not be made durable: {}", r.name(), t.name(),
+                    e.getMessage());
+            error(s, r.id(), ErrorCodes.EDIT_NOT_DURABLE, "route not durable, not defined: " + e.getMessage());
+            return;
+        }
+        if (answer(s, r.id(), t.orders().defineRoute(route))) {
             s.write(new RouteOk(r.id(), r.name()));
         }
     }

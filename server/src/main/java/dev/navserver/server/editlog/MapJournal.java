@@ -34,6 +34,7 @@ public final class MapJournal implements MapRegistry.FileJournal, EditPublisher.
     private static final Logger LOG = LoggerFactory.getLogger(MapJournal.class);
 
     private final EditLog log;
+    private final RouteStore routes;
     private final ServerMetrics metrics;
     private final IntSupplier compactEdits;
     /** Maps appended to since the last {@link #compactDue}. Guarded by the registry's monitor. */
@@ -44,10 +45,16 @@ public final class MapJournal implements MapRegistry.FileJournal, EditPublisher.
     /**
      * @param compactEdits {@code maps.editLogCompactEdits}, read at each compaction check
      */
-    public MapJournal(EditLog log, ServerMetrics metrics, IntSupplier compactEdits) {
+    public MapJournal(EditLog log, RouteStore routes, ServerMetrics metrics, IntSupplier compactEdits) {
         this.log = log;
+        this.routes = routes;
         this.metrics = metrics;
         this.compactEdits = compactEdits;
+    }
+
+    /** Where the routes authorities define at run time are kept. */
+    public RouteStore routes() {
+        return routes;
     }
 
     @Override

@@ -175,11 +175,19 @@ public final class MonsterOrders {
      * start over at its point nearest to them.
      */
     public Result defineRoute(Route r) {
+        Result check = checkRoute(r);
+        if (check.ok()) {
+            world.routes().put(r.name(), r);
+        }
+        return check;
+    }
+
+    /** Whether {@link #defineRoute} would take {@code r}: every point on a walkable cell of this world's map. */
+    public Result checkRoute(Route r) {
         String problem = checkRoute(world.map(), r);
         if (problem != null) {
             return Result.refused(problem.contains("outside") ? Status.OUT_OF_BOUNDS : Status.BLOCKED, problem);
         }
-        world.routes().put(r.name(), r);
         return Result.OK;
     }
 

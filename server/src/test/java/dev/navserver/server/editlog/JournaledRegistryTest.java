@@ -49,12 +49,12 @@ class JournaledRegistryTest {
         FileEditLog log = new FileEditLog(tmp.resolve("edits"));
         logs.add(log);
         MapRegistry maps = new MapRegistry();
-        maps.journal(new MapJournal(log, metrics, () -> compactEdits));
+        maps.journal(new MapJournal(log, RouteStore.NONE, metrics, () -> compactEdits));
         return maps;
     }
 
     private EditPublisher publisher(MapRegistry maps) {
-        MapJournal journal = new MapJournal(logs.get(logs.size() - 1), metrics, () -> 1000);
+        MapJournal journal = new MapJournal(logs.get(logs.size() - 1), RouteStore.NONE, metrics, () -> 1000);
         return new EditPublisher(maps, (name, m) -> sent.add(m), journal);
     }
 
@@ -113,7 +113,7 @@ class JournaledRegistryTest {
         Path file = Files.writeString(tmp.resolve("yard.map"), YARD);
         MapRegistry maps = registry(2);
         maps.load(file);
-        MapJournal journal = new MapJournal(logs.get(0), metrics, () -> 2);
+        MapJournal journal = new MapJournal(logs.get(0), RouteStore.NONE, metrics, () -> 2);
         EditPublisher publisher = new EditPublisher(maps, (name, m) -> sent.add(m), journal);
         for (int col = 0; col < 5; col++) {
             publisher.publish("yard", wall(col, 0), 10);
