@@ -67,6 +67,7 @@ public final class AgonesNode implements NodeEvents, AutoCloseable {
     private final AtomicLong healthFailures = new AtomicLong();
     private volatile ScheduledFuture<?> health;
     private volatile AgonesException lastError;
+    private volatile boolean closed;
     /** Failed health pings since the last good one; touched only on the SDK thread. */
     private long failingRun;
 
@@ -118,11 +119,11 @@ public final class AgonesNode implements NodeEvents, AutoCloseable {
             AgonesException e = withRetries(sdk::ready, Integer.MAX_VALUE, Duration.ofSeconds(READY_BUDGET_SECONDS));
             if (e == null) {
                 LOG.info("Agones: Ready sent to {}", sdk.base());
-            } else {
+            } else if (!closed) {
                 LOG.error("Agones: Ready not accepted, the GameServer will not become Ready: {}", e.getMessage());
             }
             AgonesException l = withRetries(() -> sdk.setLabel(NODE_LABEL, nodeId), CALL_ATTEMPTS, healthPeriod);
-            if (l != null) {
+            if (l != null && !closed) {
                 LOG.warn("Agones: label {}{} not set: {}", AgonesSdk.LABEL_PREFIX, NODE_LABEL, l.getMessage());
             }
             if (!drained.get()) {
@@ -147,7 +148,7 @@ public final class AgonesNode implements NodeEvents, AutoCloseable {
                     LOG.debug("Agones: {} already in list {}", map, MAPS_LIST);
                 }
             }, CALL_ATTEMPTS, healthPeriod);
-            if (e != null) {
+            if (e != null && !closed) {
                 LOG.warn("Agones: map {} not added to list {}: {}", map, MAPS_LIST, e.getMessage());
             }
         });
@@ -158,10 +159,13 @@ public final class AgonesNode implements NodeEvents, AutoCloseable {
         Objects.requireNonNull(map, "map");
         submit(() -> {
             AgonesException e = withRetries(() -> sdk.removeListValue(MAPS_LIST, map), CALL_ATTEMPTS, healthPeriod);
-            if (e != null && e.status() == 404) {
+            if (e == null || closed) {
+                return;
+            }
+            if (e.status() == 404) {
                 LOG.warn("Agones: map {} was not in list {} (or the GameServer has no such list): {}", map,
                         MAPS_LIST, e.getMessage());
-            } else if (e != null) {
+            } else {
                 LOG.warn("Agones: map {} not removed from list {}: {}", map, MAPS_LIST, e.getMessage());
             }
         });
@@ -180,7 +184,7 @@ public final class AgonesNode implements NodeEvents, AutoCloseable {
             AgonesException e = withRetries(sdk::shutdown, CALL_ATTEMPTS, healthPeriod);
             if (e == null) {
                 LOG.info("Agones: Shutdown sent");
-            } else {
+            } else if (!closed) {
                 LOG.error("Agones: Shutdown not accepted: {}", e.getMessage());
             }
         });
@@ -205,6 +209,7 @@ public final class AgonesNode implements NodeEvents, AutoCloseable {
     /** Stops health pings and the SDK thread without telling Agones anything (no {@code Shutdown}). Idempotent. */
     @Override
     public void close() {
+        closed = true;
         ScheduledFuture<?> h = health;
         if (h != null) {
             h.cancel(false);
@@ -220,6 +225,9 @@ public final class AgonesNode implements NodeEvents, AutoCloseable {
                 LOG.info("Agones: health pings accepted again after {} failed", failingRun);
                 failingRun = 0;
             }
+            return;
+        }
+        if (closed) {
             return;
         }
         healthFailures.incrementAndGet();
@@ -251,6 +259,9 @@ public final class AgonesNode implements NodeEvents, AutoCloseable {
                 call.run();
                 return null;
             } catch (AgonesException e) {
+                if (closed) {
+                    return e;
+                }
                 lastError = e;
                 boolean out = i >= attempts || !e.retryable()
                         || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(backoff) > deadline;
