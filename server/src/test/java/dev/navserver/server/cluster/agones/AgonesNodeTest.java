@@ -143,6 +143,25 @@ class AgonesNodeTest {
     }
 
     @Test
+    void hangingSidecar_ListeningReturnsWithoutReady_AndAMapClaimedMeanwhileIsSentOnlyAfterReady()
+            throws Exception {
+        fake.delay("/ready", Duration.ofSeconds(4));
+        AgonesNode node = node("node-1", Duration.ofSeconds(2));
+        node.listening();
+        assertThat(fake.state()).as("listening() gave up waiting; Ready still pending").isEqualTo("Scheduled");
+        node.mapClaimed("arena");
+        fake.delay("/ready", Duration.ZERO);
+
+        fake.awaitCall("/v1beta1/lists/maps:addValue", WAIT);
+        List<FakeAgonesSdk.Call> calls = fake.calls();
+        int add = paths().indexOf("/v1beta1/lists/maps:addValue");
+        assertThat(calls.subList(0, add)).as("calls before the add")
+                .anySatisfy(c -> assertThat(c.path() + " " + c.status()).isEqualTo("/ready 200"));
+        assertThat(node.lastError()).hasValueSatisfying(e -> assertThat(e.getMessage())
+                .contains("POST /ready").contains("timed out after 1000 ms"));
+    }
+
+    @Test
     void fromEnvironment_TalksToTheSidecarOnAgonesSdkHttpPort() throws Exception {
         AgonesNode node = AgonesNode.fromEnvironment("node-7",
                 Map.of(AgonesSdk.PORT_ENV, String.valueOf(fake.port())));
