@@ -68,6 +68,8 @@ public final class GameLoop implements TickLoop.Task {
     private final MapJournal journal;
     private final WorldDelivery delivery;
     private final WorldRequests requests;
+    /** Sends the sessions of maps this process gives up away. */
+    private final MapHandover handover;
     private final AtomicLong monsterIds = new AtomicLong();
     private final SplittableRandom random;
     /** Sessions drained in this pass that may still hold messages (the per-tick cap). */
@@ -106,6 +108,12 @@ public final class GameLoop implements TickLoop.Task {
         this.delivery = new WorldDelivery(context);
         this.worldFiles = new WorldFileLoads(context.metrics());
         this.requests = new WorldRequests(context, this::world, delivery::deliver);
+        this.handover = new MapHandover(context, tickControl::wakeup);
+    }
+
+    /** Sends the sessions of a map away on the tick thread ({@link MapHandover}). Thread-safe. */
+    public dev.navserver.server.cluster.MapSessions mapSessions() {
+        return handover;
     }
 
     /** Announces a created or changed world file of a map; it is read and applied at the next tick. Thread-safe. */
@@ -125,6 +133,7 @@ public final class GameLoop implements TickLoop.Task {
         applyConfig();
         applyMaps();
         applyWorldFiles();
+        handover.apply();
         applySessionEvents();
         drainInboxes(false);
         drainAdminEdits(false);
@@ -141,6 +150,7 @@ public final class GameLoop implements TickLoop.Task {
     @Override
     public void between(double nowSeconds) {
         worldNow = Math.max(worldNow, nowSeconds);
+        handover.apply();
         applySessionEvents();
         drainInboxes(true);
         drainAdminEdits(true);
@@ -287,7 +297,7 @@ public final class GameLoop implements TickLoop.Task {
             // A session's join event is queued before its welcome, so before any message it can send: joins that
             // arrived since this pass began are applied first, or a spawn right after welcome finds no player.
             applySessionEvents();
-            World w = s.mapName() == null ? null : world(s.mapName());
+            World w = s.mapName() == null || handover.isAway(s) ? null : world(s.mapName());
             if (w == null) {
                 continue;
             }
