@@ -300,14 +300,8 @@ public final class LoadRunner {
             bot.release();
             return;
         }
-        Bootstrap b = base.clone().handler(new ChannelInitializer<SocketChannel>() {
-            @Override
-            protected void initChannel(SocketChannel ch) {
-                ch.pipeline().addLast("bytes", bot.byteCounter());
-                ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
-                ch.pipeline().addLast("bot", bot);
-            }
-        });
+        Bootstrap b = botBootstrap(base.clone(), bot);
+        bot.connector((loop, address) -> botBootstrap(base.clone(loop), bot).connect(address));
         bot.connectStarted(System.nanoTime());
         ChannelFuture f = b.connect(settings.host(), settings.port());
         f.addListener(done -> {
@@ -319,6 +313,18 @@ public final class LoadRunner {
             }
             if (!run.ending()) {
                 launchNext(base, bots, run, start, ramp);
+            }
+        });
+    }
+
+    /** {@code b} with a bot's pipeline: byte counter, client codec, the bot. */
+    private static Bootstrap botBootstrap(Bootstrap b, BotSession bot) {
+        return b.handler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ch.pipeline().addLast("bytes", bot.byteCounter());
+                ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
+                ch.pipeline().addLast("bot", bot);
             }
         });
     }
@@ -345,6 +351,6 @@ public final class LoadRunner {
                 server, stats.timeline(durationSeconds, settings.rampUpSeconds()),
                 new BotsReport.Dynamics(stats.edits.sum(), stats.editsSkipped.sum(), stats.overlaps.sum(),
                         stats.patchProblems.sum(), stats.uncheckedPaths.sum(), stats.pathsByVersionLag()),
-                WorldReport.of(world));
+                WorldReport.of(world), stats.redirects.sum());
     }
 }
