@@ -48,7 +48,6 @@ import java.util.function.Supplier;
  */
 @ChannelHandler.Sharable
 final class BotSession extends ChannelInboundHandlerAdapter {
-
     /** How long a bot waits for {@code welcome} after connecting, nanoseconds. */
     static final long WELCOME_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
@@ -139,10 +138,12 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         // bot is either finished by the runner or sees the flag here
         run.register(this, channel);
         if (run.ending()) {
-            // connected only at the end of the run: give up
+            // connected only at the end of the run: give up (not a failure for a bot served before, in a move)
             closing = true;
+            if (!everWelcomed && !failureCounted) {
+                stats.connectFailure("connected_after_end");
+            }
             failureCounted = true;
-            stats.connectFailure("connected_after_end");
             ctx.close();
             ctx.fireChannelActive();
             return;
@@ -286,7 +287,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         }
         closing = true;
         cancelTimers();
-        if (!welcomed && !failureCounted) {
+        if (!everWelcomed && !failureCounted) {
             failureCounted = true; // a whole run was not enough to be served
             stats.connectFailure("no_welcome_before_end");
         }

@@ -48,10 +48,10 @@ import java.util.Map;
  *                           or they connected to a node that does not serve it); not counted as disconnects
  */
 @JsonPropertyOrder({"players", "welcomed", "monsters", "durationSeconds", "navPaths", "invalid", "errors",
-        "disconnects", "redirects", "connectFailed", "undecodable", "latencyMs", "connectMs", "navPathsPerSecond", "rampUpSeconds",
-        "steadyDurationSeconds", "steadyLatencyMs", "steadyNavPathsPerSecond", "server", "invalidByReason",
-        "errorsByCode", "failuresByReason", "messagesIn", "messagesOut", "settings", "exitStatus", "dynamics",
-        "world", "timeline"})
+        "disconnects", "redirects", "connectFailed", "undecodable", "latencyMs", "connectMs", "navPathsPerSecond",
+        "rampUpSeconds", "steadyDurationSeconds", "steadyLatencyMs", "steadyNavPathsPerSecond", "server",
+        "invalidByReason", "errorsByCode", "failuresByReason", "messagesIn", "messagesOut", "settings", "exitStatus",
+        "dynamics", "world", "timeline"})
 public record BotsReport(int players, long welcomed, long monsters, double durationSeconds, long navPaths,
                          long invalid, long errors, long disconnects, long connectFailed, long undecodable,
                          Percentiles latencyMs, Percentiles connectMs, double navPathsPerSecond,
