@@ -170,6 +170,19 @@ class RedirectTest {
         }
     }
 
+    @Test
+    void helloFollowingRedirects_FromANodeThatRedirectsTheArena_EndsWelcomedAndChasedOnTheOwner() throws Exception {
+        try (TestServer owner = TestServer.start(tmp.resolve("owner"), Map.of())) {
+            ownership.set("arena", new Owner.Remote("owner", "127.0.0.1", owner.gamePort()));
+            try (NdjsonClient c = NdjsonClient.helloFollowingRedirects(server.gamePort(), "ann", "arena", null)) {
+                assertThat(c.socket().getPort()).isEqualTo(owner.gamePort());
+                chase(c);
+            }
+            assertThat(owner.metric("navserver_redirects_total{reason=\"redirect\"}")).isEqualTo(0.0);
+        }
+        assertThat(server.metric("navserver_redirects_total{reason=\"redirect\"}")).isEqualTo(1.0);
+    }
+
     /** Spawns one monster for the client's player and waits for its first nav_path. */
     private static void chase(NdjsonClient c) throws Exception {
         c.playerPos(1, 0, 27); // row 3: open from wall to wall
