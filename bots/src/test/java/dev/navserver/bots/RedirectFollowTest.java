@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RedirectFollowTest {
     private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
     private static final Path MAP_FILE = REPO.resolve("maps/arena.txt");
+    private static final String TOKEN = "bots-redirect-authority-0123456789";
 
     @TempDir
     Path dir;
@@ -106,12 +107,32 @@ class RedirectFollowTest {
         assertThat(r.exitStatus()).isZero();
     }
 
+    @Test
+    void run_ThroughANodeThatRedirectsTheArena_TheEditingBotFollowsWithItsTokenAndEditsOnTheOwner() throws Exception {
+        BotsReport r;
+        try (NavServer a = server("a", ownership); NavServer b = server("b", MapOwnership.SINGLE_PROCESS)) {
+            owners.put("arena", new Owner.Remote("b", "127.0.0.1", b.gamePort()));
+            r = runBots(new BotsSettings(InetAddress.getLoopbackAddress(), a.gamePort(), 2, 1, 2.0, MAP_FILE,
+                    "arena", 3.0, 10, 2028).withBodies(0, 0, 0).withEditor(10, TOKEN)).get(30, TimeUnit.SECONDS);
+            assertThat(a.metrics().mapEdits.get("session")).isZero();
+            assertThat(b.metrics().mapEdits.get("session")).as("edits applied by the owner").isPositive();
+        }
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(r.redirects()).as("two players and the editor").isEqualTo(3);
+        assertThat(r.dynamics().edits()).isPositive();
+        assertThat(r.dynamics().patchProblems()).isZero();
+        assertThat(r.connectFailed()).as("failures %s", r.failuresByReason()).isZero();
+        assertThat(r.invalid()).as("invalid %s", r.invalidByReason()).isZero();
+        assertThat(r.exitStatus()).isZero();
+    }
+
     /** A started server on the shipped config with loopback ephemeral ports, its edit log under {@code dir/name}. */
     private NavServer server(String name, MapOwnership owns) throws Exception {
         String yaml = Files.readString(REPO.resolve("config/navserver.yaml"), StandardCharsets.UTF_8)
                 .replaceAll("(?m)^  host: .*$", "  host: 127.0.0.1")
                 .replaceAll("(?m)^  port: .*$", "  port: 0")
-                .replaceAll("(?m)^  dir: .*$", "  dir: " + REPO.resolve("maps").toString().replace("\\", "/"));
+                .replaceAll("(?m)^  dir: .*$", "  dir: " + REPO.resolve("maps").toString().replace("\\", "/"))
+                .replaceAll("(?m)^  authorityToken: .*$", "  authorityToken: \"" + TOKEN + "\"");
         Path file = Files.createDirectories(dir.resolve(name).resolve("config")).resolve("navserver.yaml");
         Files.writeString(file, yaml);
         NavServer server = new NavServer(file, ConfigOverrides.NONE, owns);
@@ -120,9 +141,12 @@ class RedirectFollowTest {
     }
 
     private CompletableFuture<BotsReport> runBots(int port, int players, double seconds) throws Exception {
+        return runBots(new BotsSettings(InetAddress.getLoopbackAddress(), port, players, 1, seconds, MAP_FILE,
+                "arena", 3.0, 10, 2027).withBodies(0, 0, 0));
+    }
+
+    private CompletableFuture<BotsReport> runBots(BotsSettings s) throws Exception {
         GridMap map = MapLoader.load(MAP_FILE);
-        BotsSettings s = new BotsSettings(InetAddress.getLoopbackAddress(), port, players, 1, seconds, MAP_FILE,
-                "arena", 3.0, 10, 2027).withBodies(0, 0, 0);
         LoadRunner runner = new LoadRunner(s, map, new PrintStream(new ByteArrayOutputStream(), true,
                 StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), 60);
         return CompletableFuture.supplyAsync(() -> {
