@@ -49,8 +49,12 @@ class RedirectFollowTest {
 
             Owner.Remote nodeB = new Owner.Remote("b", "127.0.0.1", b.gamePort());
             owners.put("arena", nodeB);
+            long movedAt = System.nanoTime();
             a.mapSessions().sendAway("arena", nodeB);
 
+            await("3 welcomes from B", () -> b.metrics().messagesOut.get("welcome") == 3);
+            System.out.printf("redirect: 3 bots moved from A to B (sendAway to B's third welcome) in %.1f ms%n",
+                    (System.nanoTime() - movedAt) / 1e6);
             await("nav_paths from B", () -> b.metrics().navPathPushes.count() >= 3);
             double pushesOnB = b.metrics().navPathPushes.count();
             await("more nav_paths from B", () -> b.metrics().navPathPushes.count() > pushesOnB);
@@ -163,7 +167,7 @@ class RedirectFollowTest {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!condition.getAsBoolean()) {
             assertThat(System.nanoTime() - deadline).as("timed out waiting for " + what).isNegative();
-            Thread.sleep(20); // poll interval of a metric, not a wait for an outcome
+            Thread.sleep(1); // poll interval of a metric, not a wait for an outcome
         }
     }
 }
