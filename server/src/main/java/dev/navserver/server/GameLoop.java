@@ -4,6 +4,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.MapEdit;
 import dev.navserver.protocol.message.TerrainEdit;
+import dev.navserver.server.cluster.MapSessions;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.edit.EditPublisher;
@@ -112,7 +113,7 @@ public final class GameLoop implements TickLoop.Task {
     }
 
     /** Sends the sessions of a map away on the tick thread ({@link MapHandover}). Thread-safe. */
-    public dev.navserver.server.cluster.MapSessions mapSessions() {
+    public MapSessions mapSessions() {
         return handover;
     }
 
