@@ -7,7 +7,7 @@ namespace NavServer.Client
     /// The connection to navserver as a component: a thin wrapper around <see cref="NavConnection"/> (TCP, one
     /// background reader thread, the main-thread dispatch queue drained here in <c>Update</c>, <c>hello</c>,
     /// <c>player_pos</c> at <see cref="playerPosHz"/>, <c>ping</c> round trips, reconnect with exponential backoff,
-    /// a clean <c>bye</c> on destroy), a <see cref="MonsterRegistry"/> of the monsters in view ticked every frame, and
+    /// following a cluster's <c>redirect</c>, a clean <c>bye</c> on destroy), a <see cref="MonsterRegistry"/> of the monsters in view ticked every frame, and
     /// a <see cref="NavAuthority"/> for game logic that holds the server's authority token. Every event is raised on
     /// the main thread.
     /// </summary>
@@ -60,6 +60,10 @@ namespace NavServer.Client
         public event Action<ServerMessage> MessageReceived;
         public event Action<string, string> ParseFailed;
         public event Action<string, double> Disconnected;
+        /// <summary>Another node serves the map: connecting to (host, port) now; a new <c>welcome</c> follows.</summary>
+        public event Action<string, int> Redirected;
+        /// <summary>The connection stopped for good (too many redirects, or the map unavailable too long).</summary>
+        public event Action<string> GaveUp;
         public event Action<double> RoundTripMeasured;
 
         /// <summary>The monsters of the current session; subscribe to its appear/leave events from <c>OnEnable</c>.</summary>
@@ -152,6 +156,19 @@ namespace NavServer.Client
                     Debug.Log("navserver: disconnected (" + reason + "), reconnecting in " + retry + " s");
                 }
                 if (Disconnected != null) Disconnected(reason, retry);
+            };
+            connection.Redirected += (toHost, toPort) =>
+            {
+                if (logConnection)
+                {
+                    Debug.Log("navserver: map served by " + toHost + ":" + toPort + ", connecting there");
+                }
+                if (Redirected != null) Redirected(toHost, toPort);
+            };
+            connection.GaveUp += reason =>
+            {
+                Debug.LogWarning("navserver: connection given up: " + reason);
+                if (GaveUp != null) GaveUp(reason);
             };
             connection.RoundTripMeasured += s => { if (RoundTripMeasured != null) RoundTripMeasured(s); };
         }

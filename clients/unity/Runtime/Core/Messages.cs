@@ -341,6 +341,30 @@ namespace NavServer.Client
         }
     }
 
+    /// <summary>
+    /// <c>redirect</c>: another node of a cluster serves <see cref="Map"/>; <c>bye</c> reason <c>redirect</c> and the
+    /// close follow. <see cref="NavConnection"/> connects to <see cref="Host"/>:<see cref="Port"/> and says
+    /// <c>hello</c> again by itself.
+    /// </summary>
+    public sealed class RedirectMessage : ServerMessage
+    {
+        public const string WireType = "redirect";
+        public override string Type { get { return WireType; } }
+        /// <summary>The map of the <c>hello</c> (or of the session) that another node serves.</summary>
+        public string Map { get; }
+        /// <summary>The serving node's host name or address.</summary>
+        public string Host { get; }
+        /// <summary>The serving node's game port, 1..65535.</summary>
+        public int Port { get; }
+
+        public RedirectMessage(string map, string host, int port)
+        {
+            Map = map;
+            Host = host;
+            Port = port;
+        }
+    }
+
     /// <summary>A well-formed message of a type this client does not know (a newer server); ignored by default.</summary>
     public sealed class UnknownMessage : ServerMessage
     {

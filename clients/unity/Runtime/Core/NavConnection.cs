@@ -31,7 +31,9 @@ namespace NavServer.Client
     /// JSON and parses each line with <see cref="ProtocolParser"/>, and a dispatch queue that <see cref="Update"/>
     /// drains on the caller's thread (Unity: the main thread, from <c>Update</c>), raising one C# event per server
     /// message type. <see cref="Update"/> also sends <c>player_pos</c> at <see cref="NavConnectionSettings.PlayerPosHz"/>
-    /// and <c>ping</c> at <see cref="NavConnectionSettings.PingIntervalSeconds"/>.
+    /// and <c>ping</c> at <see cref="NavConnectionSettings.PingIntervalSeconds"/>. In a cluster it follows
+    /// <c>redirect</c> to the node that serves the map and retries after <c>map_unavailable</c>, within bounds
+    /// (<see cref="RedirectPolicy"/>): <see cref="Redirected"/>, then a new <c>welcome</c>, or <see cref="GaveUp"/>.
     ///
     /// <para><b>Threading.</b> The dispatch queue is a <see cref="ConcurrentQueue{T}"/> with exactly one producer
     /// (the reader thread) and one consumer (the thread calling <see cref="Update"/>); events are raised only from
@@ -48,6 +50,8 @@ namespace NavServer.Client
             ParseFailed,
             Disconnected,
             ConnectFailed,
+            Redirected,
+            GaveUp,
         }
 
         private struct InboxItem
@@ -56,6 +60,7 @@ namespace NavServer.Client
             public ServerMessage Message;
             public string Text;
             public string Line;
+            public int Port;
             public double Seconds;
             public double ReceivedAt;
         }
@@ -110,6 +115,17 @@ namespace NavServer.Client
         public event Action<string, double> Disconnected;
         /// <summary>A connection attempt failed: (reason, seconds until the next attempt).</summary>
         public event Action<string, double> ConnectFailed;
+        /// <summary>
+        /// The server said another node serves the map (<c>redirect</c>): the connection is connecting to (host, port)
+        /// now and says the same <c>hello</c> there; a <c>welcome</c> from it starts a new session.
+        /// </summary>
+        public event Action<string, int> Redirected;
+        /// <summary>
+        /// The connection stopped for good (state <see cref="ConnectionState.Closed"/>): more than
+        /// <see cref="NavConnectionSettings.MaxRedirectsInARow"/> redirects without a welcome, or the map unavailable for
+        /// <see cref="NavConnectionSettings.MapUnavailableGiveUpSeconds"/>. The argument says which.
+        /// </summary>
+        public event Action<string> GaveUp;
         /// <summary>A <c>pong</c> answered one of this connection's pings: the round-trip time in seconds.</summary>
         public event Action<double> RoundTripMeasured;
 
@@ -134,6 +150,8 @@ namespace NavServer.Client
                     + "Port 1..65535, MaxLineBytes >= 1024, ConnectTimeoutSeconds > 0");
             }
             new ExponentialBackoff(settings.ReconnectMinSeconds, settings.ReconnectMaxSeconds); // validates
+            new RedirectPolicy(settings.Host, settings.Port, settings.MaxRedirectsInARow,
+                settings.MapUnavailableGiveUpSeconds); // validates
             this.settings = settings;
             State = ConnectionState.NotStarted;
             LastRoundTripSeconds = double.NaN;
@@ -144,6 +162,8 @@ namespace NavServer.Client
         public WelcomeMessage Welcome { get; private set; }
         /// <summary>Sessions started after the first one (successful reconnects).</summary>
         public int Reconnects { get; private set; }
+        /// <summary><c>redirect</c>s followed.</summary>
+        public int Redirects { get; private set; }
         /// <summary>The last measured <c>ping</c> round trip, seconds; NaN before the first.</summary>
         public double LastRoundTripSeconds { get; private set; }
         /// <summary>The <c>seq</c> of the last <c>player_pos</c> sent in this session; 0 before the first.</summary>
@@ -387,6 +407,23 @@ namespace NavServer.Client
                         ConnectFailed(item.Text, item.Seconds);
                     }
                     return;
+                case InboxKind.Redirected:
+                    State = ConnectionState.Connecting;
+                    pendingPings.Clear();
+                    Redirects++;
+                    if (Redirected != null)
+                    {
+                        Redirected(item.Text, item.Port);
+                    }
+                    return;
+                case InboxKind.GaveUp:
+                    State = ConnectionState.Closed;
+                    pendingPings.Clear();
+                    if (GaveUp != null)
+                    {
+                        GaveUp(item.Text);
+                    }
+                    return;
                 case InboxKind.ParseFailed:
                     if (ParseFailed != null)
                     {
@@ -487,15 +524,18 @@ namespace NavServer.Client
         private void ReadLoop()
         {
             var backoff = new ExponentialBackoff(settings.ReconnectMinSeconds, settings.ReconnectMaxSeconds);
+            var moves = new RedirectPolicy(settings.Host, settings.Port, settings.MaxRedirectsInARow,
+                settings.MapUnavailableGiveUpSeconds);
             while (!stopping)
             {
+                moves.Connected();
                 var c = new TcpClient();
                 bool connected = false;
                 string reason;
                 try
                 {
                     c.NoDelay = true;
-                    var task = c.ConnectAsync(settings.Host, settings.Port);
+                    var task = c.ConnectAsync(moves.Host, moves.Port);
                     if (!task.Wait(TimeSpan.FromSeconds(settings.ConnectTimeoutSeconds)))
                     {
                         throw new TimeoutException("connect timed out after " + settings.ConnectTimeoutSeconds + " s");
@@ -514,8 +554,8 @@ namespace NavServer.Client
                     if (connected)
                     {
                         inbox.Enqueue(new InboxItem { Kind = InboxKind.Connected });
-                        ReadLines(s, backoff);
-                        reason = "closed by the server";
+                        ReadLines(s, backoff, moves);
+                        reason = moves.MapUnavailable ? "map unavailable (retrying)" : "closed by the server";
                     }
                     else
                     {
@@ -544,6 +584,17 @@ namespace NavServer.Client
                     break;
                 }
                 double delay = backoff.Next();
+                RedirectPolicy.Next next = moves.AfterClose(Now(), delay);
+                if (next == RedirectPolicy.Next.GiveUp)
+                {
+                    inbox.Enqueue(new InboxItem { Kind = InboxKind.GaveUp, Text = moves.Problem });
+                    break;
+                }
+                if (next == RedirectPolicy.Next.Redirect)
+                {
+                    inbox.Enqueue(new InboxItem { Kind = InboxKind.Redirected, Text = moves.Host, Port = moves.Port });
+                    continue; // at once: the map is served over there
+                }
                 inbox.Enqueue(new InboxItem
                 {
                     Kind = connected ? InboxKind.Disconnected : InboxKind.ConnectFailed,
@@ -555,7 +606,7 @@ namespace NavServer.Client
         }
 
         /// <summary>Reads lines until the server closes; throws on socket errors.</summary>
-        private void ReadLines(NetworkStream s, ExponentialBackoff backoff)
+        private void ReadLines(NetworkStream s, ExponentialBackoff backoff, RedirectPolicy moves)
         {
             byte[] chunk = new byte[16384];
             byte[] line = new byte[4096];
@@ -581,7 +632,7 @@ namespace NavServer.Client
                         line = Append(line, ref length, chunk, start, i - start);
                         if (length <= settings.MaxLineBytes)
                         {
-                            Deliver(line, length, receivedAt, backoff);
+                            Deliver(line, length, receivedAt, backoff, moves);
                         }
                         else
                         {
@@ -628,7 +679,7 @@ namespace NavServer.Client
             return line;
         }
 
-        private void Deliver(byte[] line, int length, double receivedAt, ExponentialBackoff backoff)
+        private void Deliver(byte[] line, int length, double receivedAt, ExponentialBackoff backoff, RedirectPolicy moves)
         {
             if (length > 0 && line[length - 1] == (byte)'\r')
             {
@@ -648,6 +699,15 @@ namespace NavServer.Client
             if (r.Message.Type == WelcomeMessage.WireType)
             {
                 backoff.Reset(); // a session started: the next loss retries quickly again
+                moves.Welcomed();
+            }
+            else if (r.Message.Type == RedirectMessage.WireType)
+            {
+                moves.Redirected((RedirectMessage)r.Message);
+            }
+            else if (r.Message.Type == ErrorMessage.WireType && ((ErrorMessage)r.Message).Code == "map_unavailable")
+            {
+                moves.Unavailable();
             }
             inbox.Enqueue(new InboxItem { Kind = InboxKind.Message, Message = r.Message, ReceivedAt = receivedAt });
         }

@@ -24,6 +24,16 @@ namespace NavServer.Client
         public double ReconnectMinSeconds = 0.5;
         /// <summary>Largest reconnect delay, seconds.</summary>
         public double ReconnectMaxSeconds = 10;
+        /// <summary>
+        /// <c>redirect</c>s followed one after another without a <c>welcome</c> before the connection gives up
+        /// (<see cref="NavConnection.GaveUp"/>); &gt;= 1.
+        /// </summary>
+        public int MaxRedirectsInARow = 5;
+        /// <summary>
+        /// Longest time a map may stay unavailable (<c>error map_unavailable</c>, retried with the reconnect backoff)
+        /// before the connection gives up, seconds; &gt; 0.
+        /// </summary>
+        public double MapUnavailableGiveUpSeconds = 30;
         /// <summary>A connection attempt that takes longer fails, seconds.</summary>
         public double ConnectTimeoutSeconds = 5;
         /// <summary>Longer server lines are dropped (reported through <see cref="NavConnection.ParseFailed"/>), bytes.</summary>

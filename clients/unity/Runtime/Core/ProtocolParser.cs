@@ -144,6 +144,13 @@ namespace NavServer.Client
                     return new ErrorMessage(Id(o), RequiredString(o, "code"), OptionalString(o, "message"));
                 case ByeMessage.WireType:
                     return new ByeMessage(OptionalString(o, "reason"));
+                case RedirectMessage.WireType:
+                    int port = RequiredInt(o, "port");
+                    if (port < 1 || port > 65535)
+                    {
+                        throw new BadField("port: " + port.ToString(CultureInfo.InvariantCulture) + " is out of range");
+                    }
+                    return new RedirectMessage(RequiredString(o, "map"), RequiredString(o, "host"), port);
                 default:
                     return new UnknownMessage(type, line);
             }

@@ -16,7 +16,9 @@ namespace NavServer.Client.Harness
     /// summary line starting <c>harness:</c> on stdout; exit 1 on any unwalkable point, parse failure, server error,
     /// map mismatch or missing handoff, 2 on bad arguments. <c>--self-test</c> runs the core's offline checks;
     /// <c>--scenario world --token T</c> runs <see cref="WorldScenario"/> (two players and an authority sharing one
-    /// monster) instead of the chase clients.
+    /// monster) instead of the chase clients; <c>--scenario redirect</c> runs the chase clients against a node that
+    /// redirects the map to another one, and prints a <c>redirect:</c> line instead (every client must be redirected,
+    /// then welcomed and sent walkable <c>nav_path</c>s by the other node).
     /// </summary>
     public static class NavHarness
     {
@@ -31,7 +33,7 @@ namespace NavServer.Client.Harness
             {
                 Console.Error.WriteLine("harness: " + e.Message);
                 Console.Error.WriteLine("usage: mono NavHarness.exe --host H --port P --map FILE --monsters N --seconds S"
-                    + " [--map-name NAME] [--hop-seconds H] [--seed K] [--scenario chase|world --token T --step-seconds S]"
+                    + " [--map-name NAME] [--hop-seconds H] [--seed K] [--scenario chase|world|redirect --token T --step-seconds S]"
                     + " | --self-test");
                 return 2;
             }
@@ -64,7 +66,10 @@ namespace NavServer.Client.Harness
         public double HopSeconds = 8;
         public int Seed = 1;
         public bool SelfTest;
-        /// <summary><c>chase</c> (players following their own monsters) or <c>world</c> (<see cref="WorldScenario"/>).</summary>
+        /// <summary>
+        /// <c>chase</c> (players following their own monsters), <c>world</c> (<see cref="WorldScenario"/>) or
+        /// <c>redirect</c> (chase clients sent to another node first).
+        /// </summary>
         public string Scenario = "chase";
         /// <summary>The server's authority token, for the world scenario's authority session.</summary>
         public string Token;
@@ -98,9 +103,9 @@ namespace NavServer.Client.Harness
                     case "--hop-seconds": o.HopSeconds = Num(a, v, 0.5, 3600); break;
                     case "--seed": o.Seed = Int(a, v, 0, int.MaxValue); break;
                     case "--scenario":
-                        if (v != "chase" && v != "world")
+                        if (v != "chase" && v != "world" && v != "redirect")
                         {
-                            throw new ArgumentException("--scenario must be chase or world, got '" + v + "'");
+                            throw new ArgumentException("--scenario must be chase, world or redirect, got '" + v + "'");
                         }
                         o.Scenario = v;
                         break;
@@ -199,6 +204,10 @@ namespace NavServer.Client.Harness
         public int MapMismatches;
         public double RttSum;
         public int RttCount;
+        public int Redirects;
+        /// <summary>The node the last <c>redirect</c> named, host:port; null before any.</summary>
+        public string RedirectedTo;
+        public int GaveUp;
     }
 
     /// <summary>One simulated player and its monsters.</summary>
@@ -264,6 +273,17 @@ namespace NavServer.Client.Harness
             };
             Connection.Disconnected += (reason, retry) => Event("disconnected reason=\"" + reason + "\" retry_s=" + F(retry));
             Connection.ByeReceived += b => Event("bye reason=" + b.Reason);
+            Connection.Redirected += (toHost, toPort) =>
+            {
+                totals.Redirects++;
+                totals.RedirectedTo = toHost + ":" + toPort;
+                Event("redirected to=" + totals.RedirectedTo);
+            };
+            Connection.GaveUp += reason =>
+            {
+                totals.GaveUp++;
+                Event("gave_up reason=\"" + reason + "\"");
+            };
             Connection.RoundTripMeasured += s =>
             {
                 totals.RttSum += s;
@@ -468,6 +488,10 @@ namespace NavServer.Client.Harness
                 c.Connection.Close();
             }
             double rttMs = totals.RttCount == 0 ? double.NaN : 1000 * totals.RttSum / totals.RttCount;
+            if (options.Scenario == "redirect")
+            {
+                return RedirectSummary(clients.Count, welcomed, totals);
+            }
             var problems = new List<string>();
             if (welcomed < clients.Count) problems.Add("not_welcomed");
             if (totals.Unwalkable > 0) problems.Add("unwalkable");
@@ -482,6 +506,26 @@ namespace NavServer.Client.Harness
                 + " missing_handoffs=" + totals.MissingHandoffs + " reconnects=" + reconnects
                 + " parse_failures=" + totals.ParseFailures + " errors=" + totals.Errors
                 + " rtt_ms=" + (double.IsNaN(rttMs) ? "na" : rttMs.ToString("0.00", CultureInfo.InvariantCulture))
+                + " result=" + (problems.Count == 0 ? "ok" : string.Join(",", problems.ToArray())));
+            return problems.Count == 0 ? 0 : 1;
+        }
+
+        /// <summary>The <c>redirect:</c> line: every client redirected, welcomed over there, sent walkable paths.</summary>
+        private static int RedirectSummary(int clients, int welcomed, Totals totals)
+        {
+            var problems = new List<string>();
+            if (totals.Redirects < clients) problems.Add("not_redirected");
+            if (welcomed < clients) problems.Add("not_welcomed");
+            if (totals.GaveUp > 0) problems.Add("gave_up");
+            if (totals.Unwalkable > 0) problems.Add("unwalkable");
+            if (totals.ParseFailures > 0) problems.Add("parse_failures");
+            if (totals.Errors > 0) problems.Add("server_errors");
+            if (totals.MapMismatches > 0) problems.Add("map_mismatch");
+            if (totals.NavPaths == 0) problems.Add("no_nav_paths");
+            Console.WriteLine("redirect: clients=" + clients + " redirects=" + totals.Redirects
+                + " redirected_to=" + (totals.RedirectedTo ?? "none") + " welcomed=" + welcomed
+                + " monsters=" + totals.Monsters + " nav_paths=" + totals.NavPaths + " unwalkable=" + totals.Unwalkable
+                + " gave_up=" + totals.GaveUp + " parse_failures=" + totals.ParseFailures + " errors=" + totals.Errors
                 + " result=" + (problems.Count == 0 ? "ok" : string.Join(",", problems.ToArray())));
             return problems.Count == 0 ? 0 : 1;
         }

@@ -26,6 +26,7 @@ namespace NavServer.Client.Harness
             Export();
             Backoff();
             World();
+            Redirects();
             Console.WriteLine("self-test: checks=" + checks + " failures=" + failures);
             return failures == 0 ? 0 : 1;
         }

@@ -2,6 +2,7 @@ package dev.navserver.bots;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.protocol.ByeReasons;
+import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.protocol.Protocol;
 import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.ErrorMessage;
@@ -9,7 +10,6 @@ import dev.navserver.protocol.message.FromServer;
 import dev.navserver.protocol.message.Hello;
 import dev.navserver.protocol.message.MapPatch;
 import dev.navserver.protocol.message.Message;
-import dev.navserver.protocol.message.MonsterSnapshot;
 import dev.navserver.protocol.message.MonsterEnter;
 import dev.navserver.protocol.message.MonsterLeave;
 import dev.navserver.protocol.message.MonsterState;
@@ -17,6 +17,7 @@ import dev.navserver.protocol.message.Monsters;
 import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.PlayerPos;
 import dev.navserver.protocol.message.ProtocolError;
+import dev.navserver.protocol.message.Redirect;
 import dev.navserver.protocol.message.ServerMessage;
 import dev.navserver.protocol.message.Spawn;
 import dev.navserver.protocol.message.Spawned;
@@ -24,8 +25,10 @@ import dev.navserver.protocol.message.Vec3;
 import dev.navserver.protocol.message.Welcome;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import java.net.InetSocketAddress;
 import java.util.SplittableRandom;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -36,9 +39,14 @@ import java.util.function.Supplier;
  * spawns its monsters, walks its {@link RouteWalker} sending {@code player_pos} at a fixed rate, and checks and
  * times every {@code nav_path}, recording into the run's shared {@link BotStats}.
  *
- * <p>Stateful, so one instance per channel. All its state is confined to that channel's event loop: Netty calls
- * the handler methods there, and the timers and {@link #finish()} run there too.
+ * <p>It follows {@code redirect} and retries after {@code map_unavailable} ({@link BotMoves}): it connects again and
+ * says the same {@code hello}; once welcomed again it re-sends its position and spawns its monsters anew.
+ *
+ * <p>Stateful: in one pipeline at a time, marked sharable only so that it can follow a move into its next
+ * connection's pipeline. All its state is confined to one event loop (every connection of the bot uses the same):
+ * Netty calls the handler methods there, and the timers and {@link #finish()} run there too.
  */
+@ChannelHandler.Sharable
 final class BotSession extends ChannelInboundHandlerAdapter {
     /** How long a bot waits for {@code welcome} after connecting, nanoseconds. */
     static final long WELCOME_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
@@ -52,19 +60,17 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     private final RouteWalker walker;
     private final int startCell;
     private final SentPositions sent = new SentPositions();
-    private final OverlapCheck overlaps;
-    private final PathIntake intake;
-    private final BotView view;
-    /** The view checks against the world's truth, or null without the world's authority bot. */
-    private final ViewChecker viewChecker;
+    private final BotSight sight;
     private final WorldStats world;
     private final ByteCounter bytes = new ByteCounter();
     private long welcomeNanos;
     private final MapVersions versions;
     private final Occupancy occupancy;
-    /** The newest map version this bot knows: its welcome's, then each map_patch's; 0 before welcome. */
-    private long mapVersion;
+    private final MapFollower mapFollower;
     private int block = -1;
+    private final BotMoves moves;
+    /** Whether the bot was welcomed on any connection (a move's welcome is not a new bot). */
+    private boolean everWelcomed;
 
     private Channel channel;
     private long connectStartNanos;
@@ -89,11 +95,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     BotSession(int index, BotsSettings settings, BotMap map, BotStats stats, RunControl run, SplittableRandom random,
                MapVersions versions, Occupancy occupancy, WorldStats world, WorldTruth truth) {
         this.world = world;
-        this.intake = new PathIntake("bot-" + index, true, versions, stats, run);
-        this.view = new BotView("bot-" + index);
-        this.viewChecker = truth == null ? null
-                : new ViewChecker("bot-" + index, view, truth, settings.world(), world, run);
-        this.overlaps = new OverlapCheck("bot-" + index, settings, stats, run);
+        this.sight = new BotSight("bot-" + index, settings, versions, stats, run, world, truth);
         this.versions = versions;
         this.occupancy = occupancy;
         this.index = index;
@@ -105,6 +107,13 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         this.periodNanos = Math.max(1, Math.round(1e9 / settings.posHz()));
         this.startCell = map.randomIslandCell(random);
         this.walker = new RouteWalker(map, startCell, random);
+        this.moves = new BotMoves(new InetSocketAddress(settings.host(), settings.port()));
+        this.mapFollower = new MapFollower(player(), versions, walker, stats, run);
+    }
+
+    /** How the bot opens its next connection when it follows a move; set before the first connect. */
+    void connector(BotMoves.Connector c) {
+        moves.connector(c);
     }
 
     /** Called just before connecting, on any thread (happens-before the channel's registration). */
@@ -124,14 +133,17 @@ final class BotSession extends ChannelInboundHandlerAdapter {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         channel = ctx.channel();
+        moves.connected();
         // register before reading the flag: the runner sets the flag before finishing the registered bots, so a
         // bot is either finished by the runner or sees the flag here
         run.register(this, channel);
         if (run.ending()) {
-            // connected only at the end of the run: give up
+            // connected only at the end of the run: give up (not a failure for a bot served before, in a move)
             closing = true;
+            if (!everWelcomed && !failureCounted) {
+                stats.connectFailure("connected_after_end");
+            }
             failureCounted = true;
-            stats.connectFailure("connected_after_end");
             ctx.close();
             ctx.fireChannelActive();
             return;
@@ -159,24 +171,26 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         stats.messageIn(m.type());
         if (m instanceof NavPath p) {
             onNavPath(p);
+        } else if (m instanceof Redirect r) {
+            moves.redirect(r);
+        } else if (m instanceof ErrorMessage e && ErrorCodes.MAP_UNAVAILABLE.equals(e.code())) {
+            moves.unavailable();
         } else if (m instanceof Welcome w) {
             onWelcome(ctx, w);
         } else if (m instanceof MonsterEnter e) {
-            world.enters.increment();
-            intake.seen(e.monster());
-            view.enter(e, System.nanoTime());
+            sight.enter(e);
         } else if (m instanceof MonsterLeave l) {
-            world.leaves.increment();
-            view.leave(l.monster());
-            intake.left(l.monster());
+            sight.leave(l);
         } else if (m instanceof MonsterState st) {
-            view.state(st, System.nanoTime());
+            sight.state(st);
         } else if (m instanceof Spawned s) {
-            intake.seen(s.monster());
+            sight.spawned(s.monster());
         } else if (m instanceof Monsters ms) {
-            onMonsters(ms);
+            sight.snapshot(ms, sent);
         } else if (m instanceof MapPatch p) {
-            onMapPatch(p);
+            if (welcomed) {
+                mapFollower.patch(p);
+            }
         } else if (m instanceof ErrorMessage e) {
             stats.error(e.code());
             if (!welcomed && !closing) {
@@ -184,7 +198,9 @@ final class BotSession extends ChannelInboundHandlerAdapter {
                         () -> player() + ": hello answered with error " + e.code() + ": " + e.message());
             }
         } else if (m instanceof Bye b) {
-            if (!closing && !run.ending()) {
+            if (moves.moving()) {
+                ctx.close(); // the move starts when the connection is closed
+            } else if (!closing && !run.ending()) {
                 failureCounted = true;
                 stats.disconnect("bye_" + b.reason());
                 run.note(() -> player() + ": server said bye (" + b.reason() + ") before the end");
@@ -203,19 +219,18 @@ final class BotSession extends ChannelInboundHandlerAdapter {
             return;
         }
         welcomed = true;
-        welcomeNanos = now;
-        bytes.startCounting();
         welcomeTimeout.cancel(false);
-        mapVersion = w.mapVersion();
-        versions.base(mapVersion);
-        GridMap current = versions.map(mapVersion);
-        if (current != null && current != map.map()) {
-            walker.useGrid(current.navGrid()); // joined after edits
+        moves.welcomed();
+        GridMap current = mapFollower.welcomed(w.mapVersion(), map.map());
+        if (!everWelcomed) {
+            everWelcomed = true;
+            welcomeNanos = now;
+            bytes.startCounting();
+            stats.welcomed.increment();
+            stats.connectNanos(now - connectStartNanos);
         }
-        stats.welcomed.increment();
         stats.connected.incrementAndGet();
         run.player(player(), true);
-        stats.connectNanos(now - connectStartNanos);
         sendPos(now);
         for (Spawn sp : SpawnRequests.of(map, startCell, current, settings, random)) {
             send(sp);
@@ -234,46 +249,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         if (sentAt >= 0) {
             stats.latency(sentAt, now);
         }
-        view.navPath(p, now);
-        intake.check(p, mapVersion);
-    }
-
-    /**
-     * Follows the map to the patch's version: versions must come one by one after the welcome's; the grid of the
-     * new version (shared, see {@link MapVersions}) must agree with every other bot's, and the walk continues on it.
-     */
-    private void onMapPatch(MapPatch p) {
-        if (!welcomed) {
-            return;
-        }
-        if (p.version() != mapVersion + 1) {
-            stats.patchProblem("out_of_order");
-            run.note(() -> player() + ": map_patch version " + p.version() + " after version " + mapVersion);
-        }
-        mapVersion = Math.max(mapVersion, p.version());
-        MapVersions.Offer o = versions.offer(p.version(), p.edits());
-        if (o == MapVersions.Offer.MISMATCH || o == MapVersions.Offer.BAD_PATCH) {
-            stats.patchProblem(o.name().toLowerCase(java.util.Locale.ROOT));
-            run.note(() -> player() + ": map_patch version " + p.version() + ": " + o + " " + p);
-        }
-        GridMap g = versions.map(mapVersion);
-        if (g != null) {
-            walker.useGrid(g.navGrid());
-        }
-    }
-
-    /** Counts the snapshot's monsters and its overlaps (see {@link Overlaps}). */
-    private void onMonsters(Monsters ms) {
-        long now = System.nanoTime();
-        for (MonsterSnapshot s : ms.list()) {
-            intake.seen(s.monster());
-            view.snapshot(s, now);
-        }
-        if (viewChecker != null) {
-            long used = ms.playerSeq();
-            viewChecker.atSnapshot(ms, sent.known(used), sent.x(used), sent.z(used), now);
-        }
-        overlaps.check(ms, sent, intake, now);
+        sight.navPath(p, mapFollower.version(), now);
     }
 
     private void tick() {
@@ -311,7 +287,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         }
         closing = true;
         cancelTimers();
-        if (!welcomed && !failureCounted) {
+        if (!everWelcomed && !failureCounted) {
             failureCounted = true; // a whole run was not enough to be served
             stats.connectFailure("no_welcome_before_end");
         }
@@ -345,6 +321,13 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         if (welcomed) {
             stats.connected.decrementAndGet();
             run.player(player(), false);
+        }
+        if (moves.moving() && !closing && !run.ending()) {
+            move(ctx);
+            ctx.fireChannelInactive();
+            return;
+        }
+        if (everWelcomed) {
             long elapsed = System.nanoTime() - welcomeNanos;
             if (elapsed > 0) {
                 world.downstream(bytes.bytes() / (elapsed / 1e9));
@@ -367,6 +350,29 @@ final class BotSession extends ChannelInboundHandlerAdapter {
         ctx.fireChannelInactive();
     }
 
+    /**
+     * The connection closed after {@code redirect} or {@code map_unavailable}: forgets what it knew of the old
+     * server's monsters and follows the move ({@link BotMoves#follow}).
+     */
+    private void move(ChannelHandlerContext ctx) {
+        welcomed = false;
+        occupancy.move(block, -1);
+        block = -1;
+        sight.moved();
+        if (moves.redirected()) {
+            stats.redirects.increment();
+        }
+        moves.follow(ctx.channel().eventLoop(), System.nanoTime(), () -> closing || run.ending(), (reason, why) -> {
+            closing = true;
+            if (reason != null && !failureCounted) {
+                failureCounted = true;
+                stats.connectFailure(reason);
+                run.note(() -> player() + ": " + why);
+            }
+            release();
+        });
+    }
+
     /** Counts this bot as done with the run, once. On the event loop, or after a failed connect. */
     void release() {
         if (!released) {
@@ -377,7 +383,7 @@ final class BotSession extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (!closing && !failureCounted && !run.ending()) {
+        if (!closing && !failureCounted && !run.ending() && !moves.moving()) {
             failureCounted = true;
             if (welcomed) {
                 stats.disconnect("io_error");

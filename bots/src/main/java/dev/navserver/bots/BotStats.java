@@ -40,6 +40,8 @@ public final class BotStats {
     final LongAdder monsters = new LongAdder();
     final LongAdder welcomed = new LongAdder();
     final AtomicInteger connected = new AtomicInteger();
+    /** {@code redirect}s the bots received (each followed to the named node, up to five in a row). */
+    final LongAdder redirects = new LongAdder();
     /** {@code map_edited} answers the editing bot received: edits applied. */
     final LongAdder edits = new LongAdder();
     /** Edit periods in which the editing bot sent nothing (answers outstanding, or no free spot). */

@@ -53,6 +53,11 @@ final class BotView {
         return fresh;
     }
 
+    /** Forgets every monster (the session moved to another server, whose monsters are others). */
+    void clear() {
+        monsters.clear();
+    }
+
     /** A {@code monster_leave}: false when the monster was not in view. */
     boolean leave(String monster) {
         return monsters.remove(monster) != null;

@@ -44,12 +44,14 @@ import java.util.Map;
  * @param timeline           the run over time (per-second buckets for runs up to 30 minutes)
  * @param dynamics           map edits, version lags and body overlaps
  * @param world              the shared world: view checks, authority spawns and commands, downstream bytes
+ * @param redirects          {@code redirect}s the bots received and followed (issue 27: a node gave their map up,
+ *                           or they connected to a node that does not serve it); not counted as disconnects
  */
 @JsonPropertyOrder({"players", "welcomed", "monsters", "durationSeconds", "navPaths", "invalid", "errors",
-        "disconnects", "connectFailed", "undecodable", "latencyMs", "connectMs", "navPathsPerSecond", "rampUpSeconds",
-        "steadyDurationSeconds", "steadyLatencyMs", "steadyNavPathsPerSecond", "server", "invalidByReason",
-        "errorsByCode", "failuresByReason", "messagesIn", "messagesOut", "settings", "exitStatus", "dynamics",
-        "world", "timeline"})
+        "disconnects", "redirects", "connectFailed", "undecodable", "latencyMs", "connectMs", "navPathsPerSecond",
+        "rampUpSeconds", "steadyDurationSeconds", "steadyLatencyMs", "steadyNavPathsPerSecond", "server",
+        "invalidByReason", "errorsByCode", "failuresByReason", "messagesIn", "messagesOut", "settings", "exitStatus",
+        "dynamics", "world", "timeline"})
 public record BotsReport(int players, long welcomed, long monsters, double durationSeconds, long navPaths,
                          long invalid, long errors, long disconnects, long connectFailed, long undecodable,
                          Percentiles latencyMs, Percentiles connectMs, double navPathsPerSecond,
@@ -57,7 +59,23 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
                          Map<String, Long> failuresByReason, Map<String, Long> messagesIn,
                          Map<String, Long> messagesOut, Settings settings, int exitStatus, double rampUpSeconds,
                          double steadyDurationSeconds, Percentiles steadyLatencyMs, double steadyNavPathsPerSecond,
-                         ServerLatency server, Timeline timeline, Dynamics dynamics, WorldReport world) {
+                         ServerLatency server, Timeline timeline, Dynamics dynamics, WorldReport world,
+                         long redirects) {
+
+    /** A report without redirects (runs against a single process). */
+    public BotsReport(int players, long welcomed, long monsters, double durationSeconds, long navPaths,
+                      long invalid, long errors, long disconnects, long connectFailed, long undecodable,
+                      Percentiles latencyMs, Percentiles connectMs, double navPathsPerSecond,
+                      Map<String, Long> invalidByReason, Map<String, Long> errorsByCode,
+                      Map<String, Long> failuresByReason, Map<String, Long> messagesIn,
+                      Map<String, Long> messagesOut, Settings settings, int exitStatus, double rampUpSeconds,
+                      double steadyDurationSeconds, Percentiles steadyLatencyMs, double steadyNavPathsPerSecond,
+                      ServerLatency server, Timeline timeline, Dynamics dynamics, WorldReport world) {
+        this(players, welcomed, monsters, durationSeconds, navPaths, invalid, errors, disconnects, connectFailed,
+                undecodable, latencyMs, connectMs, navPathsPerSecond, invalidByReason, errorsByCode, failuresByReason,
+                messagesIn, messagesOut, settings, exitStatus, rampUpSeconds, steadyDurationSeconds, steadyLatencyMs,
+                steadyNavPathsPerSecond, server, timeline, dynamics, world, 0);
+    }
 
     /** A report without {@link WorldReport} (tests of the other fields). */
     public BotsReport(int players, long welcomed, long monsters, double durationSeconds, long navPaths,
@@ -181,7 +199,7 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
                         + " steady_p99_ms=%.1f steady_max_ms=%.1f steady_latency_samples=%d steady_nav_paths_per_s=%.1f",
                 rampUpSeconds, steadyDurationSeconds, steadyLatencyMs.p50(), steadyLatencyMs.p90(),
                 steadyLatencyMs.p99(), steadyLatencyMs.max(), steadyLatencyMs.count(), steadyNavPathsPerSecond)
-                + " edits=" + dynamics.edits() + " overlaps=" + dynamics.overlaps();
+                + " edits=" + dynamics.edits() + " overlaps=" + dynamics.overlaps() + " redirects=" + redirects;
         if (settings.world() != null && (settings.world().world() || settings.world().authorityBot())) {
             line += String.format(Locale.ROOT, " view_errors=%d view_checks=%d commands=%d down_kb_per_s p50=%.1f"
                             + " p90=%.1f p99=%.1f max=%.1f", world.viewErrors(), world.viewChecks(), world.commands(),

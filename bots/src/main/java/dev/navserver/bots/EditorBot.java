@@ -68,6 +68,21 @@ final class EditorBot extends AuthorityBot {
         this.random = random;
     }
 
+    /** The walls it placed stand on the new node too (the map's edits move with it); it keeps editing there. */
+    @Override
+    boolean followsMoves() {
+        return true;
+    }
+
+    /**
+     * Edits unanswered by the old node are forgotten: a placement may or may not have been applied, so its rectangle
+     * stays among the standing ones (restoring an open cell changes nothing).
+     */
+    @Override
+    void moved() {
+        inFlight.clear();
+    }
+
     @Override
     void onMessage(ChannelHandlerContext ctx, ServerMessage m) {
         if (m instanceof Welcome w) {

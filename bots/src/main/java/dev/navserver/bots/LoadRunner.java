@@ -5,7 +5,6 @@ import dev.navserver.protocol.codec.ProtocolPipeline;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -248,15 +247,10 @@ public final class LoadRunner {
      * @param ready completes with null once welcomed as an authority, or with why not
      * @throws IllegalStateException when it cannot connect or is not welcomed as an authority (the run is over)
      */
-    private Channel connectAuthority(Bootstrap base, String name, ChannelHandler bot, CompletableFuture<String> ready)
+    private Channel connectAuthority(Bootstrap base, String name, AuthorityBot bot, CompletableFuture<String> ready)
             throws InterruptedException {
-        Bootstrap b = base.clone().handler(new ChannelInitializer<SocketChannel>() {
-            @Override
-            protected void initChannel(SocketChannel ch) {
-                ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
-                ch.pipeline().addLast(name, bot);
-            }
-        });
+        Bootstrap b = authorityBootstrap(base.clone(), name, bot);
+        bot.connector((loop, address) -> authorityBootstrap(base.clone(loop), name, bot).connect(address));
         ChannelFuture f = b.connect(settings.host(), settings.port()).await();
         if (!f.isSuccess()) {
             throw new IllegalStateException("the " + name + " authority bot cannot connect to "
@@ -300,14 +294,8 @@ public final class LoadRunner {
             bot.release();
             return;
         }
-        Bootstrap b = base.clone().handler(new ChannelInitializer<SocketChannel>() {
-            @Override
-            protected void initChannel(SocketChannel ch) {
-                ch.pipeline().addLast("bytes", bot.byteCounter());
-                ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
-                ch.pipeline().addLast("bot", bot);
-            }
-        });
+        Bootstrap b = botBootstrap(base.clone(), bot);
+        bot.connector((loop, address) -> botBootstrap(base.clone(loop), bot).connect(address));
         bot.connectStarted(System.nanoTime());
         ChannelFuture f = b.connect(settings.host(), settings.port());
         f.addListener(done -> {
@@ -319,6 +307,29 @@ public final class LoadRunner {
             }
             if (!run.ending()) {
                 launchNext(base, bots, run, start, ramp);
+            }
+        });
+    }
+
+    /** {@code b} with an authority bot's pipeline: client codec, the bot. */
+    private static Bootstrap authorityBootstrap(Bootstrap b, String name, AuthorityBot bot) {
+        return b.handler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
+                ch.pipeline().addLast(name, bot);
+            }
+        });
+    }
+
+    /** {@code b} with a bot's pipeline: byte counter, client codec, the bot. */
+    private static Bootstrap botBootstrap(Bootstrap b, BotSession bot) {
+        return b.handler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ch.pipeline().addLast("bytes", bot.byteCounter());
+                ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
+                ch.pipeline().addLast("bot", bot);
             }
         });
     }
@@ -345,6 +356,6 @@ public final class LoadRunner {
                 server, stats.timeline(durationSeconds, settings.rampUpSeconds()),
                 new BotsReport.Dynamics(stats.edits.sum(), stats.editsSkipped.sum(), stats.overlaps.sum(),
                         stats.patchProblems.sum(), stats.uncheckedPaths.sum(), stats.pathsByVersionLag()),
-                WorldReport.of(world));
+                WorldReport.of(world), stats.redirects.sum());
     }
 }

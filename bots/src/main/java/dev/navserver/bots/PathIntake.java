@@ -89,6 +89,14 @@ final class PathIntake {
     }
 
     /**
+     * The session moved to another server ({@code redirect}): its monsters, their ids and seqs are others; the ones
+     * seen so far stay counted in {@code monsters}.
+     */
+    void moved() {
+        monsters.clear();
+    }
+
+    /**
      * The monster left the view: its next {@code nav_path} (the current one, sent again with its next
      * {@code monster_enter}) may repeat the last {@code seq} seen.
      */

@@ -27,14 +27,14 @@ class BotsReportTest {
                 + "connect_ms p50=3.0 p99=9.1 welcomed=100 connect_failed=0 undecodable=0 nav_paths_per_s=2056.2 "
                 + "latency_samples=1000 ramp_up=10.0s steady_duration=60.0s steady_p50_ms=11.0 steady_p90_ms=22.0 "
                 + "steady_p99_ms=44.4 steady_max_ms=70.0 steady_latency_samples=900 steady_nav_paths_per_s=2100.0 "
-                + "edits=0 overlaps=0");
+                + "edits=0 overlaps=0 redirects=0");
     }
 
     @Test
     void summaryLine_WithAdminPort_ExpectedServerAndTickP99AppendedOrNaWhenUnavailable() {
         ServerLatency ok = new ServerLatency(7401, new ServerLatency.Quantiles(5000, 40.0, 80.0, 97.5),
                 new ServerLatency.Quantiles(1200, 1.5, 3.0, 4.25), null);
-        assertThat(report(ok).summaryLine()).endsWith(" steady_nav_paths_per_s=2100.0 edits=0 overlaps=0 server_p99_ms=97.5 "
+        assertThat(report(ok).summaryLine()).endsWith(" steady_nav_paths_per_s=2100.0 edits=0 overlaps=0 redirects=0 server_p99_ms=97.5 "
                 + "tick_p99_ms=4.25");
         ServerLatency failed = new ServerLatency(7401, null, null, "cannot read /metrics");
         assertThat(report(failed).summaryLine()).endsWith(" server_p99_ms=n/a tick_p99_ms=n/a");

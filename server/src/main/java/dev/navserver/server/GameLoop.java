@@ -4,6 +4,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.MapEdit;
 import dev.navserver.protocol.message.TerrainEdit;
+import dev.navserver.server.cluster.MapSessions;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.edit.EditPublisher;
@@ -69,6 +70,8 @@ public final class GameLoop implements TickLoop.Task {
     private final MapJournal journal;
     private final WorldDelivery delivery;
     private final WorldRequests requests;
+    /** Sends the sessions of maps this process gives up away. */
+    private final MapHandover handover;
     private final AtomicLong monsterIds = new AtomicLong();
     private final SplittableRandom random;
     /** Sessions drained in this pass that may still hold messages (the per-tick cap). */
@@ -108,6 +111,12 @@ public final class GameLoop implements TickLoop.Task {
         RouteStore routes = journal == null ? RouteStore.NONE : journal.routes();
         this.worldFiles = new WorldFileLoads(context.metrics(), routes);
         this.requests = new WorldRequests(context, this::world, delivery::deliver, routes);
+        this.handover = new MapHandover(context, tickControl::wakeup);
+    }
+
+    /** Sends the sessions of a map away on the tick thread ({@link MapHandover}). Thread-safe. */
+    public MapSessions mapSessions() {
+        return handover;
     }
 
     /** Announces a created or changed world file of a map; it is read and applied at the next tick. Thread-safe. */
@@ -127,6 +136,7 @@ public final class GameLoop implements TickLoop.Task {
         applyConfig();
         applyMaps();
         applyWorldFiles();
+        handover.apply();
         applySessionEvents();
         drainInboxes(false);
         drainAdminEdits(false);
@@ -143,6 +153,7 @@ public final class GameLoop implements TickLoop.Task {
     @Override
     public void between(double nowSeconds) {
         worldNow = Math.max(worldNow, nowSeconds);
+        handover.apply();
         applySessionEvents();
         drainInboxes(true);
         drainAdminEdits(true);
@@ -289,7 +300,7 @@ public final class GameLoop implements TickLoop.Task {
             // A session's join event is queued before its welcome, so before any message it can send: joins that
             // arrived since this pass began are applied first, or a spawn right after welcome finds no player.
             applySessionEvents();
-            World w = s.mapName() == null ? null : world(s.mapName());
+            World w = s.mapName() == null || handover.isAway(s) ? null : world(s.mapName());
             if (w == null) {
                 continue;
             }

@@ -10,6 +10,8 @@ import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.server.admin.AdminEndpoints;
 import dev.navserver.server.admin.AdminServer;
 import dev.navserver.server.admin.MapAdmin;
+import dev.navserver.server.cluster.MapOwnership;
+import dev.navserver.server.cluster.MapSessions;
 import dev.navserver.server.config.ConfigException;
 import dev.navserver.server.config.ConfigOverrides;
 import dev.navserver.server.config.ConfigReloader;
@@ -96,6 +98,18 @@ public final class NavServer implements AutoCloseable {
      * @throws IOException     when the maps directory cannot be read or holds no usable default map
      */
     public NavServer(Path configFile, ConfigOverrides overrides) throws ConfigException, IOException {
+        this(configFile, overrides, MapOwnership.SINGLE_PROCESS);
+    }
+
+    /**
+     * As {@link #NavServer(Path, ConfigOverrides)}, for a process that serves only the maps {@code ownership} says
+     * are {@link dev.navserver.server.cluster.Owner.Local}: a {@code hello} for any other map is sent away
+     * ({@code redirect} or {@code map_unavailable}).
+     *
+     * @param ownership who serves each map; asked on every {@code hello}, from Netty I/O threads
+     */
+    public NavServer(Path configFile, ConfigOverrides overrides, MapOwnership ownership)
+            throws ConfigException, IOException {
         reloader = new ConfigReloader(configFile, overrides, pending, metrics.configReloads, Clock.systemUTC());
         initial = reloader.current();
         // maps.maxCells applies live; the planner pool's size (restart-only) stays that of the initial config
@@ -130,7 +144,7 @@ public final class NavServer implements AutoCloseable {
         metrics.monitorExecutor(plannerPool, "planner");
         TickControl tickControl = new TickControl(initial.tick().hz());
         context = new ServerContext(metrics, reloader::current, maps, planner, plannerPool, tickControl::wakeup,
-                startNanos);
+                startNanos, ownership);
         // A reloaded file replaces the map and its edits: every session on it re-reads the map.
         maps.onReload((map, version) -> context.sendToMap(map.name(),
                 dev.navserver.protocol.message.MapPatch.reset(map.name(), version)));
@@ -264,6 +278,14 @@ public final class NavServer implements AutoCloseable {
     /** Port of the game listener. */
     public int gamePort() {
         return gameServer.port();
+    }
+
+    /**
+     * Sends the sessions of a map away when this process stops serving it; change what the {@link MapOwnership}
+     * answers for the map first. Thread-safe.
+     */
+    public MapSessions mapSessions() {
+        return gameLoop.mapSessions();
     }
 
     /** Port of the admin HTTP listener. */

@@ -61,15 +61,17 @@ public final class ServerMetrics implements AutoCloseable {
             "group_path_query", "validate_path", "ping", "bye", "map_edit", "unknown");
     /** Outbound message types of protocol 1. */
     public static final List<String> MESSAGE_TYPES_OUT = List.of("welcome", "spawned", "path", "group_path", "path_valid", "pong",
-            "nav_path", "local_nav", "monsters", "error", "bye", "map_edited", "map_patch");
+            "nav_path", "local_nav", "monsters", "error", "bye", "map_edited", "map_patch", "redirect");
     /** Error codes of protocol 1. */
     public static final List<String> ERROR_CODES = List.of("bad_json", "bad_message", "unknown_type", "bad_field",
             "not_welcomed", "already_welcomed", "unknown_map", "out_of_bounds", "blocked", "spawn_disabled",
             "frame_too_long", "rate_limited", "server_full", "unauthorized", "forbidden", "edit_too_large",
-            "no_room", "edit_not_durable", "internal");
+            "no_room", "edit_not_durable", "map_unavailable", "internal");
     /** Why a connection ended. */
     public static final List<String> CLOSE_REASONS = List.of("client_bye", "client_closed", "idle", "rate_limited",
-            "slow_reader", "server_full", "shutdown", "error", "unauthorized");
+            "slow_reader", "server_full", "shutdown", "error", "unauthorized", "redirect", "unavailable");
+    /** Why a session was sent away from this process ({@code navserver_redirects_total}). */
+    public static final List<String> REDIRECT_REASONS = List.of("redirect", "unavailable");
     /** Statuses a plan or path query can end with. */
     public static final List<String> PLAN_STATUSES = List.of("ok", "partial", "unreachable", "blocked",
             "out_of_bounds");
@@ -121,6 +123,13 @@ public final class ServerMetrics implements AutoCloseable {
     /** {@code hello}s refused for a wrong {@code token} (each also counts as error and close {@code unauthorized}). */
     public final Counter authorityFailures = counter("navserver_authority_failures_total",
             "hello messages refused for a wrong authority token.");
+    /**
+     * Sessions sent away (on {@code hello} or when this process stopped serving their map), by
+     * {@link #REDIRECT_REASONS reason}: {@code redirect} (another node serves the map) or {@code unavailable}.
+     */
+    public final LabeledCounter redirects = labeled("navserver_redirects_total",
+            "Sessions sent away because another node serves their map (redirect) or none does (unavailable).",
+            "reason", REDIRECT_REASONS);
     /** Decoded inbound messages by type. */
     public final LabeledCounter messagesIn = labeled("navserver_messages_in_total",
             "Inbound messages decoded, by type.", "type", MESSAGE_TYPES_IN);

@@ -1,5 +1,6 @@
 package dev.navserver.server.net;
 
+import dev.navserver.server.cluster.MapOwnership;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.plan.GroupPlanner;
@@ -30,6 +31,8 @@ public final class ServerContext {
     /** Answers {@code group_path_query}; null when {@link #planner} is (tests without planning). */
     final GroupPlanner groupPlanner;
     final ExecutorService plannerPool;
+    /** Who serves each map; a {@code hello} for a map served elsewhere or by nobody is sent away. */
+    final MapOwnership ownership;
     /** Wakes the tick thread when a session gets inbox messages, so positions are applied between ticks. */
     final Runnable tickWakeup;
     private final long startNanos;
@@ -55,6 +58,16 @@ public final class ServerContext {
      */
     public ServerContext(ServerMetrics metrics, Supplier<NavServerConfig> config, MapRegistry maps, NavPlanner planner,
             ExecutorService plannerPool, Runnable tickWakeup, long startNanos) {
+        this(metrics, config, maps, planner, plannerPool, tickWakeup, startNanos, MapOwnership.SINGLE_PROCESS);
+    }
+
+    /**
+     * As the constructor above, in a process that may not serve every map it has loaded.
+     *
+     * @param ownership who serves each map, asked on every {@code hello}
+     */
+    public ServerContext(ServerMetrics metrics, Supplier<NavServerConfig> config, MapRegistry maps, NavPlanner planner,
+            ExecutorService plannerPool, Runnable tickWakeup, long startNanos, MapOwnership ownership) {
         this.metrics = metrics;
         this.config = config;
         this.maps = maps;
@@ -63,6 +76,7 @@ public final class ServerContext {
         this.plannerPool = plannerPool;
         this.tickWakeup = tickWakeup;
         this.startNanos = startNanos;
+        this.ownership = java.util.Objects.requireNonNull(ownership, "ownership");
     }
 
     /** Seconds since the server started. */

@@ -230,6 +230,11 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
                 error(hello.id(), ErrorCodes.UNKNOWN_MAP, "map: no map named '" + mapName + "'");
                 return;
             }
+            // Under the same monitor as MapSessions.sendAway's collection: a hello either is welcomed before the
+            // map is given up (and is then sent away with the others) or sees the new owner here.
+            if (SendAway.to(session, mapName, context.ownership.ownerOf(mapName), hello.id(), context.metrics)) {
+                return;
+            }
             welcome(hello, cfg, mapName, map);
         }
     }

@@ -13,6 +13,7 @@ import dev.navserver.protocol.message.Ping;
 import dev.navserver.protocol.message.PlayerPos;
 import dev.navserver.protocol.message.Pong;
 import dev.navserver.protocol.message.ProtocolError;
+import dev.navserver.protocol.message.Redirect;
 import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.Vec3;
 import dev.navserver.protocol.message.Welcome;
@@ -129,6 +130,38 @@ final class NdjsonClient implements AutoCloseable {
 
     void playerPos(long seq, double x, double z) throws IOException {
         send(new PlayerPos(null, seq, new Vec3(x, 0, z)));
+    }
+
+    /** Most {@code redirect}s {@link #helloFollowingRedirects} follows without a {@code welcome}. */
+    static final int MAX_REDIRECTS = 5;
+
+    /**
+     * Connects to {@code port} on loopback and says {@code hello}, following {@code redirect}s (to loopback hosts
+     * only) the way a real client does: a new connection to the named port, the same {@code hello} again. Returns
+     * the welcomed client; fails after {@link #MAX_REDIRECTS} redirects in a row, or on anything else than
+     * {@code welcome} or {@code redirect}.
+     *
+     * @param token the authority token, or null for a player
+     */
+    static NdjsonClient helloFollowingRedirects(int port, String player, String map, String token)
+            throws IOException {
+        for (int redirects = 0; redirects <= MAX_REDIRECTS; redirects++) {
+            NdjsonClient c = new NdjsonClient(port);
+            c.send(new Hello(null, 1, player, map, token));
+            FromServer answer = c.poll(FromServer.class,
+                    m -> m instanceof Welcome || m instanceof Redirect || m instanceof ErrorMessage, TIMEOUT);
+            if (answer instanceof Welcome) {
+                return c;
+            }
+            c.close();
+            if (!(answer instanceof Redirect r)) {
+                return fail("hello on port " + port + " answered " + answer + " instead of welcome or redirect");
+            }
+            assertThat(r.host()).as("redirect host of a loopback test").isEqualTo("127.0.0.1");
+            port = r.port();
+        }
+        return fail("more than " + MAX_REDIRECTS + " redirects in a row without a welcome (the last to port " + port
+                + ")");
     }
 
     /** Says hello and returns the welcome. */

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.io.MapLoader;
 import dev.navserver.server.NavServer;
+import dev.navserver.server.cluster.MapOwnership;
+import dev.navserver.server.config.ConfigOverrides;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -69,10 +71,10 @@ final class TestServer implements AutoCloseable {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
-    private TestServer(Path configFile, Path mapsDir) throws Exception {
+    private TestServer(Path configFile, Path mapsDir, MapOwnership ownership) throws Exception {
         this.configFile = configFile;
         this.mapsDir = mapsDir;
-        this.server = new NavServer(configFile);
+        this.server = new NavServer(configFile, ConfigOverrides.NONE, ownership);
         server.start();
     }
 
@@ -90,10 +92,16 @@ final class TestServer implements AutoCloseable {
 
     /** Starts a server on {@code mapsDir} with its config (and so its {@code data/edits}) under {@code tmp}. */
     static TestServer start(Path tmp, Path mapsDir, Map<String, String> overrides) throws Exception {
+        return start(tmp, mapsDir, overrides, MapOwnership.SINGLE_PROCESS);
+    }
+
+    /** As {@link #start(Path, Path, Map)}, serving only the maps {@code ownership} names {@code Local}. */
+    static TestServer start(Path tmp, Path mapsDir, Map<String, String> overrides, MapOwnership ownership)
+            throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("config"));
         Path config = dir.resolve("navserver.yaml");
         Files.writeString(config, yaml(mapsDir, overrides));
-        return new TestServer(config, mapsDir);
+        return new TestServer(config, mapsDir, ownership);
     }
 
     /** The config file text: {@link #DEFAULTS} with {@code overrides} applied. */

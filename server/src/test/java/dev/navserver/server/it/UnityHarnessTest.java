@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code Runtime/} and {@code Editor/} folders with Mono's {@code mcs} (against compile-only UnityEngine stubs and
  * Debian's Newtonsoft.Json) and builds {@code NavHarness.exe} from the engine-free core; the harness then plays
  * headless monster-following clients against a real server on loopback, through a server restart on the same port,
- * and its world scenario: two players and an authority session sharing one monster from spawn to despawn.
+ * its world scenario: two players and an authority session sharing one monster from spawn to despawn, and its
+ * redirect scenario: two real servers, the first redirecting the map to the second.
  * Skipped when {@code mcs}, {@code mono} or Newtonsoft.Json is missing, unless {@code NAVSERVER_REQUIRE_MONO=1} (set by
  * {@code .ci/run}, which installs them), in which case a missing toolchain fails the test.
  */
@@ -38,6 +39,7 @@ class UnityHarnessTest {
     private static final Path NEWTONSOFT_DIR = Path.of("/usr/lib/cli");
     private static final Pattern SUMMARY = Pattern.compile("(?m)^harness: .*$");
     private static final Pattern WORLD_SUMMARY = Pattern.compile("(?m)^world: .*$");
+    private static final Pattern REDIRECT_SUMMARY = Pattern.compile("(?m)^redirect: .*$");
     private static final String AUTHORITY_TOKEN = "unity-harness-authority-0123456789";
     private static final Duration BUILD_TIMEOUT = Duration.ofSeconds(180);
 
@@ -168,6 +170,40 @@ class UnityHarnessTest {
             assertThat(f.get("expected_errors")).as(line).isEqualTo("2");
             assertThat(f.get("unexpected_errors")).as(line).isEqualTo("0");
             assertThat(f.get("result")).as(line).isEqualTo("ok");
+        }
+    }
+
+    @Test
+    void harnessRedirectScenario_NodeARedirectsTheArenaToNodeB_EveryClientIsWelcomedAndChasedByB() throws Exception {
+        Map<String, String> cfg = new HashMap<>();
+        cfg.put("chase.monstersPerPlayer", "0");
+        cfg.put("chase.allowClientSpawn", "true");
+        cfg.put("chase.monsterSpeedMetersPerSecond", "6.0");
+        Path map = TestServer.repoRoot().resolve("maps/arena.txt");
+        MutableOwnership ownership = new MutableOwnership();
+        try (TestServer b = TestServer.start(tmp.resolve("redirect-b"), cfg);
+             TestServer a = TestServer.start(tmp.resolve("redirect-a"), TestServer.repoRoot().resolve("maps"), cfg,
+                     ownership.set("arena", new dev.navserver.server.cluster.Owner.Remote("b", "127.0.0.1",
+                             b.gamePort())))) {
+            Result r = run(List.of("mono", exe.toString(), "--scenario", "redirect", "--host", "127.0.0.1", "--port",
+                    Integer.toString(a.gamePort()), "--map", map.toString(), "--monsters", "2", "--seconds", "5"),
+                    Duration.ofSeconds(60));
+            Matcher m = REDIRECT_SUMMARY.matcher(r.stdout);
+            assertThat(m.find()).as("a redirect: line in\n%s", r.output()).isTrue();
+            String line = m.group();
+            System.out.println(line);
+            assertThat(r.exitCode).as("exit code; %s\nstderr:\n%s", line, r.stderr).isZero();
+            Map<String, String> f = fields(line);
+            assertThat(f.get("redirects")).as(line).isEqualTo("2");
+            assertThat(f.get("redirected_to")).as(line).isEqualTo("127.0.0.1:" + b.gamePort());
+            assertThat(f.get("welcomed")).as(line).isEqualTo("2");
+            assertThat(Long.parseLong(f.get("nav_paths"))).as(line).isPositive();
+            assertThat(f.get("unwalkable")).as(line).isEqualTo("0");
+            assertThat(f.get("gave_up")).as(line).isEqualTo("0");
+            assertThat(f.get("errors")).as(line).isEqualTo("0");
+            assertThat(f.get("result")).as(line).isEqualTo("ok");
+            assertThat(a.metric("navserver_redirects_total{reason=\"redirect\"}")).isEqualTo(2.0);
+            assertThat(b.metric("navserver_nav_path_pushes_total")).as("the paths came from B").isPositive();
         }
     }
 
