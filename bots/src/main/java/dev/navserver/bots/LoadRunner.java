@@ -120,7 +120,7 @@ public final class LoadRunner {
                 editorChannel = connectAuthority(base, "editor", editor, editor.ready(), null);
             }
             if (authority != null) {
-                authorityChannel = connectAuthority(base.clone().group(truthGroup), "world", authority,
+                authorityChannel = connectAuthority(base.clone(truthGroup), "world", authority,
                         authority.ready(), new TruthIntake(truth, stats, world));
             }
             if (scraper != null && rampNanos == 0) {
@@ -211,6 +211,9 @@ public final class LoadRunner {
                 } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
                     authorityChannel.close();
                 }
+            }
+            if (truthGroup != null) {
+                world.truthThreadCpuNanos.add(TruthIntake.threadCpuNanos(truthGroup));
             }
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS);

@@ -84,4 +84,23 @@ final class TruthIntake extends ChannelInboundHandlerAdapter {
         }
         return true;
     }
+
+    /**
+     * The CPU time the thread of a one-thread event loop group has used so far, ns, or -1 when unknown (not
+     * measurable, or the loop did not answer within a second). Call from outside the group.
+     */
+    static long threadCpuNanos(io.netty.channel.EventLoopGroup group) {
+        if (!THREADS.isCurrentThreadCpuTimeSupported()) {
+            return -1;
+        }
+        try {
+            return group.submit(THREADS::getCurrentThreadCpuTime).get(1, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException
+                 | java.util.concurrent.RejectedExecutionException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
 }

@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@code missing}: a monster within {@code radius − hysteresis} of the player in both is not in view;</li>
  *   <li>{@code beyond}: a monster in view is farther than {@code radius + hysteresis} + one snapshot's travel
- *       (its speed / {@code snapshotHz}) in both truth snapshots, and neither chases this bot's player
+ *       (its speed × one snapshot period, 1 / {@code snapshotHz}, or × the time between the bot's snapshot and the
+ *       farther of the truth's two when that is longer: the truth missed a snapshot) in both truth snapshots, and neither chases this bot's player
  *       nor did within {@link #CHASE_GRACE_NANOS} (a chaser stays in its player's view wherever it is);</li>
  *   <li>{@code unknown}: a monster in view, listed by the bot's snapshots since before the earlier truth snapshot,
  *       is in neither truth snapshot (despawned without {@code monster_leave});</li>
@@ -47,11 +48,11 @@ final class ViewChecker {
     /**
      * A monster in view at a recorded check.
      *
-     * @param travel      one snapshot's travel, metres
+     * @param speed       its speed, metres per second
      * @param firstListed {@code serverTime} of the first own snapshot that listed it
      * @param chaser      whether it chases (or just chased) the bot's player
      */
-    private record InView(double travel, double firstListed, boolean chaser) {
+    private record InView(double speed, double firstListed, boolean chaser) {
     }
 
     private record Pending(double serverTime, double x, double z, Map<String, InView> inView) {
@@ -101,7 +102,7 @@ final class ViewChecker {
             if (Double.isNaN(e.firstListed) && listed.contains(e.monster)) {
                 e.firstListed = serverTime;
             }
-            inView.put(e.monster, new InView(e.speedMetersPerSecond / snapshotHz,
+            inView.put(e.monster, new InView(e.speedMetersPerSecond,
                     Double.isNaN(e.firstListed) ? serverTime : e.firstListed,
                     view.chasesPlayer(e, nowNanos, CHASE_GRACE_NANOS)));
         }
@@ -202,6 +203,8 @@ final class ViewChecker {
         });
         int beyond = 0;
         int unknown = 0;
+        double travelSeconds = Math.max(1 / snapshotHz, Math.max(p.serverTime() - before.serverTime(),
+                after.serverTime() - p.serverTime()));
         String first = firstMissing[0];
         for (Map.Entry<String, InView> v : p.inView().entrySet()) {
             String id = v.getKey();
@@ -214,7 +217,7 @@ final class ViewChecker {
                 }
                 continue;
             }
-            double limit = outer + v.getValue().travel();
+            double limit = outer + v.getValue().speed() * travelSeconds;
             // a monster spawned, despawned or teleported between the truth's snapshots is judged on none of them
             boolean far = a >= 0 && c >= 0 && after.distance(a, p.x(), p.z()) > limit
                     && before.distance(c, p.x(), p.z()) > limit;

@@ -22,6 +22,8 @@ final class WorldStats {
     /** The truth intake's CPU time over the snapshots it parsed on its fast path, ns, and how many those were. */
     final LongAdder truthIntakeCpuNanos = new LongAdder();
     final LongAdder truthIntakeParsed = new LongAdder();
+    /** CPU time of the world authority bot's own thread over the run, ns (-1 when unknown). */
+    final LongAdder truthThreadCpuNanos = new LongAdder();
     /** {@code monster_enter}/{@code monster_leave} the bots (not the authority) received. */
     final LongAdder enters = new LongAdder();
     final LongAdder leaves = new LongAdder();

@@ -188,4 +188,16 @@ class ViewCheckerTest {
         assertThat(o.missing()).isEqualTo(1);
         assertThat(o.first()).contains("m-1 is 8.0 m from the player but not in view");
     }
+
+    @Test
+    void check_TruthMissedTheSnapshotBeforeTheBots_ExpectedTravelAllowedForTheLongerTime() {
+        // truth at 0.5 s and 1.1 s (one missed between), the bot's at 1.0 s: 0.5 s of travel at 2.5 m/s, 1.25 m
+        enter("m-1", 16, null);
+        enter("m-2", 16.5, null);
+        truth.add(0.5, Map.of("m-1", new double[] {16, 0}, "m-2", new double[] {16.5, 0}));
+        truth.add(1.1, Map.of("m-1", new double[] {16, 0}, "m-2", new double[] {16.5, 0}));
+        ViewChecker.Outcome o = checkAtOrigin();
+        assertThat(o.beyond()).as("m-2 beyond 15 + 1.25 m, m-1 within").isEqualTo(1);
+        assertThat(o.first()).contains("m-2 is in view 16.5 m").contains("limit 16.25");
+    }
 }
