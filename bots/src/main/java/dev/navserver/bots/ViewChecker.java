@@ -34,7 +34,7 @@ final class ViewChecker {
     /** A chaser of this bot's player may stay in view anywhere this long after it was last known to chase, ns. */
     static final long CHASE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** Checks waiting for the truth at most. */
-    static final int PENDING_LIMIT = 16;
+    static final int PENDING_LIMIT = 32;
     /** Truth snapshots further apart than this many snapshot periods do not judge the checks between them. */
     static final double MAX_BRACKET_PERIODS = 4;
 

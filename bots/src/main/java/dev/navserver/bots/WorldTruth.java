@@ -10,8 +10,8 @@ import java.util.Map;
  * bot's event loop, read by every bot's; thread-safe (one lock, held briefly).
  */
 final class WorldTruth {
-    /** Snapshots kept: at 5 Hz, 12.8 s. Power of two. */
-    static final int KEPT = 64;
+    /** Snapshots kept: at 5 Hz, 25.6 s (bots far behind their own snapshots still find their truth). Power of two. */
+    static final int KEPT = 128;
     /** Spatial hash cell of the snapshots when none is given, metres. */
     static final double DEFAULT_CELL_METERS = 16;
 

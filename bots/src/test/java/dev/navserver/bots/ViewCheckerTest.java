@@ -165,7 +165,7 @@ class ViewCheckerTest {
     }
 
     @Test
-    void atSnapshot_TruthNeverArrivesFor17Snapshots_ExpectedOldestSkippedAsTruthBehind() {
+    void atSnapshot_TruthNeverArrivesForOneMoreThanThePendingLimit_ExpectedOldestSkippedAsTruthBehind() {
         for (int i = 0; i <= ViewChecker.PENDING_LIMIT; i++) {
             checker.atSnapshot(new dev.navserver.protocol.message.Monsters(1.0 + i * 0.2, List.of(), 3), true, 0, 0,
                     0);
