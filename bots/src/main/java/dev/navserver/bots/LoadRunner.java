@@ -121,7 +121,7 @@ public final class LoadRunner {
             }
             if (authority != null) {
                 authorityChannel = connectAuthority(base.clone(truthGroup), "world", authority,
-                        authority.ready(), new TruthIntake(truth, stats, world));
+                        authority.ready(), () -> new TruthIntake(truth, stats, world));
             }
             if (scraper != null && rampNanos == 0) {
                 startScrape = scraper.scrape();
@@ -265,17 +265,18 @@ public final class LoadRunner {
      * {@code welcome}; returns its channel.
      *
      * @param ready completes with null once welcomed as an authority, or with why not
-     * @param truth the world truth's intake for its pipeline, or null
+     * @param truth makes the world truth's intake for each of its channels' pipelines (not sharable), or null
      * @throws IllegalStateException when it cannot connect or is not welcomed as an authority (the run is over)
      */
     private Channel connectAuthority(Bootstrap base, String name, ChannelHandler bot, CompletableFuture<String> ready,
-                                     TruthIntake truth) throws InterruptedException {
+                                     java.util.function.Supplier<TruthIntake> truth)
+            throws InterruptedException {
         Bootstrap b = base.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
                 ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
                 if (truth != null) {
-                    ch.pipeline().addAfter(ProtocolPipeline.FRAME_DECODER, "truth", truth);
+                    ch.pipeline().addAfter(ProtocolPipeline.FRAME_DECODER, "truth", truth.get());
                 }
                 ch.pipeline().addLast(name, bot);
             }
