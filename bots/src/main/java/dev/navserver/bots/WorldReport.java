@@ -50,7 +50,7 @@ public record WorldReport(long viewChecks, long viewErrors, Map<String, Long> vi
     /** Nothing counted (reports made without a run). */
     public static final WorldReport NONE = new WorldReport(0, 0, Map.of(), 0, Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0,
             Map.of(), 0, 0, 0, 0, 0, Map.of(), WorldStats.Rates.of(new double[0]));
-    /** Skipped checks, or missed truth snapshots, above this share of the whole make {@link #viewCheckWarning()}. */
+    /** Skipped checks above this share of the checks attempted make a {@link #viewCheckWarning()}. */
     static final double WARN_SHARE = 0.01;
 
     static WorldReport of(WorldStats s) {
@@ -66,8 +66,8 @@ public record WorldReport(long viewChecks, long viewErrors, Map<String, Long> vi
 
     /**
      * Why the view checks of a run with a world authority bot cannot be trusted to have covered it, or null: no
-     * check ran, more than {@value #WARN_SHARE} of them were skipped, or the truth missed more than that share of
-     * its snapshots (it fell behind).
+     * check ran, or more than {@value #WARN_SHARE} of them were skipped (the truth fell behind, or had gaps). Missed
+     * truth snapshots alone do not warn: a check finds its truth around them or is skipped.
      */
     String viewCheckWarning() {
         long attempted = viewChecks + viewChecksSkipped;
@@ -75,7 +75,7 @@ public record WorldReport(long viewChecks, long viewErrors, Map<String, Long> vi
             return "no view checks ran (" + viewChecksSkipped + " skipped " + viewChecksSkippedByReason
                     + "; the truth got " + truthSnapshots + " snapshots and missed " + truthSnapshotsMissed + ")";
         }
-        if (viewChecksSkipped > WARN_SHARE * attempted || truthSnapshotsMissed > WARN_SHARE * truthSnapshots) {
+        if (viewChecksSkipped > WARN_SHARE * attempted) {
             return "view checks: " + viewChecks + " ran, " + viewChecksSkipped + " skipped "
                     + viewChecksSkippedByReason + "; the truth got " + truthSnapshots + " snapshots and missed "
                     + truthSnapshotsMissed + " (the world authority bot fell behind; its thread used "
