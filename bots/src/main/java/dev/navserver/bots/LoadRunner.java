@@ -88,8 +88,7 @@ public final class LoadRunner {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, NioIoHandler.newFactory());
         SplittableRandom root = new SplittableRandom(settings.seed());
         BotSession[] bots = new BotSession[players];
-        WorldTruth truth = settings.worldAuthority() ? new WorldTruth(Math.max(1, settings.world().aoiRadiusMeters()
-                - settings.world().aoiHysteresisMeters()), settings.world().snapshotHz()) : null;
+        WorldTruth truth = settings.worldAuthority() ? WorldTruth.forChecks(settings.world()) : null;
         // the truth's reader on a thread of its own: behind the players' event loops it fell behind at 5,000 monsters
         EventLoopGroup truthGroup = truth == null ? null : new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         for (int i = 0; i < players; i++) {
@@ -222,8 +221,7 @@ public final class LoadRunner {
             }
         }
         if (truth != null) {
-            world.truthSnapshots.add(truth.snapshots());
-            world.truthSnapshotsMissed.add(truth.missed());
+            world.truthEnded(truth.snapshots(), truth.missed());
             String warning = WorldReport.of(world).viewCheckWarning();
             if (warning != null) {
                 err.println("bots: WARN: " + warning);

@@ -54,6 +54,12 @@ final class WorldStats {
         }
     }
 
+    /** At the end of a run: the snapshots the truth got and missed ({@link WorldTruth#snapshots()}, {@code missed()}). */
+    void truthEnded(long snapshots, long missed) {
+        truthSnapshots.add(snapshots);
+        truthSnapshotsMissed.add(missed);
+    }
+
     /** A view check skipped, by reason: {@code truth_behind}, {@code truth_too_old}, {@code truth_gap}. */
     void viewCheckSkipped(String reason) {
         viewChecksSkipped.increment();

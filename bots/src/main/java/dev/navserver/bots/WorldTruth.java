@@ -48,6 +48,11 @@ final class WorldTruth {
         this(DEFAULT_CELL_METERS, 5);
     }
 
+    /** A truth for view checks with these settings: cells of their inner radius (at least 1 m), their snapshot rate. */
+    static WorldTruth forChecks(WorldSettings w) {
+        return new WorldTruth(Math.max(1, w.aoiRadiusMeters() - w.aoiHysteresisMeters()), w.snapshotHz());
+    }
+
     /** The side of the spatial hash cells its snapshots should use, metres. */
     double cellMeters() {
         return cellMeters;
