@@ -184,8 +184,8 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
      * steady_p99_ms=45.0 ... edits=0 overlaps=0 server_p99_ms=98.3 tick_p99_ms=4.20}. The fields up to {@code latency_samples} cover the
      * whole run; {@code steady_*} the steady window; {@code server_p99_ms} and {@code tick_p99_ms} (only with
      * {@code --admin-port}; {@code n/a} when unavailable) the server's histograms over the steady window. Runs with
-     * shared-world options add {@code view_errors}, {@code view_checks}, {@code commands} and {@code down_kb_per_s}
-     * before the server fields.
+     * shared-world options add {@code view_errors}, {@code view_checks}, {@code commands}, {@code down_kb_per_s} and
+     * {@code view_checks_skipped} before the server fields.
      */
     public String summaryLine() {
         String line = String.format(Locale.ROOT,
@@ -205,6 +205,7 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
                             + " p90=%.1f p99=%.1f max=%.1f", world.viewErrors(), world.viewChecks(), world.commands(),
                     world.downstreamBytesPerSecond().p50() / 1000, world.downstreamBytesPerSecond().p90() / 1000,
                     world.downstreamBytesPerSecond().p99() / 1000, world.downstreamBytesPerSecond().max() / 1000);
+            line += " view_checks_skipped=" + world.viewChecksSkipped();
         }
         if (server != null) {
             line += " server_p99_ms=" + format("%.1f", server.posToPathMs() == null ? null : server.posToPathMs().p99())

@@ -87,7 +87,9 @@ public final class LoadRunner {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, NioIoHandler.newFactory());
         SplittableRandom root = new SplittableRandom(settings.seed());
         BotSession[] bots = new BotSession[players];
-        WorldTruth truth = settings.worldAuthority() ? new WorldTruth() : null;
+        WorldTruth truth = settings.worldAuthority() ? WorldTruth.forChecks(settings.world()) : null;
+        // the truth's reader on a thread of its own: behind the players' event loops it fell behind at 5,000 monsters
+        EventLoopGroup truthGroup = truth == null ? null : new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         for (int i = 0; i < players; i++) {
             bots[i] = new BotSession(i, settings, map, stats, run, root.split(), versions, occupancy, world, truth);
         }
@@ -113,10 +115,11 @@ public final class LoadRunner {
             // the first channel's registration loads the transport; keep that out of the connect times too
             base.clone().handler(new ChannelInboundHandlerAdapter()).register().sync().channel().close().sync();
             if (editor != null) {
-                editorChannel = connectAuthority(base, "editor", editor, editor.ready());
+                editorChannel = connectAuthority(base, "editor", editor, editor.ready(), null);
             }
             if (authority != null) {
-                authorityChannel = connectAuthority(base, "world", authority, authority.ready());
+                authorityChannel = connectAuthority(base.clone(truthGroup), "world", authority,
+                        authority.ready(), () -> new TruthIntake(truth, stats, world));
             }
             if (scraper != null && rampNanos == 0) {
                 startScrape = scraper.scrape();
@@ -157,7 +160,8 @@ public final class LoadRunner {
                             (now - start) / 1e9, stats.connected.get(), players,
                             (paths - lastPaths) / ((now - lastProgress) / 1e9), stats.invalidPaths.sum(),
                             stats.errors.sum(), stats.latency().p99(), stats.edits.sum(), stats.overlaps.sum(),
-                            truth == null ? "" : " view_errors=" + world.viewErrors.sum()));
+                            truth == null ? "" : " view_errors=" + world.viewErrors.sum() + " view_checks="
+                                    + world.viewChecks.sum() + " view_checks_skipped=" + world.viewChecksSkipped.sum()));
                     out.flush();
                     lastPaths = paths;
                     lastProgress = now;
@@ -206,8 +210,21 @@ public final class LoadRunner {
                     authorityChannel.close();
                 }
             }
+            if (truthGroup != null) {
+                world.truthThreadCpuNanos.add(TruthIntake.threadCpuNanos(truthGroup));
+            }
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS);
+            if (truthGroup != null) {
+                truthGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS);
+            }
+        }
+        if (truth != null) {
+            world.truthEnded(truth.snapshots(), truth.missed());
+            String warning = WorldReport.of(world).viewCheckWarning();
+            if (warning != null) {
+                err.println("bots: WARN: " + warning);
+            }
         }
         stats.drainLatencies();
         for (String note : run.notes()) {
@@ -245,12 +262,14 @@ public final class LoadRunner {
      * {@code welcome}; returns its channel.
      *
      * @param ready completes with null once welcomed as an authority, or with why not
+     * @param truth makes the world truth's intake for each of its channels' pipelines (not sharable), or null
      * @throws IllegalStateException when it cannot connect or is not welcomed as an authority (the run is over)
      */
-    private Channel connectAuthority(Bootstrap base, String name, AuthorityBot bot, CompletableFuture<String> ready)
+    private Channel connectAuthority(Bootstrap base, String name, AuthorityBot bot, CompletableFuture<String> ready,
+                                     java.util.function.Supplier<TruthIntake> truth)
             throws InterruptedException {
-        Bootstrap b = authorityBootstrap(base.clone(), name, bot);
-        bot.connector((loop, address) -> authorityBootstrap(base.clone(loop), name, bot).connect(address));
+        Bootstrap b = authorityBootstrap(base.clone(), name, bot, truth);
+        bot.connector((loop, address) -> authorityBootstrap(base.clone(loop), name, bot, truth).connect(address));
         ChannelFuture f = b.connect(settings.host(), settings.port()).await();
         if (!f.isSuccess()) {
             throw new IllegalStateException("the " + name + " authority bot cannot connect to "
@@ -311,12 +330,16 @@ public final class LoadRunner {
         });
     }
 
-    /** {@code b} with an authority bot's pipeline: client codec, the bot. */
-    private static Bootstrap authorityBootstrap(Bootstrap b, String name, AuthorityBot bot) {
+    /** {@code b} with an authority bot's pipeline: client codec, the truth's intake when given, the bot. */
+    private static Bootstrap authorityBootstrap(Bootstrap b, String name, AuthorityBot bot,
+                                                java.util.function.Supplier<TruthIntake> truth) {
         return b.handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
                 ProtocolPipeline.addClientCodec(ch.pipeline(), MAX_FRAME_BYTES);
+                if (truth != null) {
+                    ch.pipeline().addAfter(ProtocolPipeline.FRAME_DECODER, "truth", truth.get());
+                }
                 ch.pipeline().addLast(name, bot);
             }
         });

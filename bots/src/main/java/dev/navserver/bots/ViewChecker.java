@@ -16,20 +16,27 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@code missing}: a monster within {@code radius − hysteresis} of the player in both is not in view;</li>
  *   <li>{@code beyond}: a monster in view is farther than {@code radius + hysteresis} + one snapshot's travel
- *       (its speed / {@code snapshotHz}) in both truth snapshots, and neither chases this bot's player
+ *       (its speed × one snapshot period, 1 / {@code snapshotHz}, or × the time between the bot's snapshot and the
+ *       farther of the truth's two when that is longer: the truth missed a snapshot) in both truth snapshots, and neither chases this bot's player
  *       nor did within {@link #CHASE_GRACE_NANOS} (a chaser stays in its player's view wherever it is);</li>
  *   <li>{@code unknown}: a monster in view, listed by the bot's snapshots since before the earlier truth snapshot,
  *       is in neither truth snapshot (despawned without {@code monster_leave});</li>
  *   <li>{@code snapshot_mismatch}: the snapshot's list differs from the view.</li>
  * </ul>
- * A check whose truth does not arrive within {@link #PENDING_LIMIT} snapshots, or whose time is older than every
- * kept truth snapshot, is skipped (counted). Not thread-safe: confined to the bot's event loop.
+ * The truth's snapshots are indexed ({@link TruthSnapshot}): a check visits the truth's monsters near its player, not
+ * all of them. A check is skipped (counted by reason) when its truth does not arrive within {@link #PENDING_LIMIT}
+ * snapshots ({@code truth_behind}), when its time is older than every kept truth snapshot ({@code truth_too_old}),
+ * or when the truth's snapshots around it are more than {@link #MAX_BRACKET_PERIODS} snapshot periods apart
+ * ({@code truth_gap}: the authority missed snapshots, and a monster could have walked in and out between them).
+ * Not thread-safe: confined to the bot's event loop.
  */
 final class ViewChecker {
     /** A chaser of this bot's player may stay in view anywhere this long after it was last known to chase, ns. */
     static final long CHASE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** Checks waiting for the truth at most. */
-    static final int PENDING_LIMIT = 16;
+    static final int PENDING_LIMIT = 32;
+    /** Truth snapshots further apart than this many snapshot periods do not judge the checks between them. */
+    static final double MAX_BRACKET_PERIODS = 4;
 
     /** A finished check: how many problems of each kind, and a description of the first one (null when none). */
     record Outcome(int missing, int beyond, int unknown, int mismatch, String first) {
@@ -41,11 +48,11 @@ final class ViewChecker {
     /**
      * A monster in view at a recorded check.
      *
-     * @param travel      one snapshot's travel, metres
+     * @param speed       its speed, metres per second
      * @param firstListed {@code serverTime} of the first own snapshot that listed it
      * @param chaser      whether it chases (or just chased) the bot's player
      */
-    private record InView(double travel, double firstListed, boolean chaser) {
+    private record InView(double speed, double firstListed, boolean chaser) {
     }
 
     private record Pending(double serverTime, double x, double z, Map<String, InView> inView) {
@@ -59,6 +66,7 @@ final class ViewChecker {
     private final double inner;
     private final double outer;
     private final double snapshotHz;
+    private final double maxBracketSeconds;
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private int skipped;
 
@@ -75,6 +83,7 @@ final class ViewChecker {
         this.inner = w.aoiRadiusMeters() - w.aoiHysteresisMeters();
         this.outer = w.aoiRadiusMeters() + w.aoiHysteresisMeters();
         this.snapshotHz = w.snapshotHz();
+        this.maxBracketSeconds = MAX_BRACKET_PERIODS / w.snapshotHz();
     }
 
     /**
@@ -93,13 +102,13 @@ final class ViewChecker {
             if (Double.isNaN(e.firstListed) && listed.contains(e.monster)) {
                 e.firstListed = serverTime;
             }
-            inView.put(e.monster, new InView(e.speedMetersPerSecond / snapshotHz,
+            inView.put(e.monster, new InView(e.speedMetersPerSecond,
                     Double.isNaN(e.firstListed) ? serverTime : e.firstListed,
                     view.chasesPlayer(e, nowNanos, CHASE_GRACE_NANOS)));
         }
         if (pending.size() >= PENDING_LIMIT) {
             pending.pollFirst();
-            skipped++;
+            skip("truth_behind");
         }
         pending.addLast(new Pending(serverTime, x, z, inView));
         if (!listed.equals(inView.keySet())) {
@@ -120,7 +129,6 @@ final class ViewChecker {
      * @param known whether {@code x}, {@code z} are the position the snapshot's {@code playerSeq} names
      */
     void atSnapshot(dev.navserver.protocol.message.Monsters ms, boolean known, double x, double z, long nowNanos) {
-        int skippedBefore = skipped;
         if (known) {
             Set<String> listed = new HashSet<>();
             for (dev.navserver.protocol.message.MonsterSnapshot s : ms.list()) {
@@ -132,7 +140,11 @@ final class ViewChecker {
             stats.viewChecks.increment();
             count(o);
         }
-        stats.viewChecksSkipped.add(skipped - skippedBefore);
+    }
+
+    private void skip(String reason) {
+        skipped++;
+        stats.viewCheckSkipped(reason);
     }
 
     private void count(Outcome o) {
@@ -157,7 +169,11 @@ final class ViewChecker {
             }
             pending.pollFirst();
             if (b.before() == null) {
-                skipped++;
+                skip("truth_too_old");
+                continue;
+            }
+            if (b.after().serverTime() - b.before().serverTime() > maxBracketSeconds) {
+                skip("truth_gap");
                 continue;
             }
             out.add(check(p, b));
@@ -165,57 +181,58 @@ final class ViewChecker {
         return out;
     }
 
-    /** Checks skipped so far (no truth around their time). */
+    /** Checks skipped so far (no usable truth around their time). */
     int skipped() {
         return skipped;
     }
 
     private Outcome check(Pending p, WorldTruth.Bracket b) {
-        int missing = 0;
-        int beyond = 0;
-        int unknown = 0;
-        String first = null;
-        for (Map.Entry<String, double[]> e : b.after().positions().entrySet()) {
-            String id = e.getKey();
-            double[] before = b.before().positions().get(id);
-            if (before != null && !p.inView().containsKey(id)
-                    && distance(e.getValue(), p) <= inner && distance(before, p) <= inner) {
-                missing++;
-                if (first == null) {
-                    first = id + " is " + round(distance(e.getValue(), p)) + " m from the player but not in view";
+        TruthSnapshot after = b.after();
+        TruthSnapshot before = b.before();
+        int[] missing = new int[1];
+        String[] firstMissing = new String[1];
+        after.forEachWithin(p.x(), p.z(), inner, i -> {
+            String id = after.id(i);
+            int j = before.indexOf(id);
+            if (j >= 0 && !p.inView().containsKey(id) && before.distance(j, p.x(), p.z()) <= inner) {
+                if (missing[0]++ == 0) {
+                    firstMissing[0] = id + " is " + round(after.distance(i, p.x(), p.z()))
+                            + " m from the player but not in view";
                 }
             }
-        }
+        });
+        int beyond = 0;
+        int unknown = 0;
+        double travelSeconds = Math.max(1 / snapshotHz, Math.max(p.serverTime() - before.serverTime(),
+                after.serverTime() - p.serverTime()));
+        String first = firstMissing[0];
         for (Map.Entry<String, InView> v : p.inView().entrySet()) {
             String id = v.getKey();
-            double[] a = b.after().positions().get(id);
-            double[] c = b.before().positions().get(id);
-            if (a == null && c == null && v.getValue().firstListed() < b.before().serverTime()) {
+            int a = after.indexOf(id);
+            int c = before.indexOf(id);
+            if (a < 0 && c < 0 && v.getValue().firstListed() < before.serverTime()) {
                 unknown++;
                 if (first == null) {
                     first = id + " is in view but not in the world";
                 }
                 continue;
             }
-            double limit = outer + v.getValue().travel();
+            double limit = outer + v.getValue().speed() * travelSeconds;
             // a monster spawned, despawned or teleported between the truth's snapshots is judged on none of them
-            boolean far = a != null && c != null && distance(a, p) > limit && distance(c, p) > limit;
+            boolean far = a >= 0 && c >= 0 && after.distance(a, p.x(), p.z()) > limit
+                    && before.distance(c, p.x(), p.z()) > limit;
             if (far && !v.getValue().chaser()) {
                 beyond++;
                 if (first == null) {
                     BotView.Entry now = view.get(id);
-                    first = id + " is in view " + round(distance(a, p)) + " m from the player at " + round(p.x())
-                            + "," + round(p.z()) + " (limit " + round(limit) + (now == null ? ""
+                    first = id + " is in view " + round(after.distance(a, p.x(), p.z())) + " m from the player at "
+                            + round(p.x()) + "," + round(p.z()) + " (limit " + round(limit) + (now == null ? ""
                             : ", now " + (now.target == null ? now.state : now.state + " " + now.target)) + ")";
                 }
             }
         }
-        return new Outcome(missing, beyond, unknown, 0, first == null ? null : "at serverTime " + p.serverTime()
-                + ": " + first + " (truth at " + b.before().serverTime() + " and " + b.after().serverTime() + ")");
-    }
-
-    private static double distance(double[] xz, Pending p) {
-        return Math.hypot(xz[0] - p.x(), xz[1] - p.z());
+        return new Outcome(missing[0], beyond, unknown, 0, first == null ? null : "at serverTime " + p.serverTime()
+                + ": " + first + " (truth at " + before.serverTime() + " and " + after.serverTime() + ")");
     }
 
     private static double round(double v) {

@@ -35,7 +35,8 @@ import java.util.concurrent.TimeUnit;
  * The run's world authority bot ({@code --world}, {@code --world-spawn}, {@code --authority-commands}; docs/bots.md
  * "Shared world"): an authority session on the bots' map whose view holds every monster. It stands on a wall cell of
  * the map file (no monster aggroes on it) with a {@code player_pos} every second, so its {@code monsters} snapshots
- * list every monster: the {@link WorldTruth} of the bots' view checks. It checks every {@code nav_path} like a bot,
+ * list every monster: the {@link WorldTruth} of the bots' view checks (read by the {@link TruthIntake} in front of its
+ * decoder; a snapshot that reaches it decoded is added here). It checks every {@code nav_path} like a bot,
  * defines {@value #ROUTES} routes and spawns {@code --world-spawn} monsters ({@link WorldRequests}) at most
  * {@value #SPAWNS_PER_SECOND} per second, and sends {@code --authority-commands} random commands per second
  * ({@link CommandPicker}), every answer judged by its {@link AnswerLedger}; a monster despawned by a command is

@@ -14,8 +14,16 @@ final class WorldStats {
     final LongAdder viewChecks = new LongAdder();
     /** Problems found by view checks (see {@link ViewChecker}). */
     final LongAdder viewErrors = new LongAdder();
-    /** View checks skipped: no truth around their time. */
+    /** View checks skipped: no usable truth around their time (see {@link ViewChecker}). */
     final LongAdder viewChecksSkipped = new LongAdder();
+    /** {@code monsters} snapshots the truth got, and the ones the world authority bot missed (serverTime gaps). */
+    final LongAdder truthSnapshots = new LongAdder();
+    final LongAdder truthSnapshotsMissed = new LongAdder();
+    /** The truth intake's CPU time over the snapshots it parsed on its fast path, ns, and how many those were. */
+    final LongAdder truthIntakeCpuNanos = new LongAdder();
+    final LongAdder truthIntakeParsed = new LongAdder();
+    /** CPU time of the world authority bot's own thread over the run, ns (-1 when unknown). */
+    final LongAdder truthThreadCpuNanos = new LongAdder();
     /** {@code monster_enter}/{@code monster_leave} the bots (not the authority) received. */
     final LongAdder enters = new LongAdder();
     final LongAdder leaves = new LongAdder();
@@ -33,6 +41,7 @@ final class WorldStats {
     /** Commands without an answer when the run ended (after a short wait). */
     final LongAdder commandsUnanswered = new LongAdder();
     private final ConcurrentHashMap<String, LongAdder> viewErrorsByReason = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, LongAdder> viewChecksSkippedByReason = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, LongAdder> commandsByKind = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, LongAdder> events = new ConcurrentHashMap<>();
     private double[] downstream = new double[16];
@@ -43,6 +52,22 @@ final class WorldStats {
             viewErrors.add(n);
             viewErrorsByReason.computeIfAbsent(reason, k -> new LongAdder()).add(n);
         }
+    }
+
+    /** At the end of a run: the snapshots the truth got and missed ({@link WorldTruth#snapshots()}, {@code missed()}). */
+    void truthEnded(long snapshots, long missed) {
+        truthSnapshots.add(snapshots);
+        truthSnapshotsMissed.add(missed);
+    }
+
+    /** A view check skipped, by reason: {@code truth_behind}, {@code truth_too_old}, {@code truth_gap}. */
+    void viewCheckSkipped(String reason) {
+        viewChecksSkipped.increment();
+        viewChecksSkippedByReason.computeIfAbsent(reason, k -> new LongAdder()).increment();
+    }
+
+    Map<String, Long> viewChecksSkippedByReason() {
+        return BotStats.snapshot(viewChecksSkippedByReason);
     }
 
     /** A {@code monster_event} the world authority bot heard, by {@code event}. */

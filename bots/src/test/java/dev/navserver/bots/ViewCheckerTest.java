@@ -151,4 +151,53 @@ class ViewCheckerTest {
         assertThat(stats.viewChecks.sum()).isEqualTo(1);
         assertThat(stats.viewErrorsByReason()).containsExactly(Map.entry("missing", 1L));
     }
+
+    @Test
+    void drain_TruthMissedSnapshotsAroundTheBots_ExpectedSkippedAsTruthGapNotJudged() {
+        // 0.9 s to 1.9 s: 5 periods at 5 Hz, more than MAX_BRACKET_PERIODS; m-1 is 1 m away in both and not in view
+        truth.add(0.9, Map.of("m-1", new double[] {1, 0}));
+        truth.add(1.9, Map.of("m-1", new double[] {1, 0}));
+        checker.atSnapshot(new dev.navserver.protocol.message.Monsters(1.0, List.of(), 3), true, 0, 0, 0);
+        assertThat(stats.viewChecks.sum()).isZero();
+        assertThat(stats.viewErrors.sum()).isZero();
+        assertThat(stats.viewChecksSkippedByReason()).containsExactly(Map.entry("truth_gap", 1L));
+        assertThat(truth.missed()).as("0.9 to 1.9 s at 5 Hz: 4 snapshots missed").isEqualTo(4);
+    }
+
+    @Test
+    void atSnapshot_TruthNeverArrivesForOneMoreThanThePendingLimit_ExpectedOldestSkippedAsTruthBehind() {
+        for (int i = 0; i <= ViewChecker.PENDING_LIMIT; i++) {
+            checker.atSnapshot(new dev.navserver.protocol.message.Monsters(1.0 + i * 0.2, List.of(), 3), true, 0, 0,
+                    0);
+        }
+        assertThat(stats.viewChecksSkippedByReason()).containsExactly(Map.entry("truth_behind", 1L));
+        assertThat(checker.skipped()).isEqualTo(1);
+    }
+
+    @Test
+    void check_ManyFarMonstersInTheTruth_ExpectedOnlyTheNearOnesJudged() {
+        Map<String, Double> xs = new HashMap<>();
+        for (int i = 0; i < 5000; i++) {
+            xs.put("far-" + i, 100.0 + i); // beyond every radius: none of them is missing
+        }
+        xs.put("m-1", 8.0);
+        xs.put("m-2", 5.0);
+        enter("m-2", 5, null);
+        truthAt(xs);
+        ViewChecker.Outcome o = checkAtOrigin();
+        assertThat(o.missing()).isEqualTo(1);
+        assertThat(o.first()).contains("m-1 is 8.0 m from the player but not in view");
+    }
+
+    @Test
+    void check_TruthMissedTheSnapshotBeforeTheBots_ExpectedTravelAllowedForTheLongerTime() {
+        // truth at 0.5 s and 1.1 s (one missed between), the bot's at 1.0 s: 0.5 s of travel at 2.5 m/s, 1.25 m
+        enter("m-1", 16, null);
+        enter("m-2", 16.5, null);
+        truth.add(0.5, Map.of("m-1", new double[] {16, 0}, "m-2", new double[] {16.5, 0}));
+        truth.add(1.1, Map.of("m-1", new double[] {16, 0}, "m-2", new double[] {16.5, 0}));
+        ViewChecker.Outcome o = checkAtOrigin();
+        assertThat(o.beyond()).as("m-2 beyond 15 + 1.25 m, m-1 within").isEqualTo(1);
+        assertThat(o.first()).contains("m-2 is in view 16.5 m").contains("limit 16.25");
+    }
 }

@@ -59,7 +59,9 @@ class WorldRunTest {
                 "--report", report.toString(), "--seed", "26"},
                     new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         }
-        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+        // a loaded machine may delay the truth past a few checks: that warns (below 10 % it is no failure here)
+        assertThat(err.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("bots: WARN: view checks:")))
+                .isEmpty();
         assertThat(status).isZero();
         String summary = out.toString(StandardCharsets.UTF_8).lines().reduce((a, b) -> b).orElseThrow();
         assertThat(summary).matches(BotsMainTest.SUMMARY).contains(" invalid=0 errors=0 disconnects=0 ")
@@ -73,6 +75,10 @@ class WorldRunTest {
         JsonNode world = json.get("world");
         assertThat(world.get("view_errors").asLong()).as("%s", world.get("view_errors_by_reason")).isZero();
         assertThat(world.get("view_checks").asLong()).as("6 bots at 5 snapshots/s for 5 s").isGreaterThan(60);
+        assertThat(world.get("view_checks_skipped").asLong()).as("%s", world.get("view_checks_skipped_by_reason"))
+                .isLessThanOrEqualTo(world.get("view_checks").asLong() / 10);
+        assertThat(world.get("truth_snapshots").asLong()).as("5 s at 5 Hz, after the authority's welcome")
+                .isGreaterThan(15);
         assertThat(world.get("spawned").asLong()).isGreaterThanOrEqualTo(24);
         assertThat(world.get("authority_nav_paths").asLong()).isPositive();
         assertThat(world.get("monster_enters").asLong()).isPositive();
