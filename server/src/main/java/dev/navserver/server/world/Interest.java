@@ -8,14 +8,17 @@ import java.util.List;
  * Interest management: which sessions hear about which monsters. A player session sees every monster of its world
  * within {@code aoi.radiusMeters} (XZ) of its player, and every monster chasing its player wherever it is; it stops
  * seeing a monster beyond {@code aoi.radiusMeters + aoi.hysteresisMeters}. An authority session sees every monster.
- * Monsters are bucketed on a square grid of {@code radius + hysteresis} cells once per update, so an update costs
- * the monsters in the 3 x 3 buckets around each player plus the views' sizes. Tick thread only.
+ * Monsters are bucketed on a square grid of {@code radius / 2} cells once per update, so an update costs the monsters
+ * in the buckets each player's view circle touches plus the views' sizes; a monster already in a view is recognised
+ * by a stamp ({@link Monster#viewStamp}) instead of a set lookup. Tick thread only.
  */
 final class Interest {
     private double radius;
     private double hysteresis;
     private final XzBuckets<Monster> buckets = new XzBuckets<>(1);
     private final List<Monster> leaving = new ArrayList<>();
+    /** The last stamp handed out by {@link #nextStamp}. */
+    private int stamp;
 
     Interest(double radiusMeters, double hysteresisMeters) {
         setRadius(radiusMeters, hysteresisMeters);
@@ -25,7 +28,8 @@ final class Interest {
     void setRadius(double radiusMeters, double hysteresisMeters) {
         this.radius = radiusMeters;
         this.hysteresis = hysteresisMeters;
-        buckets.setCellMeters(radiusMeters + hysteresisMeters);
+        // half the radius: a view scans the buckets its circle touches, under twice the circle's area
+        buckets.setCellMeters(radiusMeters / 2);
     }
 
     double radius() {
@@ -71,6 +75,8 @@ final class Interest {
             buckets.add(m.x, m.z, m);
         }
         double far = radius + hysteresis;
+        double radius2 = radius * radius;
+        double cell = buckets.cellMeters();
         for (Player p : players) {
             ViewSet v = p.view;
             if (v == null || v.authority) {
@@ -79,9 +85,12 @@ final class Interest {
             if (!p.hasPos) {
                 continue;
             }
-            for (Monster m : v.monsters()) {
+            int stamp = nextStamp();
+            for (Monster m : v.live()) {
                 if (m.target != p && MonsterMover.distance(m.x - p.x, m.z - p.z) > far) {
                     leaving.add(m);
+                } else {
+                    m.viewStamp = stamp; // in view and staying: the scan below need not ask the view
                 }
             }
             for (Monster m : leaving) {
@@ -89,16 +98,26 @@ final class Interest {
                 out.left(v, m, "out_of_range");
             }
             leaving.clear();
-            long cx = buckets.cell(p.x);
-            long cz = buckets.cell(p.z);
-            for (long dx = -1; dx <= 1; dx++) {
-                for (long dz = -1; dz <= 1; dz++) {
-                    List<Monster> b = buckets.get(cx + dx, cz + dz);
+            // the buckets overlapping the view circle's bounding square, less those wholly beyond the radius
+            long cx0 = buckets.cell(p.x - radius);
+            long cx1 = buckets.cell(p.x + radius);
+            long cz0 = buckets.cell(p.z - radius);
+            long cz1 = buckets.cell(p.z + radius);
+            for (long cx = cx0; cx <= cx1; cx++) {
+                double dx = gap(p.x, cx * cell, cell);
+                for (long cz = cz0; cz <= cz1; cz++) {
+                    double dz = gap(p.z, cz * cell, cell);
+                    if (dx * dx + dz * dz > radius2) {
+                        continue;
+                    }
+                    List<Monster> b = buckets.get(cx, cz);
                     if (b == null) {
                         continue;
                     }
-                    for (Monster m : b) {
-                        if (MonsterMover.distance(m.x - p.x, m.z - p.z) <= radius && v.add(m)) {
+                    for (int i = 0, n = b.size(); i < n; i++) {
+                        Monster m = b.get(i);
+                        if (m.viewStamp != stamp && MonsterMover.distance(m.x - p.x, m.z - p.z) <= radius
+                                && v.add(m)) {
                             out.entered(v, m);
                         }
                     }
@@ -110,6 +129,19 @@ final class Interest {
                 }
             }
         }
+    }
+
+    /** Distance (metres, {@code >= 0}) from {@code v} to the interval {@code [lo, lo + side]}. */
+    private static double gap(double v, double lo, double side) {
+        return v < lo ? lo - v : v > lo + side ? v - lo - side : 0;
+    }
+
+    /** A stamp no monster carries yet: marks the monsters found in one view during one update. */
+    private int nextStamp() {
+        if (++stamp == 0) {
+            stamp = 1; // wrapped (after 4 billion views): 0 is what a new monster carries
+        }
+        return stamp;
     }
 
     /** Where views' changes go. */

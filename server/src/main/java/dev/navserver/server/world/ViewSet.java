@@ -57,6 +57,11 @@ final class ViewSet {
         return Collections.unmodifiableSet(monsters);
     }
 
+    /** The monsters in view, in the order they came in: the live set itself, for a pass that does not change it. */
+    Iterable<Monster> live() {
+        return monsters;
+    }
+
     int size() {
         return monsters.size();
     }
