@@ -1,6 +1,7 @@
 package dev.navserver.server.world;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
@@ -8,15 +9,17 @@ import java.util.List;
  * Interest management: which sessions hear about which monsters. A player session sees every monster of its world
  * within {@code aoi.radiusMeters} (XZ) of its player, and every monster chasing its player wherever it is; it stops
  * seeing a monster beyond {@code aoi.radiusMeters + aoi.hysteresisMeters}. An authority session sees every monster.
- * Monsters are bucketed on a square grid of {@code radius / 2} cells once per update, so an update costs the monsters
- * in the buckets each player's view circle touches plus the views' sizes; a monster already in a view is recognised
- * by a stamp ({@link Monster#viewStamp}) instead of a set lookup. Tick thread only.
+ * Monsters are bucketed on a square grid of {@code radius / 2} cells once per update ({@link ViewGrid}: positions in
+ * primitive arrays), so an update costs the monsters in the buckets each player's view circle touches plus the views'
+ * sizes; a monster already in a view is recognised by a stamp per monster instead of a set lookup. Tick thread only.
  */
 final class Interest {
     private double radius;
     private double hysteresis;
-    private final XzBuckets<Monster> buckets = new XzBuckets<>(1);
+    private final ViewGrid grid = new ViewGrid(1);
     private final List<Monster> leaving = new ArrayList<>();
+    /** Per monster of the update ({@link Monster#viewIndex}), the stamp of the last view found holding it. */
+    private int[] stamps = new int[0];
     /** The last stamp handed out by {@link #nextStamp}. */
     private int stamp;
 
@@ -29,7 +32,7 @@ final class Interest {
         this.radius = radiusMeters;
         this.hysteresis = hysteresisMeters;
         // half the radius: a view scans the buckets its circle touches, under twice the circle's area
-        buckets.setCellMeters(radiusMeters / 2);
+        grid.setCellMeters(radiusMeters / 2);
     }
 
     double radius() {
@@ -70,13 +73,12 @@ final class Interest {
 
     /** Lets monsters enter and leave the player sessions' views by where everyone stands now. */
     void update(Collection<Player> players, Collection<Monster> monsters, Announcer out) {
-        buckets.clear(monsters.size());
-        for (Monster m : monsters) {
-            buckets.add(m.x, m.z, m);
+        grid.build(monsters);
+        if (stamps.length < grid.size()) {
+            stamps = new int[Math.max(grid.size(), stamps.length * 2)];
         }
         double far = radius + hysteresis;
         double radius2 = radius * radius;
-        double cell = buckets.cellMeters();
         for (Player p : players) {
             ViewSet v = p.view;
             if (v == null || v.authority) {
@@ -89,8 +91,8 @@ final class Interest {
             for (Monster m : v.live()) {
                 if (m.target != p && MonsterMover.distance(m.x - p.x, m.z - p.z) > far) {
                     leaving.add(m);
-                } else {
-                    m.viewStamp = stamp; // in view and staying: the scan below need not ask the view
+                } else if (grid.holds(m)) {
+                    stamps[m.viewIndex] = stamp; // in view and staying: the scan below need not ask the view
                 }
             }
             for (Monster m : leaving) {
@@ -98,34 +100,46 @@ final class Interest {
                 out.left(v, m, "out_of_range");
             }
             leaving.clear();
-            // the buckets overlapping the view circle's bounding square, less those wholly beyond the radius
-            long cx0 = buckets.cell(p.x - radius);
-            long cx1 = buckets.cell(p.x + radius);
-            long cz0 = buckets.cell(p.z - radius);
-            long cz1 = buckets.cell(p.z + radius);
-            for (long cx = cx0; cx <= cx1; cx++) {
-                double dx = gap(p.x, cx * cell, cell);
-                for (long cz = cz0; cz <= cz1; cz++) {
-                    double dz = gap(p.z, cz * cell, cell);
-                    if (dx * dx + dz * dz > radius2) {
-                        continue;
-                    }
-                    List<Monster> b = buckets.get(cx, cz);
-                    if (b == null) {
-                        continue;
-                    }
-                    for (int i = 0, n = b.size(); i < n; i++) {
-                        Monster m = b.get(i);
-                        if (m.viewStamp != stamp && MonsterMover.distance(m.x - p.x, m.z - p.z) <= radius
-                                && v.add(m)) {
+            scan(p, v, stamp, radius2, out);
+            for (int k = 0, n = p.monsters.size(); k < n; k++) {
+                Monster m = p.monsters.get(k);
+                if (grid.holds(m) && stamps[m.viewIndex] == stamp) {
+                    continue; // in view already (a chaser never leaves its player's view)
+                }
+                if (v.add(m)) {
+                    out.entered(v, m); // its chasers, wherever they are
+                }
+            }
+        }
+    }
+
+    /**
+     * Adds to the view every monster within the radius that it does not hold yet ({@link #stamps} not
+     * {@code stamp}): the buckets overlapping the view circle's bounding square, less those wholly beyond the radius.
+     */
+    private void scan(Player p, ViewSet v, int stamp, double radius2, Announcer out) {
+        int c0 = Math.max(0, grid.col(p.x - radius));
+        int c1 = Math.min(grid.cols() - 1, grid.col(p.x + radius));
+        int r0 = Math.max(0, grid.row(p.z - radius));
+        int r1 = Math.min(grid.rows() - 1, grid.row(p.z + radius));
+        double side = grid.side();
+        for (int r = r0; r <= r1; r++) {
+            double dz = gap(p.z, grid.rowZ(r), side);
+            for (int c = c0; c <= c1; c++) {
+                double dx = gap(p.x, grid.colX(c), side);
+                if (dx * dx + dz * dz > radius2) {
+                    continue;
+                }
+                for (int s = grid.first(c, r), e = grid.end(c, r); s < e; s++) {
+                    int i = grid.slotIndex(s);
+                    if (stamps[i] != stamp
+                            && MonsterMover.distance(grid.slotX(s) - p.x, grid.slotZ(s) - p.z) <= radius) {
+                        Monster m = grid.monster(i);
+                        stamps[i] = stamp;
+                        if (v.add(m)) {
                             out.entered(v, m);
                         }
                     }
-                }
-            }
-            for (Monster m : p.monsters) {
-                if (v.add(m)) {
-                    out.entered(v, m); // its chasers, wherever they are
                 }
             }
         }
@@ -139,7 +153,8 @@ final class Interest {
     /** A stamp no monster carries yet: marks the monsters found in one view during one update. */
     private int nextStamp() {
         if (++stamp == 0) {
-            stamp = 1; // wrapped (after 4 billion views): 0 is what a new monster carries
+            Arrays.fill(stamps, 0); // wrapped (after 4 billion views): start afresh
+            stamp = 1;
         }
         return stamp;
     }

@@ -39,11 +39,6 @@ final class XzBuckets<T> {
         buckets.computeIfAbsent(pack(cell(x), cell(z)), k -> new ArrayList<>()).add(thing);
     }
 
-    /** The side of a bucket, metres. */
-    double cellMeters() {
-        return cellMeters;
-    }
-
     /** The bucket column or row of a coordinate, metres. */
     long cell(double v) {
         return (long) Math.floor(v / cellMeters);
