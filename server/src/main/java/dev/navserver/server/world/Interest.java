@@ -88,11 +88,22 @@ final class Interest {
                 continue;
             }
             int stamp = nextStamp();
-            for (Monster m : v.live()) {
-                if (m.target != p && MonsterMover.distance(m.x - p.x, m.z - p.z) > far) {
+            for (int k = 0, n = v.size(); k < n; k++) {
+                // positions from the grid's arrays by the member's index hint: no monster object is read unless the
+                // hint went stale (monsters spawned or despawned before it since)
+                Monster m = v.member(k);
+                int i = v.hint(k);
+                if (i < 0 || i >= grid.size() || grid.monster(i) != m) {
+                    i = grid.holds(m) ? m.viewIndex : -1;
+                    v.setHint(k, i);
+                }
+                boolean beyond = i >= 0
+                        ? grid.target(i) != p && MonsterMover.distance(grid.x(i) - p.x, grid.z(i) - p.z) > far
+                        : m.target != p && MonsterMover.distance(m.x - p.x, m.z - p.z) > far;
+                if (beyond) {
                     leaving.add(m);
-                } else if (grid.holds(m)) {
-                    stamps[m.viewIndex] = stamp; // in view and staying: the scan below need not ask the view
+                } else if (i >= 0) {
+                    stamps[i] = stamp; // in view and staying: the scan below need not ask the view
                 }
             }
             for (Monster m : leaving) {

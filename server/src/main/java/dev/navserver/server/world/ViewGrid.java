@@ -29,6 +29,8 @@ final class ViewGrid {
     private Monster[] monsters = new Monster[0];
     private double[] x = new double[0];
     private double[] z = new double[0];
+    /** The player each monster chases (dense index), or null. */
+    private Player[] target = new Player[0];
     private int[] bucketOf = new int[0];
     /** Per bucket, the first slot; {@code start[b + 1]} ends it. */
     private int[] start = new int[1];
@@ -54,12 +56,14 @@ final class ViewGrid {
             monsters = new Monster[cap];
             x = new double[cap];
             z = new double[cap];
+            target = new Player[cap];
             bucketOf = new int[cap];
             slotX = new double[cap];
             slotZ = new double[cap];
             slotIndex = new int[cap];
         } else {
             Arrays.fill(monsters, n, size, null); // let go of monsters gone since the last build
+            Arrays.fill(target, n, size, null);
         }
         size = n;
         double loX = Double.POSITIVE_INFINITY;
@@ -72,6 +76,7 @@ final class ViewGrid {
             m.viewIndex = i;
             x[i] = m.x;
             z[i] = m.z;
+            target[i] = m.target;
             loX = Math.min(loX, m.x);
             loZ = Math.min(loZ, m.z);
             hiX = Math.max(hiX, m.x);
@@ -129,6 +134,21 @@ final class ViewGrid {
     /** The monster of dense index {@code i} (its {@link Monster#viewIndex}). */
     Monster monster(int i) {
         return monsters[i];
+    }
+
+    /** X of the monster of dense index {@code i} at the last build, metres. */
+    double x(int i) {
+        return x[i];
+    }
+
+    /** Z of the monster of dense index {@code i} at the last build, metres. */
+    double z(int i) {
+        return z[i];
+    }
+
+    /** The player the monster of dense index {@code i} chased at the last build, or null. */
+    Player target(int i) {
+        return target[i];
     }
 
     /** Whether {@code m} was numbered by the last build (it was in the world then). */
