@@ -23,14 +23,8 @@ final class WireJson {
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
             .build();
 
-    /**
-     * Writing: compact, one line, {@code null} fields omitted; doubles in their shortest form that reads back as the
-     * same double (Schubfach, {@link StreamWriteFeature#USE_FAST_DOUBLE_WRITER}: the same text as
-     * {@link Double#toString} except where Java 17's is longer than needed, and several times cheaper, which matters
-     * for snapshots' thousands of coordinates per second).
-     */
+    /** Writing: compact, one line, {@code null} fields omitted. */
     static final JsonMapper MAPPER = JsonMapper.builder(FACTORY)
-            .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
             .serializationInclusion(JsonInclude.Include.NON_NULL)
             .disable(SerializationFeature.INDENT_OUTPUT)
             .build();
