@@ -61,7 +61,7 @@ final class ViewGrid {
             slotX = new double[cap];
             slotZ = new double[cap];
             slotIndex = new int[cap];
-        } else {
+        } else if (n < size) {
             Arrays.fill(monsters, n, size, null); // let go of monsters gone since the last build
             Arrays.fill(target, n, size, null);
         }

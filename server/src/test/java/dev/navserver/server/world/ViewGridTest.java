@@ -64,6 +64,17 @@ class ViewGridTest {
     }
 
     @Test
+    void aWorldGrowingAndShrinkingWithinTheArraysItHas_IsBucketedRightEachTime() {
+        ViewGrid g = new ViewGrid(15);
+        List<Monster> all = scatter(64, 100, 4);
+        for (int n : new int[] {64, 10, 12, 40, 3, 64, 0, 5}) {
+            List<Monster> some = new ArrayList<>(all.subList(0, n));
+            g.build(some);
+            assertEveryMonsterOnceInItsBucket(g, some);
+        }
+    }
+
+    @Test
     void aSmallerWorldAfterALargerOne_ForgetsTheMonstersGone() {
         ViewGrid g = new ViewGrid(15);
         List<Monster> many = scatter(300, 100, 3);
