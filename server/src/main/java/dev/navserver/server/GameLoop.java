@@ -17,7 +17,9 @@ import dev.navserver.server.plan.NavPlanner;
 import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
 import dev.navserver.server.view.ViewHub;
+import dev.navserver.server.world.PhaseClock;
 import dev.navserver.server.world.Spawner;
+import dev.navserver.server.world.TickPhase;
 import dev.navserver.server.world.World;
 import dev.navserver.server.world.WorldMetrics;
 import java.util.ArrayList;
@@ -56,6 +58,8 @@ public final class GameLoop implements TickLoop.Task {
     private final NavPlanner planner;
     private final Executor plannerPool;
     private final WorldMetrics worldMetrics;
+    /** CPU time of delivering the worlds' events and flushing ({@link TickPhase#DELIVERY}); tick thread. */
+    private final PhaseClock deliveryClock;
     private final TickControl tickControl;
     private final Map<String, World> worlds = new HashMap<>();
     private final Queue<GridMap> changedMaps = new ConcurrentLinkedQueue<>();
@@ -98,6 +102,7 @@ public final class GameLoop implements TickLoop.Task {
         this.planner = planner;
         this.plannerPool = plannerPool;
         this.worldMetrics = worldMetrics;
+        this.deliveryClock = new PhaseClock(worldMetrics);
         this.tickControl = tickControl;
         this.random = new SplittableRandom(seed);
         this.journal = journal;
@@ -143,10 +148,14 @@ public final class GameLoop implements TickLoop.Task {
         edits.commit(config.maps(), this::applied);
         for (World w : worlds.values()) {
             w.tick(nowSeconds, dtSeconds);
+            deliveryClock.start();
             w.outbox().drainTo(delivery::deliver);
+            deliveryClock.lap(TickPhase.DELIVERY);
         }
         viewer.publish(nowSeconds, worlds, config);
+        deliveryClock.start();
         flushAll();
+        deliveryClock.lap(TickPhase.DELIVERY);
         compactEditLogs();
     }
 

@@ -32,6 +32,7 @@ import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
 import dev.navserver.server.view.ViewHttp;
 import dev.navserver.server.view.ViewHub;
+import dev.navserver.server.world.TickPhase;
 import dev.navserver.server.world.WorldMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -227,6 +228,11 @@ public final class NavServer implements AutoCloseable {
             @Override
             public void slotReassigned() {
                 metrics.slotReassignments.increment();
+            }
+
+            @Override
+            public void tickPhase(TickPhase phase, long cpuNanos) {
+                metrics.tickPhaseCpu.labels(phase.label()).increment(cpuNanos / 1e9);
             }
         };
     }

@@ -196,6 +196,19 @@ public final class CrowdAgents {
         return external[i];
     }
 
+    /**
+     * Makes agent {@code i} external (an obstacle that moves with its preferred velocity, never steered nor moved by
+     * the solver; steered agents take all of the avoidance against it) or steered again. A switch clears its stall
+     * time. Takes effect at the next {@link OrcaSolver#step}.
+     */
+    public void setExternal(int i, boolean external) {
+        checkIndex(i);
+        if (this.external[i] != external) {
+            this.external[i] = external;
+            stallSeconds[i] = 0;
+        }
+    }
+
     /** Whether agent {@code i} is currently giving way to another after a deadlock. */
     public boolean yielding(int i) {
         checkIndex(i);

@@ -162,6 +162,9 @@ public final class ServerMetrics implements AutoCloseable {
             .serviceLevelObjectives(FIELD_CELLS_BUCKETS).register(registry);
     /** Ticks run. */
     public final Counter ticks = counter("navserver_ticks_total", "World ticks run.");
+    public final LabeledCounter tickPhaseCpu = labeled("navserver_tick_phase_cpu_seconds_total",
+            "CPU time of the tick thread by part of the tick (plans, behaviour, move, avoidance, bodies, views,"
+                    + " snapshots, delivery).", "phase", List.of());
     /** Wall time of one tick. */
     public final Timer tickDuration = timer("navserver_tick_duration_seconds",
             "Time spent in one world tick.", TICK_DURATION_BUCKETS);

@@ -203,6 +203,13 @@ public final class Session {
      *                        {@code navserver_edit_to_path_seconds}); 0 when the path answers no edit
      */
     public void writeNavPath(NavPath path, long posArrivalNanos, long editArrivalNanos) {
+        if (posArrivalNanos == 0 && editArrivalNanos == 0 && channel.isWritable() && coalesced.isEmpty()) {
+            // nothing to time and nothing to coalesce: the I/O thread encodes it like any other message (a viewer's
+            // monster_enter path: encoding these was most of the tick thread's delivery time under load)
+            metrics.navPathPushes.increment();
+            write(path, channel.voidPromise());
+            return;
+        }
         ByteBuf line = encode(path);
         try {
             writeNavPathLine(path.monster(), line, posArrivalNanos, editArrivalNanos);

@@ -12,6 +12,9 @@ import java.util.Collection;
  * in a {@link CrowdAgents} crowd and runs one {@link OrcaSolver} step per tick. A monster's preferred velocity is
  * the move its {@link MonsterMover} made this tick (along its path, to its slot or at its player) divided by the
  * tick; the solver bends it away from the others and clamps it against the grid (no blocked cell, no corner cut).
+ * A monster its mover left where it stood (resting, waiting, at its stopping distance) is not steered: it takes part
+ * as an external agent with velocity 0, an obstacle the moving ones avoid wholly, and the solver leaves it where it
+ * is (body separation still keeps bodies apart); this spares the solver most of a world at rest.
  * A monster the solver moved elsewhere than its mover did is marked {@link Monster#pushed}, so it re-checks the
  * line to its next waypoint (and re-plans when that is blocked) before walking on. Players predict with velocity 0:
  * their positions arrive at the client's rate, which a per-tick difference would turn into bursts.
@@ -30,6 +33,8 @@ final class Avoidance {
     /** Owner of each agent index: a {@link Monster} or a {@link Player}. */
     private Object[] owners = new Object[64];
     private long nextAgentId = 1;
+    /** Monsters the last {@link #step} steered (those that moved or were yielding); the rest stood as obstacles. */
+    private int steered;
 
     Avoidance(OrcaParams params) {
         this.solver = new OrcaSolver(params);
@@ -62,6 +67,7 @@ final class Avoidance {
             agents.setBody(p.agent, Math.max(rP, MIN_RADIUS_METERS), 0);
             agents.setPreferred(p.agent, 0, 0);
         }
+        steered = 0;
         for (Monster m : monsters) {
             double r = m.kind.radiusMeters() > 0 ? m.kind.radiusMeters() : MIN_RADIUS_METERS;
             if (m.agent < 0) {
@@ -70,9 +76,20 @@ final class Avoidance {
             agents.setPosition(m.agent, m.tickStartX, m.tickStartZ);
             agents.setBody(m.agent, r, m.speed);
             agents.setPreferred(m.agent, (m.x - m.tickStartX) / dtSeconds, (m.z - m.tickStartZ) / dtSeconds);
+            boolean standing = m.x == m.tickStartX && m.z == m.tickStartZ && !agents.yielding(m.agent);
+            agents.setExternal(m.agent, standing);
+            if (!standing) {
+                steered++;
+            }
+        }
+        if (steered == 0) {
+            return; // nobody moves: nothing to avoid, and the standing keep their places
         }
         solver.step(agents, map.navGrid(), dtSeconds);
         for (Monster m : monsters) {
+            if (agents.external(m.agent)) {
+                continue; // stood: an obstacle the solver does not move
+            }
             double x = agents.x(m.agent);
             double z = agents.z(m.agent);
             if (Math.abs(x - m.x) > SAME_METERS || Math.abs(z - m.z) > SAME_METERS) {
@@ -81,6 +98,11 @@ final class Avoidance {
                 m.pushed = true;
             }
         }
+    }
+
+    /** Monsters the last {@link #step} steered; the others stood and took part as obstacles only. */
+    int steered() {
+        return steered;
     }
 
     private static boolean anyBody(Collection<Monster> monsters) {

@@ -81,6 +81,8 @@ final class Monster {
     long editArrivalNanos;
     /** World time of its spawn, seconds: an overlap in its first second is a spawn overlap, not a fault. */
     double spawnTime;
+    /** Its dense index in the last {@link Interest} update ({@link ViewGrid}); -1 before any (tick thread). */
+    int viewIndex = -1;
     /** Its index in the world's avoidance crowd, or -1 (see {@link Avoidance}). */
     int agent = -1;
     double tickStartX;

@@ -261,7 +261,6 @@ public final class World {
         return announce;
     }
 
-
     Interest interest() {
         return interest;
     }
@@ -269,8 +268,11 @@ public final class World {
     /** One tick at world time {@code nowSeconds}: plans, behaviours, movement by {@code dtSeconds}, views, news. */
     public void tick(double nowSeconds, double dtSeconds) {
         now = nowSeconds;
+        PhaseClock clock = motion.clock();
+        clock.start();
         applyFinishedPlans();
         planMovedPlayers(); // positions that arrived since the last pass count as arrivals, not as tick findings
+        clock.lap(TickPhase.PLANS);
         brain.tick();
         monsterLife.flushDespawns();
         fileSpawns.tick(now);
@@ -278,11 +280,14 @@ public final class World {
             planning.consider(m, true, map, rule, now);
         }
         planning.submit(map, edits.generation(), settings, now);
+        clock.lap(TickPhase.BEHAVIOUR);
         Collection<Player> all = players.all();
         motion.step(monsters.values(), all, dtSeconds, now);
         announce.states(monsters.values());
         interest.update(all, monsters.values(), announce); // every tick: a snapshot lists the view as it is now
+        clock.lap(TickPhase.VIEWS);
         players.queueSnapshots(now);
+        clock.lap(TickPhase.SNAPSHOTS);
     }
 
     /**

@@ -45,6 +45,12 @@ public interface WorldMetrics {
     default void sharedFieldBuilt(int cells) {
     }
 
+    /**
+     * A part of a world's tick took {@code cpuNanos} of the tick thread's CPU time ({@link PhaseClock}). Tick thread.
+     */
+    default void tickPhase(TickPhase phase, long cpuNanos) {
+    }
+
     /** Does nothing. */
     WorldMetrics NONE = new WorldMetrics() {
     };

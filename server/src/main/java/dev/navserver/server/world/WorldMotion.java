@@ -17,6 +17,8 @@ final class WorldMotion {
     private final MonsterMover mover;
     private final BodySeparation bodies;
     private final SurroundSlots slots;
+    /** CPU time of the tick's parts, for the world's metrics. */
+    private final PhaseClock clock;
     /** Reciprocal avoidance while moving, or null when off ({@link #setAvoidance}). */
     private Avoidance avoidance;
 
@@ -27,6 +29,7 @@ final class WorldMotion {
         this.mover = new MonsterMover(planner);
         this.bodies = new BodySeparation(planner);
         this.slots = new SurroundSlots(planner);
+        this.clock = new PhaseClock(metrics);
     }
 
     /** See {@link World#setAvoidance}. */
@@ -40,6 +43,11 @@ final class WorldMotion {
         avoidance = params == null ? null : new Avoidance(params);
     }
 
+    /** The world's tick phase clock ({@link PhaseClock}); tick thread. */
+    PhaseClock clock() {
+        return clock;
+    }
+
     /** Reciprocal avoidance, or null when off. */
     Avoidance avoidance() {
         return avoidance;
@@ -48,7 +56,8 @@ final class WorldMotion {
     /**
      * Moves every monster by {@code dtSeconds}: lays out slots, walks paths (a chaser stops at
      * {@code max(stoppingDistanceMeters, its radius + playerRadiusMeters)} from its player), avoids, switches local
-     * navigation and separates bodies.
+     * navigation and separates bodies; laps {@link TickPhase#MOVE}, {@link TickPhase#AVOIDANCE} and
+     * {@link TickPhase#BODIES} on {@link #clock()}.
      */
     void step(Collection<Monster> monsters, Collection<Player> players, double dtSeconds, double now) {
         GridMap map = world.map();
@@ -61,9 +70,11 @@ final class WorldMotion {
             double body = m.kind.radiusMeters() + rP; // each monster keeps its own kind's body from the player
             mover.move(m, map, dtSeconds, Math.max(s.stoppingDistanceMeters(), body), body);
         }
+        clock.lap(TickPhase.MOVE);
         if (avoidance != null) {
             avoidance.step(monsters, players, map, rP, dtSeconds);
         }
+        clock.lap(TickPhase.AVOIDANCE);
         for (Monster m : monsters) {
             switchLocalNav(m, on, off, now);
         }
@@ -71,6 +82,7 @@ final class WorldMotion {
         if (overlaps > 0) {
             metrics.monsterOverlaps(overlaps);
         }
+        clock.lap(TickPhase.BODIES);
     }
 
     /**

@@ -91,4 +91,30 @@ class SessionSharedWriteTest {
         out.release();
         assertThat((Object) ch.readOutbound()).isNull();
     }
+
+    @Test
+    void anUntimedNavPath_IsWrittenAsTheMessage_ForTheIOThreadToEncode_AndReachesTheSocketAsItsLine() {
+        Session s = session("s-1");
+        EmbeddedChannel ch = channels.get(0);
+        s.writeNavPath(PATH, 0, 0);
+        s.flush();
+        ByteBuf out = ch.readOutbound(); // through the pipeline's MessageEncoder
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(MessageWriter.toJson(PATH) + "\n");
+        out.release();
+        assertThat(metrics.navPathPushes.count()).isEqualTo(1);
+        assertThat(metrics.messagesOut.labels("nav_path").count()).isEqualTo(1);
+    }
+
+    @Test
+    void anUntimedNavPathToASlowReader_IsStillCoalescedWithTheNewestPerMonster() {
+        Session s = session("slow");
+        EmbeddedChannel ch = channels.get(0);
+        ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1, 2));
+        ByteBuf first = Session.encode(PATH);
+        s.writeLine("nav_path", first); // unflushed: not writable from here on
+        first.release();
+        s.writeNavPath(new NavPath("m-1", 4, 0, PATH.path(), 2.0, 1.5, 1, "patrol", null), 0, 0);
+        s.writeNavPath(new NavPath("m-1", 5, 0, PATH.path(), 2.0, 1.5, 1, "patrol", null), 0, 0);
+        assertThat(metrics.messagesCoalesced.count()).isEqualTo(1);
+    }
 }

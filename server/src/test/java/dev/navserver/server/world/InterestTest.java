@@ -149,4 +149,43 @@ class InterestTest {
         assertThat(alice.view.contains(m)).isFalse();
         assertThat(heard).containsExactly("alice enter m", "alice leave m out_of_range");
     }
+
+    @Test
+    void playersAndMonstersWalkingAtRandom_ViewsMatchABruteForceOracleAtEveryUpdate() {
+        // 30 m views over bucket edges, negative coordinates and corners: after every update a view holds every
+        // monster within the radius, nothing beyond radius + hysteresis, and in between exactly what it held before
+        Interest views = new Interest(30, 5);
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(26);
+        List<Player> ps = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            ps.add(player("p" + i, rnd.nextDouble(-100, 100), rnd.nextDouble(-100, 100)));
+        }
+        List<Monster> ms = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            ms.add(monster("m" + i, rnd.nextDouble(-100, 100), rnd.nextDouble(-100, 100)));
+        }
+        java.util.Map<Player, Set<Monster>> before = new java.util.HashMap<>();
+        for (int step = 0; step < 200; step++) {
+            for (Player p : ps) {
+                p.x += rnd.nextDouble(-3, 3);
+                p.z += rnd.nextDouble(-3, 3);
+            }
+            for (Monster m : ms) {
+                m.x += rnd.nextDouble(-2, 2);
+                m.z += rnd.nextDouble(-2, 2);
+            }
+            views.update(players, monsters, announcer);
+            for (Player p : ps) {
+                Set<Monster> in = new LinkedHashSet<>(p.view.monsters());
+                for (Monster m : ms) {
+                    double d = Math.hypot(m.x - p.x, m.z - p.z);
+                    boolean was = before.getOrDefault(p, Set.of()).contains(m);
+                    boolean expected = d <= 30 || d <= 35 && was;
+                    assertThat(in.contains(m)).as("step %d: %s at %.3f m of %s (was in view: %s)", step, m.id, d,
+                            p.sessionId, was).isEqualTo(expected);
+                }
+                before.put(p, in);
+            }
+        }
+    }
 }
