@@ -19,11 +19,13 @@ import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.edit.EditPublisher;
 import dev.navserver.server.editlog.FileEditLog;
 import dev.navserver.server.editlog.MapJournal;
+import dev.navserver.server.metrics.BuildMetrics;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.net.GameServer;
 import dev.navserver.server.net.MapRegistry;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
+import dev.navserver.server.plan.LongRouteBuilds;
 import dev.navserver.server.plan.NavPlanner;
 import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
@@ -65,6 +67,7 @@ public final class NavServer implements AutoCloseable {
     private final FileEditLog editLog;
     private final NavPlanner planner;
     private final ExecutorService landmarkBuilder;
+    private final LongRouteBuilds longRouteBuilds;
     private final ExecutorService plannerPool;
     private final ServerContext context;
     private final TickLoop tickLoop;
@@ -106,19 +109,23 @@ public final class NavServer implements AutoCloseable {
         editLog = new FileEditLog(initial.maps().editLogDir());
         MapJournal journal = new MapJournal(editLog, metrics, () -> reloader.current().maps().editLogCompactEdits());
         maps.journal(journal);
+        // long-route structures (every map version, from its load) and landmark tables (search.landmarks > 0) are
+        // built here, one at a time, never on a planner or the tick thread
+        landmarkBuilder = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "navserver-builds");
+            t.setDaemon(true);
+            t.setPriority(Thread.MIN_PRIORITY);
+            return t;
+        });
+        longRouteBuilds = new LongRouteBuilds(landmarkBuilder, new BuildMetrics(metrics.registry()));
+        maps.onPublish(longRouteBuilds::published);
         int loaded = maps.loadDirectory(initial.maps().dir());
         if (maps.get(initial.maps().defaultMap()) == null) {
             throw new IOException("default map '" + initial.maps().defaultMap() + "' not found in "
                     + initial.maps().dir() + " (" + loaded + " maps loaded)");
         }
-        // landmark tables (search.landmarks > 0) are built here, one at a time, never on a planner or the tick thread
-        landmarkBuilder = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "navserver-landmarks");
-            t.setDaemon(true);
-            t.setPriority(Thread.MIN_PRIORITY);
-            return t;
-        });
         planner = new NavPlanner(searchOptions(initial), landmarkBuilder);
+        planner.setLongRouteMinCells(initial.search().longRouteMinCells());
         AtomicInteger plannerThreadIds = new AtomicInteger();
         plannerPool = Executors.newFixedThreadPool(initial.search().plannerThreads(), r -> {
             Thread t = new Thread(r, "navserver-planner-" + plannerThreadIds.incrementAndGet());
@@ -310,6 +317,7 @@ public final class NavServer implements AutoCloseable {
             }
         }
         plannerPool.shutdownNow();
+        longRouteBuilds.close();
         landmarkBuilder.shutdownNow();
         try {
             plannerPool.awaitTermination(500, TimeUnit.MILLISECONDS);
