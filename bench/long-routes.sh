@@ -27,5 +27,5 @@ java "-Xmx$XMX" -Dlogback.configurationFile="$ROOT/config/logback.xml" -Dnavserv
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true' EXIT
 java -cp "$BENCH_JAR" dev.navserver.bench.LongRouteProbe run "$WORK/$NAME.pairs" --map "$NAME" --port "$PORT" \
-  --admin-port "$ADMIN_PORT" --rounds 5 --started-ms "$STARTED"
+  --admin-port "$ADMIN_PORT" --rounds "${ROUNDS:-5}" --max-during "${MAX_DURING:-100000}" --started-ms "$STARTED"
 grep -E "LongRouteBuilds|map .* loaded" "$WORK/server.log" | sed -e 's/^.*INFO [^ ]* -- //' -e 's/^.*WARN [^ ]* -- /WARN /'

@@ -93,7 +93,8 @@ public final class SubgoalGraph {
      * reported the same way, so an optional search structure never takes the process down. Thread-safe; meant for one
      * background builder thread.
      *
-     * @param progress told of the scans (subgoals scanned of all subgoals); returning false abandons the build
+     * @param progress told of the build's work (2 units per subgoal: its scan, then its share of the landmark
+     *                 distances); returning false abandons the build
      * @return {@link BuildOutcome#BUILT} when a graph is published now (or was), else why none is
      */
     public static BuildOutcome publish(NavGrid grid, BuildProgress progress) {
@@ -206,8 +207,9 @@ public final class SubgoalGraph {
     }
 
     /**
-     * {@link #build(NavGrid, int, int)} telling {@code progress} of the scans every 4096 subgoals; null when it
-     * asks to stop.
+     * {@link #build(NavGrid, int, int)} telling {@code progress} of its work in units of 2 per subgoal: the scans
+     * (1 per subgoal, told every 4096), then the landmark distances (the other half, told after each Dijkstra search);
+     * null when it asks to stop.
      */
     static SubgoalGraph build(NavGrid grid, int maxDirectedEdges, int maxLandmarks, BuildProgress progress) {
         SubgoalCells scanOnly = new SubgoalCells(grid);
@@ -226,13 +228,18 @@ public final class SubgoalGraph {
             if (fwd.size > maxDirectedEdges) {
                 return null;
             }
-            if ((u & 4095) == 4095 && !progress.report(u + 1, n)) {
+            if ((u & 4095) == 4095 && !progress.report(u + 1, 2L * n)) {
                 return null;
             }
         }
         int[][] csr = Csr.undirected(n, fwdOff, fwd, hits);
         SubgoalGraph graph = new SubgoalGraph(scanOnly, csr[0], csr[1]);
-        graph.landmarks = SubgoalLandmarks.place(grid, scanOnly, csr[0], csr[1], maxLandmarks);
+        SubgoalLandmarks placed = SubgoalLandmarks.place(grid, scanOnly, csr[0], csr[1], maxLandmarks,
+                (done, total) -> progress.report(n + done * n / total, 2L * n));
+        if (placed == null) {
+            return null;
+        }
+        graph.landmarks = placed;
         return graph;
     }
 

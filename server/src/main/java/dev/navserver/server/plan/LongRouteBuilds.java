@@ -84,7 +84,7 @@ public final class LongRouteBuilds implements AutoCloseable {
             return; // an earlier task built the newest version already
         }
         NavGrid grid = v.map().navGrid();
-        if (run(v, GRAPH, "subgoals scanned", p -> SubgoalGraph.publish(grid, p)) != BuildOutcome.BUILT) {
+        if (run(v, GRAPH, "work (subgoal scans, then landmark distances)", p -> SubgoalGraph.publish(grid, p)) != BuildOutcome.BUILT) {
             return;
         }
         SubgoalGraph graph = SubgoalGraph.ready(grid);
