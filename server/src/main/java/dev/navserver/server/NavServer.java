@@ -42,6 +42,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -111,13 +112,14 @@ public final class NavServer implements AutoCloseable {
         maps.journal(journal);
         // long-route structures (every map version, from its load) and landmark tables (search.landmarks > 0) are
         // built here, one at a time, never on a planner or the tick thread
-        landmarkBuilder = Executors.newSingleThreadExecutor(r -> {
+        ScheduledThreadPoolExecutor builds = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "navserver-builds");
             t.setDaemon(true);
             t.setPriority(Thread.MIN_PRIORITY);
             return t;
         });
-        longRouteBuilds = new LongRouteBuilds(landmarkBuilder, new BuildMetrics(metrics.registry()));
+        landmarkBuilder = builds;
+        longRouteBuilds = new LongRouteBuilds(builds, new BuildMetrics(metrics.registry()));
         maps.onPublish(longRouteBuilds::published);
         int loaded = maps.loadDirectory(initial.maps().dir());
         if (maps.get(initial.maps().defaultMap()) == null) {

@@ -9,16 +9,17 @@ import dev.navserver.server.metrics.BuildMetrics;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Builds the long-route structures of every published map version in the background, as soon as the version is
- * published (loaded, reloaded or edited): its {@link SubgoalGraph}, then, when the heap's headroom holds that build,
+ * Builds the long-route structures of every published map version in the background: the first version of a map as
+ * soon as it is loaded, later versions (edits, reloads) once they have stayed the newest for {@link #SETTLE_MILLIS}:
+ * its {@link SubgoalGraph}, then, when the heap's headroom holds that build,
  * the graph's hierarchy. Searches use them from the moment each is published ({@link SearchRule}); until then, and for
  * a map whose structure does not fit the heap, they run JPS.
  *
@@ -38,20 +39,30 @@ public final class LongRouteBuilds implements AutoCloseable {
     static final String GRAPH = "subgoal_graph";
     static final String HIERARCHY = "subgoal_hierarchy";
 
-    private final Executor builder;
+    /**
+     * Milliseconds a later version of a map (edit or reload) must stay the newest before its build starts, so that a
+     * map edited several times a second is not rebuilt after every edit.
+     */
+    static final long SETTLE_MILLIS = 1000;
+
+    private final ScheduledExecutorService builder;
     private final BuildMetrics metrics;
     /** The newest version of each map waiting for its build. */
     private final Map<String, Version> waiting = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    private record Version(GridMap map, long version) {
+    /** Names of the maps published so far: a first version builds at once, later ones after {@link #SETTLE_MILLIS}. */
+    private final Map<String, Boolean> seen = new ConcurrentHashMap<>();
+
+    /** A published version; {@code settles}: its build waits {@link #SETTLE_MILLIS} (not the map's first). */
+    private record Version(GridMap map, long version, long publishedNanos, boolean settles) {
     }
 
     /**
      * @param builder runs the builds, one at a time (e.g. a single low-priority thread)
      * @param metrics receives progress, times and outcomes
      */
-    public LongRouteBuilds(Executor builder, BuildMetrics metrics) {
+    public LongRouteBuilds(ScheduledExecutorService builder, BuildMetrics metrics) {
         this.builder = builder;
         this.metrics = metrics;
     }
@@ -62,11 +73,12 @@ public final class LongRouteBuilds implements AutoCloseable {
             return;
         }
         String name = map.name();
-        waiting.put(name, new Version(map, version));
+        boolean first = seen.putIfAbsent(name, Boolean.TRUE) == null;
+        waiting.put(name, new Version(map, version, System.nanoTime(), !first));
         metrics.progress(name, GRAPH, 0);
         metrics.progress(name, HIERARCHY, 0);
         try {
-            builder.execute(() -> buildNewest(name));
+            builder.schedule(() -> buildNewest(name), first ? 0 : SETTLE_MILLIS, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
             waiting.remove(name);
         }
@@ -79,12 +91,22 @@ public final class LongRouteBuilds implements AutoCloseable {
     }
 
     private void buildNewest(String name) {
-        Version v = waiting.remove(name);
-        if (v == null || closed) {
+        Version newest = waiting.get(name);
+        if (newest == null || closed) {
             return; // an earlier task built the newest version already
         }
+        if (newest.settles()
+                && System.nanoTime() - newest.publishedNanos() < TimeUnit.MILLISECONDS.toNanos(SETTLE_MILLIS / 2)) {
+            return; // a newer version came since this task was scheduled: its own task builds it once settled
+        }
+        Version v = waiting.remove(name);
+        if (v == null) {
+            return;
+        }
         NavGrid grid = v.map().navGrid();
-        if (run(v, GRAPH, "work (subgoal scans, then landmark distances)", p -> SubgoalGraph.publish(grid, p)) != BuildOutcome.BUILT) {
+        BuildOutcome graphBuilt = run(v, GRAPH, "work (subgoal scans, then landmark distances)",
+                p -> SubgoalGraph.publish(grid, p));
+        if (graphBuilt != BuildOutcome.BUILT) {
             return;
         }
         SubgoalGraph graph = SubgoalGraph.ready(grid);
