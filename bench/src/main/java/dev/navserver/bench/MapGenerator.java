@@ -76,14 +76,7 @@ public final class MapGenerator {
             case CITIES -> new CitiesRows(width, height, seed);
             case CAVES -> new CavesRows(width, height, seed);
         };
-        out.write(("type octile\nheight " + height + "\nwidth " + width + "\nmap\n").getBytes(StandardCharsets.US_ASCII));
-        byte[] row = new byte[width + 1];
-        row[width] = '\n';
-        for (int r = 0; r < height; r++) {
-            rows.next(row);
-            out.write(row);
-        }
-        out.flush();
+        MovingAiWriter.write(rows, width, height, out);
     }
 
     /** Writes the map to a file, gzip-compressed when its name ends in {@code .gz}. */

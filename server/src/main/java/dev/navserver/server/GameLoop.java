@@ -207,6 +207,7 @@ public final class GameLoop implements TickLoop.Task {
             configure(w, next);
         }
         planner.setOptions(NavServer.searchOptions(next));
+        planner.setLongRouteMinCells(next.search().longRouteMinCells());
         tickControl.setHz(next.tick().hz());
         LOG.info("config applied at tick boundary: tick {} Hz, navInterval {} s, moveThreshold {} m",
                 next.tick().hz(), next.chase().navIntervalSeconds(), next.chase().moveThresholdMeters());

@@ -22,11 +22,13 @@ import dev.navserver.server.edit.EditPublisher;
 import dev.navserver.server.editlog.FileEditLog;
 import dev.navserver.server.editlog.FileRouteStore;
 import dev.navserver.server.editlog.MapJournal;
+import dev.navserver.server.metrics.BuildMetrics;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.net.GameServer;
 import dev.navserver.server.net.MapRegistry;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
+import dev.navserver.server.plan.LongRouteBuilds;
 import dev.navserver.server.plan.NavPlanner;
 import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
@@ -44,6 +46,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -69,6 +72,7 @@ public final class NavServer implements AutoCloseable {
     private final FileEditLog editLog;
     private final NavPlanner planner;
     private final ExecutorService landmarkBuilder;
+    private final LongRouteBuilds longRouteBuilds;
     private final ExecutorService plannerPool;
     private final ServerContext context;
     private final TickLoop tickLoop;
@@ -123,19 +127,24 @@ public final class NavServer implements AutoCloseable {
         MapJournal journal = new MapJournal(editLog, new FileRouteStore(initial.maps().editLogDir()), metrics,
                 () -> reloader.current().maps().editLogCompactEdits());
         maps.journal(journal);
+        // long-route structures (every map version, from its load) and landmark tables (search.landmarks > 0) are
+        // built here, one at a time, never on a planner or the tick thread
+        ScheduledThreadPoolExecutor builds = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "navserver-builds");
+            t.setDaemon(true);
+            t.setPriority(Thread.MIN_PRIORITY);
+            return t;
+        });
+        landmarkBuilder = builds;
+        longRouteBuilds = new LongRouteBuilds(builds, new BuildMetrics(metrics.registry()));
+        maps.onPublish(longRouteBuilds::published);
         int loaded = maps.loadDirectory(initial.maps().dir());
         if (maps.get(initial.maps().defaultMap()) == null) {
             throw new IOException("default map '" + initial.maps().defaultMap() + "' not found in "
                     + initial.maps().dir() + " (" + loaded + " maps loaded)");
         }
-        // landmark tables (search.landmarks > 0) are built here, one at a time, never on a planner or the tick thread
-        landmarkBuilder = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "navserver-landmarks");
-            t.setDaemon(true);
-            t.setPriority(Thread.MIN_PRIORITY);
-            return t;
-        });
         planner = new NavPlanner(searchOptions(initial), landmarkBuilder);
+        planner.setLongRouteMinCells(initial.search().longRouteMinCells());
         AtomicInteger plannerThreadIds = new AtomicInteger();
         plannerPool = Executors.newFixedThreadPool(initial.search().plannerThreads(), r -> {
             Thread t = new Thread(r, "navserver-planner-" + plannerThreadIds.incrementAndGet());
@@ -340,6 +349,7 @@ public final class NavServer implements AutoCloseable {
             }
         }
         plannerPool.shutdownNow();
+        longRouteBuilds.close();
         landmarkBuilder.shutdownNow();
         try {
             plannerPool.awaitTermination(500, TimeUnit.MILLISECONDS);

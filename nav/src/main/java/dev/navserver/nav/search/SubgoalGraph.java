@@ -1,17 +1,12 @@
 package dev.navserver.nav.search;
 
 import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.search.core.BuildProgress;
 import dev.navserver.nav.search.core.Csr;
 import dev.navserver.nav.search.core.IntBuffer;
 import dev.navserver.nav.search.subgoal.SubgoalCells;
 import dev.navserver.nav.search.subgoal.SubgoalLandmarks;
-import java.lang.ref.WeakReference;
-import java.util.Collections;
-import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The simple subgoal graph of one {@link NavGrid} (Uras, Koenig and Hernández, "Subgoal Graphs for Optimal
@@ -52,21 +47,8 @@ public final class SubgoalGraph {
      * cities.
      */
     static final int MAX_DIRECTED_EDGES = 32 << 20;
-    /**
-     * Bytes a build holds per directed edge found (the scans' list, the reverse list, the merged result) plus
-     * those of a subgoal (its cell, packed cell, offset, Dijkstra distances), counted per edge since subgoals have
-     * at least one edge each on any map worth a graph.
-     */
-    private static final long BUILD_BYTES_PER_EDGE = 16 + 28;
-    /** Bytes per padded cell for the subgoal bits, their ranks and the scans before any edge. */
-    private static final double BUILD_BYTES_PER_CELL = 0.2;
-
-    /** The graph of each grid (weak keys: a map version's graph goes with it); {@link #NONE} when too large. */
-    private static final Map<NavGrid, SubgoalGraph> GRAPHS = Collections.synchronizedMap(new WeakHashMap<>());
-    private static final Map<NavGrid, PendingBuild> PENDING = new WeakHashMap<>();
-    private static final SubgoalGraph NONE = new SubgoalGraph(null, null, null);
-    private static final AtomicLong SETTLED_BUILDS = new AtomicLong();
-    private static final AtomicLong SETTLED_HIERARCHIES = new AtomicLong();
+    /** The "no graph" entry of a grid whose graph would be too large. */
+    static final SubgoalGraph NONE = new SubgoalGraph(null, null, null);
 
     /** The subgoals and the scans between cells. */
     private final SubgoalCells subgoals;
@@ -93,18 +75,30 @@ public final class SubgoalGraph {
      * @return the graph, or null when it has more than {@link #MAX_DIRECTED_EDGES} edges
      */
     public static SubgoalGraph forGrid(NavGrid grid) {
-        SubgoalGraph g = GRAPHS.get(grid);
-        if (g == null) {
-            SubgoalGraph built = build(grid, MAX_DIRECTED_EDGES);
-            synchronized (GRAPHS) {
-                g = GRAPHS.get(grid);
-                if (g == null) {
-                    g = built == null ? NONE : built;
-                    GRAPHS.put(grid, g);
-                }
-            }
-        }
-        return g == NONE ? null : g;
+        return SubgoalGraphCache.forGrid(grid);
+    }
+
+    /**
+     * The published graph of {@code grid} (by {@link #forGrid}, {@link #whenSettled} or {@link #publish}), or null;
+     * never builds. Thread-safe.
+     */
+    public static SubgoalGraph ready(NavGrid grid) {
+        return SubgoalGraphCache.ready(grid);
+    }
+
+    /**
+     * Builds {@code grid}'s graph on the calling thread and publishes it for every search of the grid, unless one is
+     * published already. Before allocating, the heap's headroom caps the edges the build may find (a build past the
+     * cap gives up: {@link BuildOutcome#NO_HEAP}); an {@code OutOfMemoryError} during the build is caught and
+     * reported the same way, so an optional search structure never takes the process down. Thread-safe; meant for one
+     * background builder thread.
+     *
+     * @param progress told of the build's work (2 units per subgoal: its scan, then its share of the landmark
+     *                 distances); returning false abandons the build
+     * @return {@link BuildOutcome#BUILT} when a graph is published now (or was), else why none is
+     */
+    public static BuildOutcome publish(NavGrid grid, BuildProgress progress) {
+        return SubgoalGraphCache.publish(grid, progress);
     }
 
     /**
@@ -112,96 +106,62 @@ public final class SubgoalGraph {
      * null and the grid was first asked about at least {@code settleNanos} before {@code nowNanos}, one build is
      * handed to {@code builder}: given up (and offered again after another settle period) when its edges outgrow
      * what the heap's headroom can hold, and recorded as "none" when the graph has more than
-     * {@link #MAX_DIRECTED_EDGES}, so an optional search structure never causes an {@code OutOfMemoryError}.
+     * {@link #MAX_DIRECTED_EDGES}, so an optional search structure never causes an {@code OutOfMemoryError}; the
+     * graph's hierarchy follows as a build of its own on {@code builder} when the headroom holds it.
      * Thread-safe.
      *
      * @param builder runs builds; a rejected build is offered again by a later call
      */
     static SubgoalGraph whenSettled(NavGrid grid, long nowNanos, long settleNanos, Executor builder) {
-        SubgoalGraph g = GRAPHS.get(grid);
-        if (g != null) {
-            return g == NONE ? null : g;
-        }
-        PendingBuild pending;
-        synchronized (PENDING) {
-            g = GRAPHS.get(grid);
-            if (g != null) {
-                return g == NONE ? null : g;
-            }
-            pending = PENDING.computeIfAbsent(grid, k -> new PendingBuild(nowNanos));
-            if (!pending.claim(nowNanos, settleNanos)) {
-                return null;
-            }
-        }
-        WeakReference<NavGrid> ref = new WeakReference<>(grid);
-        PendingBuild p = pending;
-        pending.handOff(builder, () -> buildSettled(ref, p, builder), PENDING);
-        return null;
-    }
-
-    private static void buildSettled(WeakReference<NavGrid> ref, PendingBuild pending, Executor builder) {
-        NavGrid grid = ref.get();
-        if (grid == null) {
-            return;
-        }
-        Runtime rt = Runtime.getRuntime();
-        long headroom = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        long cellBytes = (long) (BUILD_BYTES_PER_CELL * grid.paddedSize());
-        long edges = Math.min(MAX_DIRECTED_EDGES, (headroom - cellBytes - MAX_CODE_BYTES) / BUILD_BYTES_PER_EDGE);
-        if (edges < 1024) {
-            synchronized (PENDING) {
-                pending.sinceNanos = System.nanoTime();
-                pending.building = false;
-            }
-            return;
-        }
-        SubgoalGraph built = build(grid, (int) edges);
-        SETTLED_BUILDS.incrementAndGet();
-        synchronized (PENDING) {
-            // too large for the headroom now: retried after another settle period unless it is too large for good
-            if (built == null && edges < MAX_DIRECTED_EDGES) {
-                pending.sinceNanos = System.nanoTime();
-                pending.building = false;
-                return;
-            }
-            GRAPHS.putIfAbsent(grid, built == null ? NONE : built);
-            PENDING.remove(grid);
-        }
-        if (built != null) {
-            // searches use the graph from now on; its hierarchy follows as a build of its own
-            try {
-                builder.execute(() -> built.buildSettledHierarchy(ref));
-            } catch (RejectedExecutionException e) {
-                // no hierarchy: the graph's A* answers
-            }
-        }
-    }
-
-    /**
-     * Builds this graph's hierarchy when its grid is still in use and the heap's headroom holds what the build needs
-     * ({@link SubgoalHierarchy#BUILD_BYTES_PER_EDGE}); otherwise the graph stays without one.
-     */
-    private void buildSettledHierarchy(WeakReference<NavGrid> grid) {
-        if (grid.get() == null) {
-            return;
-        }
-        Runtime rt = Runtime.getRuntime();
-        long headroom = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        if ((long) SubgoalHierarchy.BUILD_BYTES_PER_EDGE * targets.length > headroom) {
-            return;
-        }
-        buildHierarchy();
-        SETTLED_HIERARCHIES.incrementAndGet();
+        return SubgoalGraphCache.whenSettled(grid, nowNanos, settleNanos, builder);
     }
 
     /** Graph builds {@link #whenSettled} ran in this process so far (all grids). */
     public static long settledBuilds() {
-        return SETTLED_BUILDS.get();
+        return SubgoalGraphCache.settledBuilds();
     }
 
     /** Hierarchies built after {@link #whenSettled}'s graph builds in this process so far (all grids). */
     public static long settledHierarchies() {
-        return SETTLED_HIERARCHIES.get();
+        return SubgoalGraphCache.settledHierarchies();
+    }
+
+    /**
+     * Whether the heap's headroom now holds what building this graph's hierarchy needs
+     * ({@link SubgoalHierarchy#BUILD_BYTES_PER_EDGE} per directed edge).
+     */
+    public boolean hierarchyFits() {
+        Runtime rt = Runtime.getRuntime();
+        long headroom = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        return (long) SubgoalHierarchy.BUILD_BYTES_PER_EDGE * targets.length <= headroom;
+    }
+
+    /**
+     * Builds this graph's hierarchy on the calling thread when it has none and {@link #hierarchyFits}; searches use
+     * it from then on. An {@code OutOfMemoryError} during the build is caught ({@link BuildOutcome#NO_HEAP}).
+     * Thread-safe: one build per graph.
+     *
+     * @param progress told of the contraction (subgoals contracted of those outside the core); returning false
+     *                 abandons the build
+     */
+    public synchronized BuildOutcome publishHierarchy(BuildProgress progress) {
+        if (hierarchy != null) {
+            return BuildOutcome.BUILT;
+        }
+        if (!hierarchyFits()) {
+            return BuildOutcome.NO_HEAP;
+        }
+        SubgoalHierarchy h;
+        try {
+            h = SubgoalHierarchy.build(this, progress);
+        } catch (OutOfMemoryError e) {
+            return BuildOutcome.NO_HEAP;
+        }
+        if (h == null) {
+            return BuildOutcome.ABANDONED;
+        }
+        hierarchy = h;
+        return BuildOutcome.BUILT;
     }
 
     /** The contraction hierarchy over this graph, or null until one is built. */
@@ -243,6 +203,15 @@ public final class SubgoalGraph {
 
     /** {@link #build(NavGrid, int)} with at most {@code maxLandmarks} landmarks (fewer than 2: none). */
     static SubgoalGraph build(NavGrid grid, int maxDirectedEdges, int maxLandmarks) {
+        return build(grid, maxDirectedEdges, maxLandmarks, BuildProgress.NONE);
+    }
+
+    /**
+     * {@link #build(NavGrid, int, int)} telling {@code progress} of its work in units of 2 per subgoal: the scans
+     * (1 per subgoal, told every 4096), then the landmark distances (the other half, told after each Dijkstra search);
+     * null when it asks to stop.
+     */
+    static SubgoalGraph build(NavGrid grid, int maxDirectedEdges, int maxLandmarks, BuildProgress progress) {
         SubgoalCells scanOnly = new SubgoalCells(grid);
         int n = scanOnly.count();
         // directed edges as the scans find them
@@ -259,10 +228,18 @@ public final class SubgoalGraph {
             if (fwd.size > maxDirectedEdges) {
                 return null;
             }
+            if ((u & 4095) == 4095 && !progress.report(u + 1, 2L * n)) {
+                return null;
+            }
         }
         int[][] csr = Csr.undirected(n, fwdOff, fwd, hits);
         SubgoalGraph graph = new SubgoalGraph(scanOnly, csr[0], csr[1]);
-        graph.landmarks = SubgoalLandmarks.place(grid, scanOnly, csr[0], csr[1], maxLandmarks);
+        SubgoalLandmarks placed = SubgoalLandmarks.place(grid, scanOnly, csr[0], csr[1], maxLandmarks,
+                (done, total) -> progress.report(n + done * n / total, 2L * n));
+        if (placed == null) {
+            return null;
+        }
+        graph.landmarks = placed;
         return graph;
     }
 

@@ -1,5 +1,6 @@
 package dev.navserver.nav.search;
 
+import dev.navserver.nav.search.core.BuildProgress;
 import dev.navserver.nav.search.subgoal.Contraction;
 
 /**
@@ -65,6 +66,16 @@ public final class SubgoalHierarchy {
     public static SubgoalHierarchy build(SubgoalGraph graph) {
         int n = graph.nodeCount();
         return build(graph, Math.min(n, Math.max(MIN_CORE, n / CORE_SHARE)));
+    }
+
+    /**
+     * {@link #build(SubgoalGraph)} telling {@code progress} of the contraction; null when it asks to stop.
+     */
+    static SubgoalHierarchy build(SubgoalGraph graph, BuildProgress progress) {
+        int n = graph.nodeCount();
+        Contraction.Contracted c = Contraction.contract(graph.subgoals(), graph.offsets(), graph.targets(),
+                Math.min(n, Math.max(MIN_CORE, n / CORE_SHARE)), progress);
+        return c == null ? null : new SubgoalHierarchy(c);
     }
 
     /** {@link #build(SubgoalGraph)} with a core of {@code coreSize} subgoals. */

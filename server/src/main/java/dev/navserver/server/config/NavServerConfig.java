@@ -87,7 +87,8 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                 server.idleTimeoutSeconds(), server.authorityToken(), running.server.ioThreads());
         Admin a = new Admin(running.admin.host(), running.admin.port(), admin.token());
         Search se = new Search(search.algorithm(), search.mode(), search.landmarks(),
-                search.landmarksMinDistanceCells(), search.maxExpandedNodes(), running.search.plannerThreads());
+                search.landmarksMinDistanceCells(), search.maxExpandedNodes(), search.longRouteMinCells(),
+                running.search.plannerThreads());
         Maps m = new Maps(running.maps.dir(), maps.defaultMap(), maps.maxEditCells(), maps.maxCells(),
                 running.maps.editLogDir(), maps.editLogCompactEdits(), maps.editLogSync());
         return new NavServerConfig(configVersion, s, a, tick, chase, monsters, aoi, crowd, se, m);
@@ -311,12 +312,16 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      *                         being replaced, and versions whose edits only added walls inherit it
      * @param landmarksMinDistanceCells octile distance between start and goal, cells, below which a search uses the
      *                         octile heuristic only (no table read or build); 0..1000000
-     * @param maxExpandedNodes node budget of one search; past it the search returns a partial path; 16..10000000
+     * @param maxExpandedNodes node budget of one monster plan (a {@code path_query} has none); past it the plan
+     *                         returns a partial path; 16..10000000
+     * @param longRouteMinCells octile distance between start and goal, cells, from which a search uses the map
+     *                         version's subgoal graph (built in the background when the map version is published)
+     *                         once it is ready; 0..1000000
      * @param plannerThreads   size of the planner pool; 1..64
      */
     public record Search(Algorithm algorithm, SearchMode mode, int landmarks, int landmarksMinDistanceCells,
-                         int maxExpandedNodes, int plannerThreads) {
-        public static final Search DEFAULT = new Search(Algorithm.JPS, SearchMode.OPTIMAL, 0, 64, 8000, 2);
+                         int maxExpandedNodes, int longRouteMinCells, int plannerThreads) {
+        public static final Search DEFAULT = new Search(Algorithm.JPS, SearchMode.OPTIMAL, 0, 64, 8000, 256, 2);
 
         public Search {
             Checks.notNull("search.algorithm", algorithm);
@@ -324,6 +329,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
             Checks.range("search.landmarks", landmarks, 0, LandmarkTable.MAX_LANDMARKS);
             Checks.range("search.landmarksMinDistanceCells", landmarksMinDistanceCells, 0, 1_000_000);
             Checks.range("search.maxExpandedNodes", maxExpandedNodes, 16, 10_000_000);
+            Checks.range("search.longRouteMinCells", longRouteMinCells, 0, 1_000_000);
             Checks.range("search.plannerThreads", plannerThreads, 1, 64);
         }
     }

@@ -55,6 +55,8 @@ public final class MapRegistry {
     private volatile FileJournal journal;
     /** Told of each reload of a known name, under this registry's monitor; null for none. */
     private volatile BiConsumer<GridMap, Long> reloadListener;
+    /** Told of every map version published (load, reload, edit), with its version; null for none. */
+    private volatile BiConsumer<GridMap, Long> publishListener;
     /** The limits each file load is checked against, read at every load (so a config reload applies). */
     private volatile Supplier<MapLimits> limits = () -> MapLimits.DEFAULT;
 
@@ -106,6 +108,16 @@ public final class MapRegistry {
      */
     public void onReload(BiConsumer<GridMap, Long> listener) {
         this.reloadListener = listener;
+    }
+
+    /**
+     * Sets who hears of every published map version (first load, reload, restored edits, each edit), e.g. to start
+     * the builds of its derived data. Called right after the version is published, under this registry's monitor,
+     * on the publishing thread (also the tick thread, for edits): the listener must not block. Set before the first
+     * load.
+     */
+    public void onPublish(BiConsumer<GridMap, Long> listener) {
+        this.publishListener = listener;
     }
 
     /**
@@ -208,6 +220,8 @@ public final class MapRegistry {
         if (old != null && listener != null) {
             listener.accept(map, v);
         }
+        GridMap current = maps.get(map.name());
+        firePublished(current, version(current));
         LOG.info("map {} {}: {}x{} cells, cell {} m, origin ({}, {}, {}), {} islands", old == null ? "loaded" : "reloaded",
                 map.name(), map.width(), map.height(), map.transform().cellSize(), map.transform().originX(),
                 map.transform().originY(), map.transform().originZ(), map.navGrid().islandCount());
@@ -248,7 +262,15 @@ public final class MapRegistry {
         }
         long v = assignVersion(edited);
         maps.put(edited.name(), edited);
+        firePublished(edited, v);
         return v;
+    }
+
+    private void firePublished(GridMap map, long version) {
+        BiConsumer<GridMap, Long> listener = publishListener;
+        if (listener != null) {
+            listener.accept(map, version);
+        }
     }
 
     private long assignVersion(GridMap map) {

@@ -23,7 +23,8 @@ import java.util.concurrent.Executor;
  * <p>Goal handling: a goal on a blocked cell snaps to the nearest walkable cell (status OK for a chase, see
  * {@link #plan}; PARTIAL for a query, see {@link #planQuery}); a goal on another
  * island than the start yields PARTIAL toward the reachable cell nearest to it, found from island labels without
- * flooding the map; a search over the node budget yields PARTIAL toward the expanded node nearest the goal.
+ * flooding the map; a monster plan over the node budget yields PARTIAL toward the expanded node nearest the goal (a
+ * query has no budget). {@link SearchRule} picks the method of each search.
  *
  * <p>Thread-safe: search contexts and smoothing buffers are per thread; options are swapped atomically.
  */
@@ -38,6 +39,8 @@ public final class NavPlanner implements PathPlanner {
     private static final int SHARED_FIELD_MARGIN_CELLS = 8;
 
     private volatile SearchOptions options;
+    /** Octile distance, cells, from which a JPS search gives way to the subgoal search ({@link SearchRule}). */
+    private volatile int longRouteMinCells = 256;
     /** Builds landmark tables of settled grids; null: a search builds its grid's table itself. */
     private final Executor landmarkBuilder;
 
@@ -76,6 +79,17 @@ public final class NavPlanner implements PathPlanner {
 
     public SearchOptions options() {
         return options;
+    }
+
+    /**
+     * Sets the octile distance, cells, {@code >= 0}, from which searches use the grid's subgoal graph once it is built
+     * ({@link SearchRule}); default 256.
+     */
+    public void setLongRouteMinCells(int cells) {
+        if (cells < 0) {
+            throw new IllegalArgumentException("longRouteMinCells must be >= 0, got " + cells);
+        }
+        this.longRouteMinCells = cells;
     }
 
     /**
@@ -124,7 +138,8 @@ public final class NavPlanner implements PathPlanner {
             }
         }
         PathSearch search = searches.get();
-        PathResult r = search.find(grid, map.col(start), map.row(start), map.col(goal), map.row(goal), options);
+        SearchOptions o = SearchRule.choose(options, longRouteMinCells, grid, start, goal, blockedGoalIsPartial);
+        PathResult r = search.find(grid, map.col(start), map.row(start), map.col(goal), map.row(goal), o);
         if (!r.hasPath()) {
             return WorldPath.none(SearchStatus.UNREACHABLE, r.expanded());
         }

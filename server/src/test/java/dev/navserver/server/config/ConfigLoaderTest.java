@@ -311,7 +311,8 @@ class ConfigLoaderTest {
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(53).containsEntry("search.algorithm", "jps")
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(54).containsEntry("search.algorithm", "jps")
+                .containsEntry("search.longRouteMinCells", 256)
                 .containsEntry("search.landmarks", 0).containsEntry("search.landmarksMinDistanceCells", 64)
                 .containsEntry("search.mode", "optimal").containsEntry("server.ioThreads", 0)
                 .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L)

@@ -375,8 +375,8 @@ class HotReloadTest {
                 TestServer.awaitCondition("reload applied", RELOAD_TIMEOUT,
                         () -> "applied".equals(lastReload(server).path("outcome").asText()));
                 assertThat(server.status().path("config").path("search.algorithm").asText()).isEqualTo("subgoal");
-                // JPS until the grid has settled (2 s) and the background thread has built its graph, the graph's A*
-                // until it has built the graph's hierarchy
+                // JPS until the background builds the map's load started have published its graph, the graph's A*
+                // until they have published the graph's hierarchy
                 PathResult[] with = new PathResult[1];
                 int[] asked = {0};
                 TestServer.awaitCondition("a query over the hierarchy", Duration.ofSeconds(20), () -> {
@@ -386,8 +386,11 @@ class HotReloadTest {
                 });
                 assertThat(with[0].status()).isEqualTo("ok");
                 assertThat(with[0].length()).isCloseTo(jps.length(), within(1e-9));
-                assertThat(server.metric("navserver_subgoal_graphs_built_total")).isGreaterThanOrEqualTo(1);
-                assertThat(server.metric("navserver_subgoal_hierarchies_built_total")).isGreaterThanOrEqualTo(1);
+                assertThat(server.metric("navserver_nav_builds_total{outcome=\"built\",structure=\"subgoal_graph\"}"))
+                        .isGreaterThanOrEqualTo(1);
+                assertThat(server.metric(
+                        "navserver_nav_builds_total{outcome=\"built\",structure=\"subgoal_hierarchy\"}"))
+                        .isGreaterThanOrEqualTo(1);
                 assertWalkable(map, with[0].points());
             }
         }

@@ -1,5 +1,6 @@
 package dev.navserver.nav.search.subgoal;
 
+import dev.navserver.nav.search.core.BuildProgress;
 import dev.navserver.nav.search.core.IntDoubleHeap;
 import dev.navserver.nav.search.core.LongHeap;
 import java.util.Arrays;
@@ -104,7 +105,7 @@ public final class Contraction {
         outMid = new int[outTo.length];
     }
 
-    private Contracted run() {
+    private Contracted run(BuildProgress progress) {
         LongHeap queue = new LongHeap(n + 16);
         for (int u = 0; u < n; u++) {
             prio[u] = rate(u);
@@ -129,6 +130,9 @@ public final class Contraction {
             }
             contract(v);
             remaining--;
+            if ((remaining & 4095) == 0 && !progress.report(n - remaining, n - coreSize)) {
+                return null;
+            }
             for (int i = 0; i < nbCount; i++) {
                 int u = nb[i];
                 deleted[u]++;
@@ -361,6 +365,15 @@ public final class Contraction {
      * stored) down to a core of {@code coreSize} subgoals, or fewer when the rest is too dense.
      */
     public static Contracted contract(SubgoalCells cells, int[] offsets, int[] targets, int coreSize) {
-        return new Contraction(cells, offsets, targets, coreSize).run();
+        return contract(cells, offsets, targets, coreSize, BuildProgress.NONE);
+    }
+
+    /**
+     * {@link #contract(SubgoalCells, int[], int[], int)} telling {@code progress} every 4096 contracted subgoals
+     * (of all but the core's); null when it asks to stop.
+     */
+    public static Contracted contract(SubgoalCells cells, int[] offsets, int[] targets, int coreSize,
+                                      BuildProgress progress) {
+        return new Contraction(cells, offsets, targets, coreSize).run(progress);
     }
 }

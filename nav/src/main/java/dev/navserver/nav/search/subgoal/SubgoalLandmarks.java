@@ -1,6 +1,7 @@
 package dev.navserver.nav.search.subgoal;
 
 import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.search.core.BuildProgress;
 import dev.navserver.nav.search.core.IntDoubleHeap;
 import dev.navserver.nav.search.core.LargestIsland;
 import java.util.Arrays;
@@ -47,6 +48,15 @@ public final class SubgoalLandmarks {
      */
     public static SubgoalLandmarks place(NavGrid grid, SubgoalCells cells, int[] offsets, int[] targets,
                                          int maxLandmarks) {
+        return place(grid, cells, offsets, targets, maxLandmarks, BuildProgress.NONE);
+    }
+
+    /**
+     * {@link #place(NavGrid, SubgoalCells, int[], int[], int)} telling {@code progress} after each of its Dijkstra
+     * searches (done of landmarks + 1); null when it asks to stop.
+     */
+    public static SubgoalLandmarks place(NavGrid grid, SubgoalCells cells, int[] offsets, int[] targets,
+                                         int maxLandmarks, BuildProgress progress) {
         int n = cells.count();
         int k = (int) Math.min(maxLandmarks, MAX_CODE_BYTES / Math.max(1, 2L * n));
         int label = LargestIsland.label(grid);
@@ -64,6 +74,9 @@ public final class SubgoalLandmarks {
         Arrays.fill(nearest, Double.POSITIVE_INFINITY);
         Dijkstra dj = new Dijkstra(cells, offsets, targets);
         dj.run(seed, dist);
+        if (!progress.report(1, k + 1)) {
+            return null;
+        }
         int next = farthest(dist);
         // every distance on the island is at most twice the seed's largest one (triangle inequality)
         double u0 = 2 * Math.max(1, dist[next]) / (NO_CODE - 2);
@@ -76,6 +89,9 @@ public final class SubgoalLandmarks {
                     nearest[u] = d;
                 }
                 c[u * k + i] = d == Double.POSITIVE_INFINITY ? NO_CODE : (char) Math.floor(d / u0);
+            }
+            if (!progress.report(i + 2, k + 1)) {
+                return null;
             }
             next = farthest(nearest);
         }

@@ -1,0 +1,73 @@
+package dev.navserver.server.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.grid.Terrain;
+import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.nav.search.SubgoalGraph;
+import dev.navserver.server.metrics.BuildMetrics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class LongRouteBuildsTest {
+    private final ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1);
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final LongRouteBuilds builds = new LongRouteBuilds(executor, new BuildMetrics(registry));
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        builds.close();
+        executor.shutdownNow();
+        executor.awaitTermination(5, TimeUnit.SECONDS);
+    }
+
+    /** A map of pillars every 4 cells, so that its graph has subgoals; {@code seed} moves one pillar. */
+    private static GridMap pillars(int seed) {
+        byte[] t = new byte[64 * 64];
+        for (int r = 2; r < 64; r += 4) {
+            for (int c = 2; c < 64; c += 4) {
+                t[r * 64 + c] = Terrain.WALL;
+            }
+        }
+        t[(1 + seed % 60) * 64 + 1] = Terrain.WALL;
+        return new GridMap("pillars", 64, 64, WorldTransform.UNIT, t);
+    }
+
+    private double built(String structure) {
+        return registry.get("navserver_nav_builds_total").tag("structure", structure).tag("outcome", "built")
+                .counter().count();
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime() - deadline).as("timed out waiting for " + what).isNegative();
+            Thread.sleep(10); // poll interval of a background build, not a wait for an outcome
+        }
+    }
+
+    @Test
+    void firstVersion_IsBuiltAtOnce_ThenEditsInQuickSuccession_OnlyTheLastOneIsBuilt() throws Exception {
+        GridMap v1 = pillars(1);
+        builds.published(v1, 1);
+        await("version 1's graph and hierarchy", () -> built("subgoal_hierarchy") == 1);
+        assertThat(SubgoalGraph.ready(v1.navGrid())).isNotNull();
+
+        GridMap v2 = pillars(2);
+        GridMap v3 = pillars(3);
+        builds.published(v2, 2);
+        builds.published(v3, 3);
+        await("version 3's hierarchy", () -> built("subgoal_hierarchy") == 2);
+
+        assertThat(SubgoalGraph.ready(v3.navGrid())).isNotNull();
+        assertThat(SubgoalGraph.ready(v2.navGrid())).as("overtaken before it settled: never built").isNull();
+        assertThat(built("subgoal_graph")).isEqualTo(2);
+        assertThat(registry.get("navserver_nav_build_progress_ratio").tag("map", "pillars")
+                .tag("structure", "subgoal_graph").gauge().value()).isEqualTo(1);
+    }
+}
