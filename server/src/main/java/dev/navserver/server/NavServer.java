@@ -3,6 +3,7 @@ package dev.navserver.server;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.MapMemory;
 import dev.navserver.nav.io.MapLimits;
+import dev.navserver.nav.io.MapLoader;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.protocol.ByeReasons;
@@ -17,6 +18,12 @@ import dev.navserver.server.config.MapWatcher;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.edit.EditPublisher;
+import dev.navserver.server.cluster.ClusterNode;
+import dev.navserver.server.cluster.MapOwnership;
+import dev.navserver.server.cluster.MapSessions;
+import dev.navserver.server.cluster.NodeEvents;
+import dev.navserver.server.cluster.Owner;
+import dev.navserver.server.editlog.EditLog;
 import dev.navserver.server.editlog.FileEditLog;
 import dev.navserver.server.editlog.MapJournal;
 import dev.navserver.server.metrics.ServerMetrics;
@@ -62,7 +69,11 @@ public final class NavServer implements AutoCloseable {
     private final ConfigReloader reloader;
     private final NavServerConfig initial;
     private final MapRegistry maps = new MapRegistry();
-    private final FileEditLog editLog;
+    private final EditLog editLog;
+    /** This process as a cluster node; null in single-process mode ({@code cluster.etcd} empty). */
+    private final ClusterNode cluster;
+    private final MapOwnership ownership;
+    private final NodeEvents nodeEvents;
     private final NavPlanner planner;
     private final ExecutorService landmarkBuilder;
     private final ExecutorService plannerPool;
@@ -95,6 +106,17 @@ public final class NavServer implements AutoCloseable {
      * @throws IOException     when the maps directory cannot be read or holds no usable default map
      */
     public NavServer(Path configFile, ConfigOverrides overrides) throws ConfigException, IOException {
+        this(configFile, overrides, (map, next) -> { }, NodeEvents.NONE);
+    }
+
+    /**
+     * As {@link #NavServer(Path, ConfigOverrides)}, for a cluster node: {@code sessions} sends the sessions of a map
+     * this node gives up away, {@code nodeEvents} hears of its lifecycle. With {@code cluster.etcd} set no map is
+     * loaded here: maps are loaded as they are claimed after {@link #start()}.
+     */
+    public NavServer(Path configFile, ConfigOverrides overrides, MapSessions sessions, NodeEvents nodeEvents)
+            throws ConfigException, IOException {
+        this.nodeEvents = nodeEvents;
         reloader = new ConfigReloader(configFile, overrides, pending, metrics.configReloads, Clock.systemUTC());
         initial = reloader.current();
         // maps.maxCells applies live; the planner pool's size (restart-only) stays that of the initial config
@@ -103,11 +125,23 @@ public final class NavServer implements AutoCloseable {
         maps.limits(() -> MapLimits.DEFAULT.withMaxCells(reloader.current().maps().maxCells())
                 .withPlannerThreads(plannerThreads)
                 .withThreadScratchBytes(MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES));
-        editLog = new FileEditLog(initial.maps().editLogDir());
+        if (initial.cluster().enabled()) {
+            cluster = new ClusterNode(initial.cluster(), initial.cluster().advertiseHost(initial.server().host()),
+                    initial.maps().dir(), maps, sessions, nodeEvents, metrics.registry());
+            editLog = cluster.editLog();
+            ownership = cluster;
+        } else {
+            cluster = null;
+            editLog = new FileEditLog(initial.maps().editLogDir());
+            ownership = MapOwnership.SINGLE_PROCESS;
+        }
         MapJournal journal = new MapJournal(editLog, metrics, () -> reloader.current().maps().editLogCompactEdits());
         maps.journal(journal);
-        int loaded = maps.loadDirectory(initial.maps().dir());
-        if (maps.get(initial.maps().defaultMap()) == null) {
+        int loaded = cluster != null ? 0 : maps.loadDirectory(initial.maps().dir());
+        if (cluster != null && !cluster.knows(initial.maps().defaultMap())) {
+            throw new IOException("default map '" + initial.maps().defaultMap() + "' has no file in "
+                    + initial.maps().dir());
+        } else if (cluster == null && maps.get(initial.maps().defaultMap()) == null) {
             throw new IOException("default map '" + initial.maps().defaultMap() + "' not found in "
                     + initial.maps().dir() + " (" + loaded + " maps loaded)");
         }
@@ -136,6 +170,9 @@ public final class NavServer implements AutoCloseable {
         metrics.gauge("navserver_viewers", "Live viewer sockets open now.", viewHub::viewerCount);
         gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(), tickControl,
                 System.nanoTime(), viewHub, journal);
+        if (cluster != null) {
+            cluster.onPublished(gameLoop::mapChanged);
+        }
         tickLoop = new TickLoop(System::nanoTime, tickControl, MAX_CATCH_UP_TICKS, gameLoop);
         metrics.gauge("navserver_sessions", "Welcomed game sessions.", context::sessionCount);
         gameServer = new GameServer(context, initial.server().host(), initial.server().port(),
@@ -241,12 +278,19 @@ public final class NavServer implements AutoCloseable {
         mapWatcher.start();
         gameServer.start();
         adminServer.start();
+        nodeEvents.listening();
+        if (cluster != null) {
+            cluster.start(gameServer.port());
+        }
         LOG.info("navserver up: game port {}, admin port {}, {} maps, default '{}'", gameServer.port(),
                 adminServer.port(), maps.size(), initial.maps().defaultMap());
     }
 
     /** Validates a changed map file and, if good, publishes it; worlds on it switch at the next tick. */
     private void reloadMap(Path file) {
+        if (cluster != null && !(ownership.ownerOf(MapLoader.mapName(file)) instanceof Owner.Local)) {
+            return; // a cluster node loads a map when it claims it; only a served map's file is reloaded
+        }
         try {
             GridMap map = maps.load(file);
             metrics.mapLoads.inc("loaded");
@@ -269,6 +313,16 @@ public final class NavServer implements AutoCloseable {
         return adminServer.port();
     }
 
+    /** Who serves each map: this process for every map, or, on a cluster node, what the node knows. */
+    public MapOwnership ownership() {
+        return ownership;
+    }
+
+    /** This process as a cluster node, or null in single-process mode. */
+    public ClusterNode clusterNode() {
+        return cluster;
+    }
+
     public ServerMetrics metrics() {
         return metrics;
     }
@@ -279,7 +333,8 @@ public final class NavServer implements AutoCloseable {
 
     /**
      * Stops accepting, tells every client {@code bye shutdown}, flushes, and stops all threads; returns within about
-     * five seconds. Idempotent.
+     * five seconds. A cluster node first drains (releases every map, its sessions redirected), within
+     * {@code cluster.drainSeconds}. Idempotent.
      */
     @Override
     public void close() {
@@ -287,6 +342,11 @@ public final class NavServer implements AutoCloseable {
             return;
         }
         LOG.info("shutting down");
+        if (cluster != null) {
+            // the close below needs about BYE_FLUSH_MILLIS + 2 s after the drain
+            cluster.drain(System.nanoTime() + TimeUnit.SECONDS.toNanos(initial.cluster().drainSeconds())
+                    - TimeUnit.MILLISECONDS.toNanos(BYE_FLUSH_MILLIS + 2000));
+        }
         gameServer.stopAccepting();
         List<Session> open = new ArrayList<>(context.openSessions());
         for (Session s : open) {
@@ -324,6 +384,9 @@ public final class NavServer implements AutoCloseable {
         }
         synchronized (maps) { // the tick thread and the map watcher stopped: nothing appends or loads any more
             editLog.close();
+        }
+        if (cluster != null) {
+            cluster.close();
         }
         reloader.close();
         metrics.close();

@@ -1,0 +1,351 @@
+package dev.navserver.server.cluster;
+
+import dev.navserver.nav.grid.GridMap;
+import dev.navserver.server.config.Cluster;
+import dev.navserver.server.editlog.EditLogException;
+import dev.navserver.server.net.MapRegistry;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
+import io.etcd.jetcd.options.PutOption;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A cluster node: joins with a lease ({@link Membership}), claims unowned maps by {@link Placement} (one per
+ * {@link #POLL_MILLIS} step), loads each claimed map through the registry (file + etcd snapshot + log, see
+ * {@link EtcdEditLog}) and serves it; when the lease is lost it stops serving every map at once and joins again;
+ * {@link #drain} releases every map one by one. Answers {@link MapOwnership} for the server: {@link Owner#LOCAL}
+ * only for a map it claimed while its lease is alive, else what etcd says.
+ *
+ * <p>Thread-safe: steps run on its own thread {@code navserver-cluster}; {@link #ownerOf} from any thread.
+ */
+public final class ClusterNode implements MapOwnership, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterNode.class);
+    /** Period of the control loop: lease check, etcd read, at most one claim, milliseconds. */
+    static final long POLL_MILLIS = 100;
+    /** Longest wait in a drain for another node to take a released map, milliseconds. */
+    static final long HANDOVER_MILLIS = 5000;
+
+    private final Cluster config;
+    private final String advertiseHost;
+    private final Client client;
+    private final Membership membership;
+    private final OwnerView view;
+    private final MapFiles files;
+    private final EtcdEditLog log;
+    private final MapRegistry maps;
+    private final MapSessions sessions;
+    private final NodeEvents events;
+    private final ClusterMetrics metrics;
+    /** Maps served now, with the create revision of their owner key. */
+    private final Map<String, Long> served = new ConcurrentHashMap<>();
+    /** Held by a claim or a release; a drain takes it to stop claims. */
+    private final ReentrantLock claimLock = new ReentrantLock();
+    private volatile Consumer<GridMap> published = m -> { };
+    private volatile int gamePort;
+    private volatile boolean draining;
+    private volatile boolean running;
+    private Thread loop;
+
+    /**
+     * Connects to {@code cluster.etcd} (lazily: nothing is sent before {@link #start}).
+     *
+     * @param advertiseHost the host other processes redirect clients to
+     */
+    public ClusterNode(Cluster config, String advertiseHost, Path mapsDir, MapRegistry maps, MapSessions sessions,
+                       NodeEvents events, MeterRegistry registry) throws EditLogException {
+        this.config = config;
+        this.advertiseHost = advertiseHost;
+        this.client = Etcd.client(config.etcd());
+        this.membership = new Membership(client, config.nodeId(), config.leaseSeconds(), System::nanoTime);
+        this.files = new MapFiles(mapsDir);
+        this.view = new OwnerView(client.getKVClient(), () -> files.files().keySet());
+        this.metrics = new ClusterMetrics(registry, served::size);
+        this.log = new EtcdEditLog(client.getKVClient(), config.snapshotDir(), membership::alive, metrics.logAppend);
+        this.maps = maps;
+        this.sessions = sessions;
+        this.events = events;
+    }
+
+    /** The edit log the server's journal must use. */
+    public EtcdEditLog editLog() {
+        return log;
+    }
+
+    /** Who is told of each map this node claims and loads (the game loop switches worlds to it). */
+    public void onPublished(Consumer<GridMap> listener) {
+        this.published = listener;
+    }
+
+    /** Joins the cluster advertising {@code gamePort} and starts claiming maps. */
+    public synchronized void start(int gamePort) {
+        this.gamePort = gamePort;
+        running = true;
+        loop = new Thread(this::run, "navserver-cluster");
+        loop.setDaemon(true);
+        loop.start();
+    }
+
+    @Override
+    public Owner ownerOf(String map) {
+        if (served.containsKey(map) && membership.alive()) {
+            return Owner.LOCAL;
+        }
+        return others(view.ownerOf(map));
+    }
+
+    /** {@code o}, or Unowned when it names this node (a claim this node no longer holds). */
+    private Owner others(Owner o) {
+        return o instanceof Owner.Remote r && r.nodeId().equals(config.nodeId()) ? Owner.UNOWNED : o;
+    }
+
+    /** The maps this node serves now. */
+    public Set<String> served() {
+        return Set.copyOf(served.keySet());
+    }
+
+    /** Whether a map file of that name is in {@code maps.dir}. */
+    public boolean knows(String map) {
+        return files.files().containsKey(map);
+    }
+
+    private NodeInfo self() {
+        return new NodeInfo(config.nodeId(), advertiseHost, gamePort, draining ? 0 : config.maxMaps());
+    }
+
+    private void run() {
+        while (running) {
+            try {
+                step();
+            } catch (RuntimeException e) {
+                LOG.error("cluster step failed", e);
+            }
+            try {
+                Thread.sleep(POLL_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** One control step: lease check (losing or rejoining), etcd read, at most one claim. */
+    private void step() {
+        if (!membership.alive()) {
+            if (membership.joined()) {
+                loseAll();
+            }
+            if (draining) {
+                return;
+            }
+            try {
+                membership.join(self());
+            } catch (IOException e) {
+                LOG.warn("node {}: cannot join the cluster yet: {}", config.nodeId(), e.getMessage());
+                return;
+            }
+        }
+        OwnerView.State state;
+        try {
+            state = view.refresh();
+        } catch (IOException e) {
+            LOG.debug("node {}: {}", config.nodeId(), e.getMessage());
+            return;
+        }
+        if (draining || !claimLock.tryLock()) {
+            return;
+        }
+        try {
+            String next = Placement.next(files.files().keySet(), state, config.nodeId(), config.maxMaps());
+            if (next != null && !draining) {
+                claim(next);
+            }
+        } finally {
+            claimLock.unlock();
+        }
+    }
+
+    /** Creates the owner key of {@code map} on this node's lease and, if that succeeded, loads and serves it. */
+    private void claim(String map) {
+        Path file = files.files().get(map);
+        long lease = membership.leaseId();
+        TxnResponse r;
+        try {
+            Cmp absent = new Cmp(Etcd.bytes(ClusterKeys.owner(map)), Cmp.Op.EQUAL, CmpTarget.createRevision(0));
+            r = Etcd.await(client.getKVClient().txn().If(absent).Then(Op.put(Etcd.bytes(ClusterKeys.owner(map)),
+                    Etcd.bytes(config.nodeId()), PutOption.builder().withLeaseId(lease).build())).commit(),
+                    Etcd.TIMEOUT_MILLIS, "claiming map " + map);
+        } catch (IOException e) {
+            metrics.failed.increment();
+            LOG.warn("node {}: {}", config.nodeId(), e.getMessage());
+            return;
+        }
+        if (!r.isSucceeded()) {
+            metrics.lostRace.increment();
+            return;
+        }
+        long revision = r.getHeader().getRevision();
+        long started = System.nanoTime();
+        log.fence(map, revision);
+        GridMap loaded;
+        try {
+            maps.remove(map); // a map served before: its file, snapshot and log are read again
+            loaded = maps.load(file);
+            if (loaded == null) {
+                throw new IOException("the registry kept an older copy");
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.error("node {}: claimed map {} but cannot load it: {}; giving it back", config.nodeId(), map,
+                    e.getMessage());
+            log.unfence(map);
+            deleteOwnerKey(map, revision);
+            metrics.failed.increment();
+            return;
+        }
+        served.put(map, revision);
+        metrics.claimed.increment();
+        published.accept(loaded);
+        LOG.info("node {}: claimed map {} (owner revision {}) at version {} in {} ms", config.nodeId(), map, revision,
+                maps.version(maps.get(map)), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+        events.mapClaimed(map);
+    }
+
+    /** The lease lapsed: stop serving every map at once, never write under those claims again. */
+    private void loseAll() {
+        metrics.leaseLost.increment();
+        membership.abandon();
+        List<String> lost = new ArrayList<>(served.keySet());
+        LOG.warn("node {}: etcd lease lost; stops serving {} at once", config.nodeId(), lost);
+        for (String map : lost) {
+            served.remove(map);
+            log.unfence(map);
+        }
+        for (String map : lost) {
+            sendAway(map);
+        }
+    }
+
+    private void sendAway(String map) {
+        Owner next = others(view.ownerOf(map));
+        sessions.sendAway(map, next);
+        metrics.released.increment();
+        events.mapReleased(map);
+    }
+
+    /**
+     * Releases every map one by one (stop edits after the pending ones, delete the owner key, wait up to
+     * {@link #HANDOVER_MILLIS} for another node to claim it, send its sessions there), then revokes the lease and
+     * tells {@link NodeEvents#drained}. Claims nothing more. Returns by {@code deadlineNanos} ({@link System#nanoTime})
+     * give or take one etcd timeout.
+     */
+    public void drain(long deadlineNanos) {
+        draining = true;
+        claimLock.lock();
+        try {
+            try {
+                if (membership.alive()) {
+                    membership.republish(self());
+                }
+            } catch (IOException e) {
+                LOG.warn("node {}: cannot announce the drain: {}", config.nodeId(), e.getMessage());
+            }
+            List<String> mine = new ArrayList<>(served.keySet());
+            LOG.info("node {}: draining {} maps", config.nodeId(), mine.size());
+            for (String map : mine) {
+                release(map, deadlineNanos);
+            }
+            membership.revoke();
+        } finally {
+            claimLock.unlock();
+        }
+        events.drained();
+        LOG.info("node {}: drained", config.nodeId());
+    }
+
+    private void release(String map, long deadlineNanos) {
+        Long revision = served.remove(map);
+        if (revision == null) {
+            return;
+        }
+        synchronized (maps) { // an edit being made durable holds the registry: it finishes first
+            log.unfence(map);
+        }
+        deleteOwnerKey(map, revision);
+        long until = Math.min(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HANDOVER_MILLIS),
+                deadlineNanos - TimeUnit.MILLISECONDS.toNanos(Etcd.TIMEOUT_MILLIS));
+        while (System.nanoTime() < until && !(others(view.ownerOf(map)) instanceof Owner.Remote)) {
+            try {
+                view.refresh();
+                Thread.sleep(POLL_MILLIS / 2);
+            } catch (IOException e) {
+                LOG.debug("node {}: {}", config.nodeId(), e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        LOG.info("node {}: released map {} to {}", config.nodeId(), map, others(view.ownerOf(map)));
+        sendAway(map);
+    }
+
+    private void deleteOwnerKey(String map, long revision) {
+        try {
+            Etcd.await(client.getKVClient().txn().If(Etcd.ownedAt(map, revision))
+                    .Then(Op.delete(Etcd.bytes(ClusterKeys.owner(map)), DeleteOption.DEFAULT)).commit(),
+                    Etcd.TIMEOUT_MILLIS, "releasing map " + map);
+        } catch (IOException e) {
+            LOG.warn("node {}: {}; the key vanishes with the lease", config.nodeId(), e.getMessage());
+        }
+    }
+
+    /**
+     * Stops at once without releasing anything, as a crash would: the keep-alive stops and the client closes, so
+     * the lease lapses in etcd after {@code cluster.leaseSeconds}. For tests.
+     */
+    public void halt() {
+        draining = true;
+        stopLoop();
+        membership.abandon();
+        for (String map : served.keySet()) {
+            served.remove(map);
+            log.unfence(map);
+        }
+        client.close();
+    }
+
+    private void stopLoop() {
+        running = false;
+        Thread t = loop;
+        if (t != null && t != Thread.currentThread()) {
+            t.interrupt();
+            try {
+                t.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Stops the control loop and closes the etcd client (a lease still held lapses). Idempotent. */
+    @Override
+    public void close() {
+        stopLoop();
+        membership.abandon();
+        log.close();
+        client.close();
+    }
+}

@@ -1,0 +1,174 @@
+package dev.navserver.server.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.navserver.protocol.message.CellRect;
+import dev.navserver.protocol.message.Hello;
+import dev.navserver.protocol.message.MapEdit;
+import dev.navserver.protocol.message.MapEdited;
+import dev.navserver.protocol.message.RequestId;
+import dev.navserver.protocol.message.TerrainEdit;
+import dev.navserver.protocol.message.Welcome;
+import dev.navserver.server.cluster.EtcdProcesses;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Cluster nodes ({@code cluster.etcd} set) as several NavServers in this JVM on loopback, sharing one maps
+ * directory and a real single-member etcd: placement, failover after a crash, same version and grid on the new
+ * owner.
+ */
+class ClusterNodesTest {
+    static final String AUTHORITY_TOKEN = "authority-0123456789-secret";
+    static final Duration AWAIT = Duration.ofSeconds(20);
+    static final int LEASE_SECONDS = 2;
+
+    @TempDir
+    Path tmp;
+
+    EtcdProcesses etcd;
+    Path mapsDir;
+    final List<TestServer> nodes = new ArrayList<>();
+
+    @BeforeEach
+    void startEtcd() throws Exception {
+        assumeTrue(EtcdProcesses.available() || System.getenv("NAVSERVER_REQUIRE_ETCD") != null,
+                "etcd is not installed (apt-get install etcd-server)");
+        etcd = EtcdProcesses.start(tmp.resolve("etcd"), 1);
+        mapsDir = Files.createDirectories(tmp.resolve("maps"));
+    }
+
+    @AfterEach
+    void stopAll() throws Exception {
+        for (TestServer n : nodes) {
+            n.close();
+        }
+        if (etcd != null) {
+            etcd.close();
+        }
+    }
+
+    /** Copies the arena as map {@code name} into the shared maps directory (temp file, then rename). */
+    void addMap(String name) throws Exception {
+        Path t = mapsDir.resolve("." + name + ".tmp");
+        Files.copy(TestServer.repoRoot().resolve("maps/arena.txt"), t);
+        Files.move(t, mapsDir.resolve(name + ".txt"), StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    TestServer node(String id) throws Exception {
+        Map<String, String> o = new HashMap<>();
+        o.put("maps.default", "m1");
+        o.put("server.authorityToken", "\"" + AUTHORITY_TOKEN + "\"");
+        o.put("cluster.etcd", "[" + String.join(", ", etcd.clientUrls()) + "]");
+        o.put("cluster.nodeId", id);
+        o.put("cluster.leaseSeconds", Integer.toString(LEASE_SECONDS));
+        o.put("cluster.snapshotDir", "\"" + tmp.resolve("snapshots") + "\"");
+        o.put("cluster.drainSeconds", "10");
+        TestServer s = TestServer.start(tmp.resolve(id), mapsDir, o);
+        nodes.add(s);
+        return s;
+    }
+
+    static int owned(TestServer s) {
+        return s.server().clusterNode().served().size();
+    }
+
+    static TestServer ownerOf(List<TestServer> among, String map) {
+        for (TestServer s : among) {
+            if (s.server().clusterNode().served().contains(map)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    static NdjsonClient authority(TestServer s, String map) throws Exception {
+        NdjsonClient gm = s.connect();
+        gm.send(new Hello(null, 1, "game-master", map, AUTHORITY_TOKEN));
+        gm.await(Welcome.class, w -> true);
+        return gm;
+    }
+
+    static long edit(NdjsonClient gm, String id, int col, String terrain) throws Exception {
+        RequestId rid = RequestId.of(id);
+        gm.send(new MapEdit(rid, null, List.of(TerrainEdit.cells(new CellRect(col, 5, 1, 3), terrain))));
+        return gm.await(MapEdited.class, m -> rid.equals(m.id()), Duration.ofSeconds(8)).version();
+    }
+
+    static String export(TestServer s, String map) {
+        HttpResponse<String> r = s.http("GET", "/admin/maps/" + map, TestServer.TOKEN);
+        assertThat(r.statusCode()).isEqualTo(200);
+        return r.body();
+    }
+
+    static long welcomeVersion(TestServer s, String map) throws Exception {
+        try (NdjsonClient c = s.connect()) {
+            c.send(new Hello(null, 1, "late", map, null));
+            return c.await(Welcome.class, w -> true).mapVersion();
+        }
+    }
+
+    @Test
+    void sixMapsAppearingAfterThreeNodesJoined_AreSpreadTwoPerNode() throws Exception {
+        addMap("m1");
+        TestServer a = node("a");
+        TestServer b = node("b");
+        TestServer c = node("c");
+        TestServer.awaitCondition("m1 claimed", AWAIT, () -> ownerOf(nodes, "m1") != null);
+        for (int i = 2; i <= 6; i++) {
+            addMap("m" + i);
+        }
+        TestServer.awaitCondition("six maps owned", AWAIT, () -> owned(a) + owned(b) + owned(c) == 6);
+        assertThat(List.of(owned(a), owned(b), owned(c))).containsExactly(2, 2, 2);
+        Set<String> all = new TreeSet<>();
+        nodes.forEach(n -> all.addAll(n.server().clusterNode().served()));
+        assertThat(all).containsExactly("m1", "m2", "m3", "m4", "m5", "m6");
+        assertThat(a.metric("navserver_cluster_maps_owned")).isEqualTo(2);
+    }
+
+    @Test
+    void ownerCrashes_AnotherNodeServesItsMaps_AtTheSameVersionWithTheSameGrid() throws Exception {
+        addMap("m1");
+        addMap("m2");
+        TestServer a = node("a");
+        TestServer b = node("b");
+        TestServer.awaitCondition("both maps owned", AWAIT, () -> owned(a) + owned(b) == 2);
+        TestServer owner = ownerOf(nodes, "m1");
+        TestServer other = owner == a ? b : a;
+        long last;
+        try (NdjsonClient gm = authority(owner, "m1")) {
+            assertThat(edit(gm, "e1", 5, "wall")).isEqualTo(2);
+            assertThat(edit(gm, "e2", 6, "wall")).isEqualTo(3);
+            last = edit(gm, "e3", 5, "open");
+            assertThat(last).isEqualTo(4);
+        }
+        String grid = export(owner, "m1");
+
+        long crashed = System.nanoTime();
+        owner.server().clusterNode().halt();
+        TestServer.awaitCondition("the other node serves m1", AWAIT,
+                () -> other.server().clusterNode().served().contains("m1"));
+        long failoverMillis = (System.nanoTime() - crashed) / 1_000_000;
+        assertThat(failoverMillis).as("within about two leases").isLessThan(2L * LEASE_SECONDS * 1000 + 5000);
+        assertThat(welcomeVersion(other, "m1")).isEqualTo(last);
+        assertThat(export(other, "m1")).isEqualTo(grid);
+        try (NdjsonClient gm = authority(other, "m1")) {
+            assertThat(edit(gm, "e4", 7, "wall")).as("versions continue on the new owner").isEqualTo(last + 1);
+        }
+        assertThat(other.metric("navserver_cluster_claims_total{outcome=\"claimed\"}")).isGreaterThanOrEqualTo(2);
+    }
+}
