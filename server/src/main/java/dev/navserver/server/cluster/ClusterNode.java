@@ -287,7 +287,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
         deleteOwnerKey(map, revision);
         long until = Math.min(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HANDOVER_MILLIS),
                 deadlineNanos - TimeUnit.MILLISECONDS.toNanos(Etcd.TIMEOUT_MILLIS));
-        while (System.nanoTime() < until && !(others(view.ownerOf(map)) instanceof Owner.Remote)) {
+        while (System.nanoTime() < until && !(others(view.ownerOf(map)) instanceof Owner.Remote) && anotherTaker()) {
             try {
                 view.refresh();
                 Thread.sleep(POLL_MILLIS / 2);
@@ -300,6 +300,14 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
         }
         LOG.info("node {}: released map {} to {}", config.nodeId(), map, others(view.ownerOf(map)));
         sendAway(map);
+    }
+
+    /** Whether etcd knows another live node with free slots (one that may take a released map). */
+    private boolean anotherTaker() {
+        OwnerView.State s = view.state();
+        Map<String, Integer> counts = s.counts();
+        return s.nodes().values().stream().anyMatch(n -> !n.nodeId().equals(config.nodeId())
+                && counts.getOrDefault(n.nodeId(), 0) < n.maxMaps());
     }
 
     private void deleteOwnerKey(String map, long revision) {

@@ -10,7 +10,12 @@ import dev.navserver.protocol.message.MapEdited;
 import dev.navserver.protocol.message.RequestId;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.Welcome;
+import dev.navserver.server.NavServer;
 import dev.navserver.server.cluster.EtcdProcesses;
+import dev.navserver.server.cluster.MapSessions;
+import dev.navserver.server.cluster.NodeEvents;
+import dev.navserver.server.cluster.Owner;
+import dev.navserver.server.config.ConfigOverrides;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,6 +49,7 @@ class ClusterNodesTest {
     EtcdProcesses etcd;
     Path mapsDir;
     final List<TestServer> nodes = new ArrayList<>();
+    final List<NavServer> recorded = new ArrayList<>();
 
     @BeforeEach
     void startEtcd() throws Exception {
@@ -57,6 +64,7 @@ class ClusterNodesTest {
         for (TestServer n : nodes) {
             n.close();
         }
+        recorded.forEach(NavServer::close);
         if (etcd != null) {
             etcd.close();
         }
@@ -70,6 +78,12 @@ class ClusterNodesTest {
     }
 
     TestServer node(String id) throws Exception {
+        TestServer s = TestServer.start(tmp.resolve(id), mapsDir, overrides(id));
+        nodes.add(s);
+        return s;
+    }
+
+    Map<String, String> overrides(String id) {
         Map<String, String> o = new HashMap<>();
         o.put("maps.default", "m1");
         o.put("server.authorityToken", "\"" + AUTHORITY_TOKEN + "\"");
@@ -78,8 +92,47 @@ class ClusterNodesTest {
         o.put("cluster.leaseSeconds", Integer.toString(LEASE_SECONDS));
         o.put("cluster.snapshotDir", "\"" + tmp.resolve("snapshots") + "\"");
         o.put("cluster.drainSeconds", "10");
-        TestServer s = TestServer.start(tmp.resolve(id), mapsDir, o);
-        nodes.add(s);
+        return o;
+    }
+
+    /** Records what a node tells its sessions and its orchestrator, in order. */
+    static final class Recorder implements MapSessions, NodeEvents {
+        final List<String> calls = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void sendAway(String map, Owner next) {
+            calls.add("sendAway " + map + " " + (next instanceof Owner.Remote r ? r.nodeId() + ":" + r.port() : next));
+        }
+
+        @Override
+        public void listening() {
+            calls.add("listening");
+        }
+
+        @Override
+        public void mapClaimed(String map) {
+            calls.add("claimed " + map);
+        }
+
+        @Override
+        public void mapReleased(String map) {
+            calls.add("released " + map);
+        }
+
+        @Override
+        public void drained() {
+            calls.add("drained");
+        }
+    }
+
+    /** A node built on NavServer directly, reporting to {@code recorder}. */
+    NavServer recordedNode(String id, Recorder recorder) throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve(id).resolve("config"));
+        Path config = dir.resolve("navserver.yaml");
+        Files.writeString(config, TestServer.yaml(mapsDir, overrides(id)));
+        NavServer s = new NavServer(config, ConfigOverrides.NONE, recorder, recorder);
+        recorded.add(s);
+        s.start();
         return s;
     }
 
@@ -170,5 +223,38 @@ class ClusterNodesTest {
             assertThat(edit(gm, "e4", 7, "wall")).as("versions continue on the new owner").isEqualTo(last + 1);
         }
         assertThat(other.metric("navserver_cluster_claims_total{outcome=\"claimed\"}")).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void drain_ReleasesMapsOneByOne_ToTheOtherNode_KeepingAcknowledgedEdits() throws Exception {
+        for (int i = 1; i <= 4; i++) {
+            addMap("m" + i);
+        }
+        Recorder events = new Recorder();
+        NavServer a = recordedNode("a", events);
+        TestServer b = node("b");
+        TestServer.awaitCondition("four maps owned", AWAIT,
+                () -> a.clusterNode().served().size() + owned(b) == 4 && owned(b) == 2);
+        List<String> mine = new ArrayList<>(new TreeSet<>(a.clusterNode().served()));
+        String edited = mine.get(0);
+        try (NdjsonClient gm = new NdjsonClient(a.gamePort())) {
+            gm.send(new Hello(null, 1, "game-master", edited, AUTHORITY_TOKEN));
+            gm.await(Welcome.class, w -> true);
+            assertThat(edit(gm, "e1", 5, "wall")).isEqualTo(2);
+        }
+
+        long started = System.nanoTime();
+        a.close();
+        long drainMillis = (System.nanoTime() - started) / 1_000_000;
+        assertThat(drainMillis).as("within cluster.drainSeconds").isLessThan(10_000);
+        assertThat(b.server().clusterNode().served()).containsExactlyInAnyOrder("m1", "m2", "m3", "m4");
+        assertThat(events.calls).first().isEqualTo("listening");
+        assertThat(events.calls).last().isEqualTo("drained");
+        int firstRelease = events.calls.indexOf("sendAway " + mine.get(0) + " b:" + b.gamePort());
+        assertThat(firstRelease).as("calls %s", events.calls).isPositive();
+        assertThat(events.calls.subList(firstRelease, events.calls.size())).containsExactly(
+                "sendAway " + mine.get(0) + " b:" + b.gamePort(), "released " + mine.get(0),
+                "sendAway " + mine.get(1) + " b:" + b.gamePort(), "released " + mine.get(1), "drained");
+        assertThat(welcomeVersion(b, edited)).isEqualTo(2);
     }
 }
