@@ -125,16 +125,9 @@ public final class NavServer implements AutoCloseable {
         maps.limits(() -> MapLimits.DEFAULT.withMaxCells(reloader.current().maps().maxCells())
                 .withPlannerThreads(plannerThreads)
                 .withThreadScratchBytes(MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES));
-        if (initial.cluster().enabled()) {
-            cluster = new ClusterNode(initial.cluster(), initial.cluster().advertiseHost(initial.server().host()),
-                    initial.maps().dir(), maps, sessions, nodeEvents, metrics.registry());
-            editLog = cluster.editLog();
-            ownership = cluster;
-        } else {
-            cluster = null;
-            editLog = new FileEditLog(initial.maps().editLogDir());
-            ownership = MapOwnership.SINGLE_PROCESS;
-        }
+        cluster = ClusterNode.create(initial, configFile, maps, sessions, nodeEvents, metrics.registry());
+        editLog = cluster != null ? cluster.editLog() : new FileEditLog(initial.maps().editLogDir());
+        ownership = cluster != null ? cluster : MapOwnership.SINGLE_PROCESS;
         MapJournal journal = new MapJournal(editLog, metrics, () -> reloader.current().maps().editLogCompactEdits());
         maps.journal(journal);
         int loaded = cluster != null ? 0 : maps.loadDirectory(initial.maps().dir());
@@ -342,10 +335,9 @@ public final class NavServer implements AutoCloseable {
             return;
         }
         LOG.info("shutting down");
-        if (cluster != null) {
-            // the close below needs about BYE_FLUSH_MILLIS + 2 s after the drain
-            cluster.drain(System.nanoTime() + TimeUnit.SECONDS.toNanos(initial.cluster().drainSeconds())
-                    - TimeUnit.MILLISECONDS.toNanos(BYE_FLUSH_MILLIS + 2000));
+        if (cluster != null) { // the close below needs about BYE_FLUSH_MILLIS + 2 s after the drain
+            cluster.drain(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(
+                    initial.cluster().drainSeconds() * 1000L - BYE_FLUSH_MILLIS - 2000));
         }
         gameServer.stopAccepting();
         List<Session> open = new ArrayList<>(context.openSessions());

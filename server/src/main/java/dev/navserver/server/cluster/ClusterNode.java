@@ -2,6 +2,8 @@ package dev.navserver.server.cluster;
 
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.server.config.Cluster;
+import dev.navserver.server.config.ConfigException;
+import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.editlog.EditLogException;
 import dev.navserver.server.net.MapRegistry;
 import io.etcd.jetcd.Client;
@@ -80,6 +82,27 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
         this.maps = maps;
         this.sessions = sessions;
         this.events = events;
+    }
+
+    /**
+     * The node of a config with {@code cluster.etcd} set, else null (a single process).
+     *
+     * @throws ConfigException naming the file and the key when the config cannot make a node
+     */
+    public static ClusterNode create(NavServerConfig config, Path configFile, MapRegistry maps,
+                                     MapSessions sessions, NodeEvents events, MeterRegistry registry)
+            throws ConfigException, EditLogException {
+        Cluster c = config.cluster();
+        if (!c.enabled()) {
+            return null;
+        }
+        try {
+            c.checkNode(config.server().host());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(configFile + ": " + e.getMessage());
+        }
+        return new ClusterNode(c, c.advertiseHost(config.server().host()), config.maps().dir(), maps, sessions,
+                events, registry);
     }
 
     /** The edit log the server's journal must use. */

@@ -12,9 +12,10 @@ import java.util.List;
  * single process serving every map (no etcd).
  *
  * @param etcd          etcd client URLs ({@code http://host:port}); empty = single process
- * @param nodeId        this node's unique name, 1..64 characters of {@code [A-Za-z0-9._-]}; required with etcd
+ * @param nodeId        this node's unique name, 1..64 characters of {@code [A-Za-z0-9._-]}; a node needs one
+ *                      ({@link #checkNode})
  * @param advertiseHost the host clients are redirected to for this node's maps; empty = {@code server.host}, which
- *                      must then not be a wildcard address when etcd is set
+ *                      must then not be a wildcard address on a node ({@link #checkNode})
  * @param leaseSeconds  TTL of the node's etcd lease, s; 1..60. A node whose lease lapsed stops serving its maps
  * @param maxMaps       most maps this node serves at once; 1..100000
  * @param snapshotDir   directory shared by every node where compacted map logs are written; {@link ConfigLoader}
@@ -40,9 +41,6 @@ public record Cluster(List<String> etcd, @JsonSetter(nulls = Nulls.AS_EMPTY) Str
             throw new IllegalArgumentException("cluster.nodeId: '" + nodeId + "' must be 1..64 characters of "
                     + "A-Z a-z 0-9 . _ -");
         }
-        if (!etcd.isEmpty() && nodeId.isEmpty()) {
-            throw new IllegalArgumentException("cluster.nodeId: must be set when cluster.etcd is set");
-        }
         if (!advertiseHost.isEmpty()) {
             Checks.notBlank("cluster.advertiseHost", advertiseHost);
         }
@@ -63,13 +61,18 @@ public record Cluster(List<String> etcd, @JsonSetter(nulls = Nulls.AS_EMPTY) Str
     }
 
     /**
-     * Checks the keys that depend on {@code server.host}: a cluster node must advertise a host clients can reach.
+     * Checks what a cluster node (not the directory) needs: a {@code nodeId}, and an advertised host clients can
+     * reach (not a wildcard address). Nothing to check without etcd.
      *
-     * @throws IllegalArgumentException naming {@code cluster.advertiseHost}
+     * @param serverHost {@code server.host}
+     * @throws IllegalArgumentException naming {@code cluster.nodeId} or {@code cluster.advertiseHost}
      */
-    void checkAgainst(String serverHost) {
+    public void checkNode(String serverHost) {
         if (!enabled()) {
             return;
+        }
+        if (nodeId.isEmpty()) {
+            throw new IllegalArgumentException("cluster.nodeId: must be set when cluster.etcd is set");
         }
         String host = advertiseHost(serverHost);
         if (isWildcard(host)) {

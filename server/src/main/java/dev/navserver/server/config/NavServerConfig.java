@@ -43,7 +43,6 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
         Checks.notNull("search", search);
         Checks.notNull("maps", maps);
         Checks.notNull("cluster", cluster);
-        cluster.checkAgainst(server.host());
         if (server.port() != 0 && server.port() == admin.port()) {
             throw new IllegalArgumentException("admin.port: " + admin.port() + " must differ from server.port");
         }

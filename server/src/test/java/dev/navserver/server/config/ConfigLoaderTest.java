@@ -268,16 +268,6 @@ class ConfigLoaderTest {
                 Arguments.of("outbound below frame",
                         "configVersion: 1\nserver: {maxFrameBytes: 65536, outboundLimitBytes: 8192}\n",
                         "server.outboundLimitBytes: 8192 must be at least server.maxFrameBytes (65536)"),
-                Arguments.of("cluster without node id", "configVersion: 1\nserver: {host: 10.0.0.5}\n"
-                        + "cluster: {etcd: [http://127.0.0.1:2379]}\n",
-                        "cluster.nodeId: must be set when cluster.etcd is set"),
-                Arguments.of("cluster advertising a wildcard", "configVersion: 1\n"
-                        + "cluster: {etcd: [http://127.0.0.1:2379], nodeId: n1}\n",
-                        "cluster.advertiseHost: '0.0.0.0' (from server.host) is a wildcard address clients cannot "
-                        + "connect to; set cluster.advertiseHost"),
-                Arguments.of("cluster advertising ::", "configVersion: 1\n"
-                        + "cluster: {etcd: [http://127.0.0.1:2379], nodeId: n1, advertiseHost: '::'}\n",
-                        "cluster.advertiseHost: '::' (from cluster.advertiseHost) is a wildcard address"),
                 Arguments.of("cluster etcd not a URL", "configVersion: 1\ncluster: {etcd: [localhost2379]}\n",
                         "cluster.etcd[0]: 'localhost2379' is not an etcd client URL"),
                 Arguments.of("cluster etcd as a string", "configVersion: 1\ncluster: {etcd: http://e:2379}\n",
@@ -397,11 +387,29 @@ class ConfigLoaderTest {
         NavServerConfig advertised = parse("configVersion: 1\ncluster: {etcd: [http://127.0.0.1:2379], "
                 + "nodeId: n1, advertiseHost: game-1.example}\n");
         assertThat(advertised.cluster().advertiseHost("0.0.0.0")).isEqualTo("game-1.example");
+        advertised.cluster().checkNode("0.0.0.0");
 
         ConfigDiff d = ConfigDiff.between(single, node);
         assertThat(d.restartRequiredKeys()).contains("server.host", "cluster.etcd", "cluster.nodeId",
                 "cluster.leaseSeconds", "cluster.maxMaps", "cluster.snapshotDir");
         assertThat(node.withRestartOnlyValuesFrom(single).cluster()).isEqualTo(single.cluster());
+    }
+
+    @Test
+    void clusterNode_NeedsANodeIdAndAReachableAdvertisedHost_TheDirectoryDoesNot() throws Exception {
+        NavServerConfig noId = parse("configVersion: 1\nserver: {host: 10.0.0.5}\n"
+                + "cluster: {etcd: [http://127.0.0.1:2379]}\n");
+        assertThatThrownBy(() -> noId.cluster().checkNode(noId.server().host()))
+                .hasMessage("cluster.nodeId: must be set when cluster.etcd is set");
+        NavServerConfig wildcard = parse("configVersion: 1\ncluster: {etcd: [http://127.0.0.1:2379], nodeId: n1}\n");
+        assertThatThrownBy(() -> wildcard.cluster().checkNode(wildcard.server().host()))
+                .hasMessage("cluster.advertiseHost: '0.0.0.0' (from server.host) is a wildcard address clients "
+                        + "cannot connect to; set cluster.advertiseHost to this node's reachable host or IP");
+        NavServerConfig v6 = parse("configVersion: 1\n"
+                + "cluster: {etcd: [http://127.0.0.1:2379], nodeId: n1, advertiseHost: '::'}\n");
+        assertThatThrownBy(() -> v6.cluster().checkNode("10.0.0.5"))
+                .hasMessageStartingWith("cluster.advertiseHost: '::' (from cluster.advertiseHost) is a wildcard");
+        NavServerConfig.defaults().cluster().checkNode("0.0.0.0"); // a single process needs neither
     }
 
     @Test

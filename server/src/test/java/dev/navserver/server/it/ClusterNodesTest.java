@@ -15,7 +15,14 @@ import dev.navserver.server.cluster.EtcdProcesses;
 import dev.navserver.server.cluster.MapSessions;
 import dev.navserver.server.cluster.NodeEvents;
 import dev.navserver.server.cluster.Owner;
+import dev.navserver.server.cluster.DirectoryServer;
+import dev.navserver.server.config.ConfigLoader;
 import dev.navserver.server.config.ConfigOverrides;
+import dev.navserver.protocol.ByeReasons;
+import dev.navserver.protocol.ErrorCodes;
+import dev.navserver.protocol.message.Bye;
+import dev.navserver.protocol.message.Ping;
+import dev.navserver.protocol.message.Redirect;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -256,5 +263,46 @@ class ClusterNodesTest {
                 "sendAway " + mine.get(0) + " b:" + b.gamePort(), "released " + mine.get(0),
                 "sendAway " + mine.get(1) + " b:" + b.gamePort(), "released " + mine.get(1), "drained");
         assertThat(welcomeVersion(b, edited)).isEqualTo(2);
+    }
+
+    @Test
+    void directory_RedirectsToTheOwner_SaysUnavailableForAnUnownedMap_AndUnknownForNoFile() throws Exception {
+        addMap("m1");
+        addMap("m2");
+        Map<String, String> o = new HashMap<>(overrides("a"));
+        o.put("cluster.maxMaps", "1");
+        TestServer a = TestServer.start(tmp.resolve("a"), mapsDir, o);
+        nodes.add(a);
+        TestServer.awaitCondition("one map owned", AWAIT, () -> owned(a) == 1);
+        String owned = a.server().clusterNode().served().iterator().next();
+        String unowned = owned.equals("m1") ? "m2" : "m1";
+
+        Path dirConfig = Files.createDirectories(tmp.resolve("directory")).resolve("navserver.yaml");
+        Map<String, String> d = overrides("unused");
+        d.remove("cluster.nodeId");
+        d.put("server.host", "0.0.0.0"); // a directory has nothing to advertise
+        Files.writeString(dirConfig, TestServer.yaml(mapsDir, d));
+        try (DirectoryServer directory = new DirectoryServer(ConfigLoader.load(dirConfig))) {
+            directory.start();
+            try (NdjsonClient c = new NdjsonClient(directory.port())) {
+                c.send(new Hello(null, 1, "p1", owned, null));
+                Redirect r = c.await(Redirect.class, x -> true, AWAIT);
+                assertThat(r).isEqualTo(new Redirect(owned, "127.0.0.1", a.gamePort()));
+                assertThat(c.await(Bye.class, x -> true).reason()).isEqualTo(ByeReasons.REDIRECT);
+                c.assertClosedWithin(Duration.ofSeconds(5));
+            }
+            try (NdjsonClient c = new NdjsonClient(directory.port())) {
+                c.send(new Hello(null, 1, "p2", unowned, null));
+                assertThat(c.awaitError(ErrorCodes.MAP_UNAVAILABLE).message()).contains(unowned);
+                assertThat(c.await(Bye.class, x -> true).reason()).isEqualTo(ByeReasons.UNAVAILABLE);
+                c.assertClosedWithin(Duration.ofSeconds(5));
+            }
+            try (NdjsonClient c = new NdjsonClient(directory.port())) {
+                c.send(new Hello(null, 1, "p3", "nowhere", null));
+                assertThat(c.awaitError(ErrorCodes.UNKNOWN_MAP).message()).isEqualTo("map: no map named 'nowhere'");
+                c.send(new Ping(RequestId.of(7))); // still open, but only hello is answered
+                assertThat(c.awaitError(ErrorCodes.NOT_WELCOMED).message()).startsWith("ping before hello");
+            }
+        }
     }
 }
