@@ -7,12 +7,6 @@ import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.editlog.EditLogException;
 import dev.navserver.server.net.MapRegistry;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.kv.TxnResponse;
-import io.etcd.jetcd.op.Cmp;
-import io.etcd.jetcd.op.CmpTarget;
-import io.etcd.jetcd.op.Op;
-import io.etcd.jetcd.options.DeleteOption;
-import io.etcd.jetcd.options.PutOption;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -42,11 +36,14 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
     static final long POLL_MILLIS = 100;
     /** Longest wait in a drain for another node to take a released map, milliseconds. */
     static final long HANDOVER_MILLIS = 5000;
+    /** Pause of claims after a claimed map failed to load, milliseconds. */
+    static final long CLAIM_BACKOFF_MILLIS = 2000;
 
     private final Cluster config;
     private final String advertiseHost;
     private final Client client;
     private final Membership membership;
+    private final OwnerKeys ownerKeys;
     private final OwnerView view;
     private final MapFiles files;
     private final EtcdEditLog log;
@@ -60,6 +57,8 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
     private final ReentrantLock claimLock = new ReentrantLock();
     private volatile Consumer<GridMap> published = m -> { };
     private volatile int gamePort;
+    /** {@link System#nanoTime} before which no claim is tried, after a claim whose map failed to load. */
+    private long claimBackoffUntil = System.nanoTime();
     private volatile boolean draining;
     private volatile boolean running;
     private Thread loop;
@@ -75,6 +74,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
         this.advertiseHost = advertiseHost;
         this.client = Etcd.client(config.etcd());
         this.membership = new Membership(client, config.nodeId(), config.leaseSeconds(), System::nanoTime);
+        this.ownerKeys = new OwnerKeys(client.getKVClient(), config.nodeId());
         this.files = new MapFiles(mapsDir);
         this.view = new OwnerView(client.getKVClient(), () -> files.files().keySet());
         this.metrics = new ClusterMetrics(registry, served::size);
@@ -193,6 +193,10 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
             return;
         }
         try {
+            dropVanishedClaims(state);
+            if (System.nanoTime() - claimBackoffUntil < 0) {
+                return;
+            }
             String next = Placement.next(files.files().keySet(), state, config.nodeId(), config.maxMaps());
             if (next != null && !draining) {
                 claim(next);
@@ -205,23 +209,18 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
     /** Creates the owner key of {@code map} on this node's lease and, if that succeeded, loads and serves it. */
     private void claim(String map) {
         Path file = files.files().get(map);
-        long lease = membership.leaseId();
-        TxnResponse r;
+        long revision;
         try {
-            Cmp absent = new Cmp(Etcd.bytes(ClusterKeys.owner(map)), Cmp.Op.EQUAL, CmpTarget.createRevision(0));
-            r = Etcd.await(client.getKVClient().txn().If(absent).Then(Op.put(Etcd.bytes(ClusterKeys.owner(map)),
-                    Etcd.bytes(config.nodeId()), PutOption.builder().withLeaseId(lease).build())).commit(),
-                    Etcd.TIMEOUT_MILLIS, "claiming map " + map);
+            revision = ownerKeys.claim(map, membership.leaseId());
         } catch (IOException e) {
             metrics.failed.increment();
             LOG.warn("node {}: {}", config.nodeId(), e.getMessage());
             return;
         }
-        if (!r.isSucceeded()) {
+        if (revision == 0) {
             metrics.lostRace.increment();
             return;
         }
-        long revision = r.getHeader().getRevision();
         long started = System.nanoTime();
         log.fence(map, revision);
         GridMap loaded;
@@ -237,6 +236,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
             log.unfence(map);
             deleteOwnerKey(map, revision);
             metrics.failed.increment();
+            claimBackoffUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLAIM_BACKOFF_MILLIS);
             return;
         }
         served.put(map, revision);
@@ -245,6 +245,19 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
         LOG.info("node {}: claimed map {} (owner revision {}) at version {} in {} ms", config.nodeId(), map, revision,
                 maps.version(maps.get(map)), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         events.mapClaimed(map);
+    }
+
+    /** Stops serving maps whose owner key is gone or was created anew (deleted by hand, or its lease revoked). */
+    private void dropVanishedClaims(OwnerView.State state) {
+        for (Map.Entry<String, Long> e : served.entrySet()) {
+            OwnerView.Claim c = state.owners().get(e.getKey());
+            if ((c == null || c.createRevision() != e.getValue()) && served.remove(e.getKey(), e.getValue())) {
+                LOG.warn("node {}: the owner key of map {} is no longer this node's; stops serving it", config.nodeId(),
+                        e.getKey());
+                log.unfence(e.getKey());
+                sendAway(e.getKey());
+            }
+        }
     }
 
     /** The lease lapsed: stop serving every map at once, never write under those claims again. */
@@ -335,9 +348,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
 
     private void deleteOwnerKey(String map, long revision) {
         try {
-            Etcd.await(client.getKVClient().txn().If(Etcd.ownedAt(map, revision))
-                    .Then(Op.delete(Etcd.bytes(ClusterKeys.owner(map)), DeleteOption.DEFAULT)).commit(),
-                    Etcd.TIMEOUT_MILLIS, "releasing map " + map);
+            ownerKeys.release(map, revision);
         } catch (IOException e) {
             LOG.warn("node {}: {}; the key vanishes with the lease", config.nodeId(), e.getMessage());
         }
