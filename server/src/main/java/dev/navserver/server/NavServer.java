@@ -125,7 +125,7 @@ public final class NavServer implements AutoCloseable {
         maps.limits(() -> MapLimits.DEFAULT.withMaxCells(reloader.current().maps().maxCells())
                 .withPlannerThreads(plannerThreads)
                 .withThreadScratchBytes(MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES));
-        cluster = ClusterNode.create(initial, configFile, maps, sessions, nodeEvents, metrics.registry());
+        cluster = ClusterNode.create(initial, configFile, maps, nodeEvents, metrics.registry());
         editLog = cluster != null ? cluster.editLog() : new FileEditLog(initial.maps().editLogDir());
         ownership = cluster != null ? cluster : MapOwnership.SINGLE_PROCESS;
         MapJournal journal = new MapJournal(editLog, metrics, () -> reloader.current().maps().editLogCompactEdits());
@@ -164,7 +164,13 @@ public final class NavServer implements AutoCloseable {
         gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(), tickControl,
                 System.nanoTime(), viewHub, journal);
         if (cluster != null) {
-            cluster.onPublished(gameLoop::mapChanged);
+            cluster.sessions(sessions);
+            cluster.onPublished(m -> { // a claimed map: worlds switch to it, its world file's monsters start
+                gameLoop.mapChanged(m);
+                if (WorldFileLoads.exists(initial, m.name())) {
+                    gameLoop.worldFileChanged(m.name());
+                }
+            });
         }
         tickLoop = new TickLoop(System::nanoTime, tickControl, MAX_CATCH_UP_TICKS, gameLoop);
         metrics.gauge("navserver_sessions", "Welcomed game sessions.", context::sessionCount);

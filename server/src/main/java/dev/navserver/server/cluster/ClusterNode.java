@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -48,11 +47,9 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
     private final MapFiles files;
     private final EtcdEditLog log;
     private final MapRegistry maps;
-    private final MapSessions sessions;
     private final NodeEvents events;
     private final ClusterMetrics metrics;
-    /** Maps served now, with the create revision of their owner key. */
-    private final Map<String, Long> served = new ConcurrentHashMap<>();
+    private final ServedMaps served;
     /** Held by a claim or a release; a drain takes it to stop claims. */
     private final ReentrantLock claimLock = new ReentrantLock();
     private volatile Consumer<GridMap> published = m -> { };
@@ -68,8 +65,8 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
      *
      * @param advertiseHost the host other processes redirect clients to
      */
-    public ClusterNode(Cluster config, String advertiseHost, Path mapsDir, MapRegistry maps, MapSessions sessions,
-                       NodeEvents events, MeterRegistry registry) throws EditLogException {
+    public ClusterNode(Cluster config, String advertiseHost, Path mapsDir, MapRegistry maps, NodeEvents events,
+                       MeterRegistry registry) throws EditLogException {
         this.config = config;
         this.advertiseHost = advertiseHost;
         this.client = Etcd.client(config.etcd());
@@ -77,10 +74,10 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
         this.ownerKeys = new OwnerKeys(client.getKVClient(), config.nodeId());
         this.files = new MapFiles(mapsDir);
         this.view = new OwnerView(client.getKVClient(), () -> files.files().keySet());
-        this.metrics = new ClusterMetrics(registry, served::size);
+        this.metrics = new ClusterMetrics(registry, this::servedCount);
         this.log = new EtcdEditLog(client.getKVClient(), config.snapshotDir(), membership::alive, metrics.logAppend);
+        this.served = new ServedMaps(config.nodeId(), log, metrics, events, map -> others(view.ownerOf(map)));
         this.maps = maps;
-        this.sessions = sessions;
         this.events = events;
     }
 
@@ -89,8 +86,8 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
      *
      * @throws ConfigException naming the file and the key when the config cannot make a node
      */
-    public static ClusterNode create(NavServerConfig config, Path configFile, MapRegistry maps,
-                                     MapSessions sessions, NodeEvents events, MeterRegistry registry)
+    public static ClusterNode create(NavServerConfig config, Path configFile, MapRegistry maps, NodeEvents events,
+                                     MeterRegistry registry)
             throws ConfigException, EditLogException {
         Cluster c = config.cluster();
         if (!c.enabled()) {
@@ -101,13 +98,22 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new ConfigException(configFile + ": " + e.getMessage());
         }
-        return new ClusterNode(c, c.advertiseHost(config.server().host()), config.maps().dir(), maps, sessions,
-                events, registry);
+        return new ClusterNode(c, c.advertiseHost(config.server().host()), config.maps().dir(), maps, events,
+                registry);
     }
 
     /** The edit log the server's journal must use. */
     public EtcdEditLog editLog() {
         return log;
+    }
+
+    /** Who sends the sessions of a map this node gives up away; none until set. */
+    public void sessions(MapSessions sessions) {
+        served.sessions(sessions);
+    }
+
+    private int servedCount() {
+        return served == null ? 0 : served.size();
     }
 
     /** Who is told of each map this node claims and loads (the game loop switches worlds to it). */
@@ -126,7 +132,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
 
     @Override
     public Owner ownerOf(String map) {
-        if (served.containsKey(map) && membership.alive()) {
+        if (served.serves(map) && membership.alive()) {
             return Owner.LOCAL;
         }
         return others(view.ownerOf(map));
@@ -139,7 +145,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
 
     /** The maps this node serves now. */
     public Set<String> served() {
-        return Set.copyOf(served.keySet());
+        return served.names();
     }
 
     /** Whether a map file of that name is in {@code maps.dir}. */
@@ -193,7 +199,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
             return;
         }
         try {
-            dropVanishedClaims(state);
+            served.dropVanished(state);
             if (System.nanoTime() - claimBackoffUntil < 0) {
                 return;
             }
@@ -239,51 +245,21 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
             claimBackoffUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLAIM_BACKOFF_MILLIS);
             return;
         }
-        served.put(map, revision);
-        metrics.claimed.increment();
         published.accept(loaded);
         LOG.info("node {}: claimed map {} (owner revision {}) at version {} in {} ms", config.nodeId(), map, revision,
                 maps.version(maps.get(map)), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
-        events.mapClaimed(map);
-    }
-
-    /** Stops serving maps whose owner key is gone or was created anew (deleted by hand, or its lease revoked). */
-    private void dropVanishedClaims(OwnerView.State state) {
-        for (Map.Entry<String, Long> e : served.entrySet()) {
-            OwnerView.Claim c = state.owners().get(e.getKey());
-            if ((c == null || c.createRevision() != e.getValue()) && served.remove(e.getKey(), e.getValue())) {
-                LOG.warn("node {}: the owner key of map {} is no longer this node's; stops serving it", config.nodeId(),
-                        e.getKey());
-                log.unfence(e.getKey());
-                sendAway(e.getKey());
-            }
-        }
+        served.add(map, revision);
     }
 
     /** The lease lapsed: stop serving every map at once, never write under those claims again. */
     private void loseAll() {
         metrics.leaseLost.increment();
         membership.abandon();
-        List<String> lost = new ArrayList<>(served.keySet());
-        LOG.warn("node {}: etcd lease lost; stops serving {} at once", config.nodeId(), lost);
-        for (String map : lost) {
-            served.remove(map);
-            log.unfence(map);
-        }
-        for (String map : lost) {
-            sendAway(map);
-        }
-    }
-
-    private void sendAway(String map) {
-        Owner next = others(view.ownerOf(map));
-        sessions.sendAway(map, next);
-        metrics.released.increment();
-        events.mapReleased(map);
+        served.loseAll();
     }
 
     /**
-     * Releases every map one by one (stop edits after the pending ones, delete the owner key, wait up to
+     * Releases every map one by one, in name order (stop edits after the pending ones, delete the owner key, wait up to
      * {@link #HANDOVER_MILLIS} for another node to claim it, send its sessions there), then revokes the lease and
      * tells {@link NodeEvents#drained}. Claims nothing more. Returns by {@code deadlineNanos} ({@link System#nanoTime})
      * give or take one etcd timeout.
@@ -299,7 +275,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
             } catch (IOException e) {
                 LOG.warn("node {}: cannot announce the drain: {}", config.nodeId(), e.getMessage());
             }
-            List<String> mine = new ArrayList<>(served.keySet());
+            List<String> mine = new ArrayList<>(new java.util.TreeSet<>(served.names())); // in name order
             LOG.info("node {}: draining {} maps", config.nodeId(), mine.size());
             for (String map : mine) {
                 release(map, deadlineNanos);
@@ -313,12 +289,12 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
     }
 
     private void release(String map, long deadlineNanos) {
-        Long revision = served.remove(map);
+        Long revision;
+        synchronized (maps) { // an edit being made durable holds the registry: it finishes first
+            revision = served.stop(map);
+        }
         if (revision == null) {
             return;
-        }
-        synchronized (maps) { // an edit being made durable holds the registry: it finishes first
-            log.unfence(map);
         }
         deleteOwnerKey(map, revision);
         long until = Math.min(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HANDOVER_MILLIS),
@@ -335,7 +311,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
             }
         }
         LOG.info("node {}: released map {} to {}", config.nodeId(), map, others(view.ownerOf(map)));
-        sendAway(map);
+        served.sendAway(map);
     }
 
     /** Whether etcd knows another live node with free slots (one that may take a released map). */
@@ -362,10 +338,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
         draining = true;
         stopLoop();
         membership.abandon();
-        for (String map : served.keySet()) {
-            served.remove(map);
-            log.unfence(map);
-        }
+        served.forgetAll();
         client.close();
     }
 
