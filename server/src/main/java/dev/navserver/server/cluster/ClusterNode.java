@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -52,6 +53,8 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
     private final ServedMaps served;
     /** Held by a claim or a release; a drain takes it to stop claims. */
     private final ReentrantLock claimLock = new ReentrantLock();
+    /** Maps whose last append failed: served no more, then loaded again from etcd (by whichever node claims them). */
+    private final Set<String> failedAppends = ConcurrentHashMap.newKeySet();
     private volatile Consumer<GridMap> published = m -> { };
     private volatile int gamePort;
     /** {@link System#nanoTime} before which no claim is tried, after a claim whose map failed to load. */
@@ -77,6 +80,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
         this.metrics = new ClusterMetrics(registry, this::servedCount);
         this.log = new EtcdEditLog(client.getKVClient(), config.snapshotDir(), membership::alive, metrics.logAppend);
         this.served = new ServedMaps(config.nodeId(), log, metrics, events, map -> others(view.ownerOf(map)));
+        log.onFailure(failedAppends::add);
         this.maps = maps;
         this.events = events;
     }
@@ -174,6 +178,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
 
     /** One control step: lease check (losing or rejoining), etcd read, at most one claim. */
     private void step() {
+        membership.maintain();
         if (!membership.alive()) {
             if (membership.joined()) {
                 loseAll();
@@ -200,6 +205,10 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
         }
         try {
             served.dropVanished(state);
+            for (String map : List.copyOf(failedAppends)) {
+                failedAppends.remove(map);
+                giveUp(map);
+            }
             if (System.nanoTime() - claimBackoffUntil < 0) {
                 return;
             }
@@ -249,6 +258,20 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
         LOG.info("node {}: claimed map {} (owner revision {}) at version {} in {} ms", config.nodeId(), map, revision,
                 maps.version(maps.get(map)), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
         served.add(map, revision);
+    }
+
+    /** Stops serving {@code map} after a failed append and gives its owner key back, so that it is loaded anew. */
+    private void giveUp(String map) {
+        Long revision;
+        synchronized (maps) {
+            revision = served.stop(map);
+        }
+        if (revision != null) {
+            LOG.warn("node {}: an append to map {} failed; it is served no more until loaded again from etcd",
+                    config.nodeId(), map);
+            deleteOwnerKey(map, revision);
+            served.sendAway(map);
+        }
     }
 
     /** The lease lapsed: stop serving every map at once, never write under those claims again. */

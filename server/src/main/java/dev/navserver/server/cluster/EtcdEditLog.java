@@ -1,8 +1,6 @@
 package dev.navserver.server.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.server.editlog.EditLog;
 import dev.navserver.server.editlog.EditLogException;
@@ -29,6 +27,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,14 +38,16 @@ import org.slf4j.LoggerFactory;
  * snapshot form). Every write is one transaction fenced by this node's claim: it succeeds only while the map's
  * owner key still has the create revision given to {@link #fence} (and, for records, while the head is the previous
  * version); {@link #sync} is that transaction, so a synced record is committed in etcd (durable on a quorum).
- * A map must be {@link #fence fenced} before it is opened; {@link #unfence} makes every later write fail.
+ * A map must be {@link #fence fenced} before it is opened; {@link #unfence} makes every later write fail. A failed
+ * append is reported to {@link #onFailure}: an etcd timeout leaves it unknown whether the records committed.
  *
  * <p>Thread-safe; callers serialise calls per map ({@link EditLog}). Each etcd request waits at most
  * {@link Etcd#TIMEOUT_MILLIS}.
  */
 public final class EtcdEditLog implements EditLog {
     private static final Logger LOG = LoggerFactory.getLogger(EtcdEditLog.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Pause before an append whose answer was lost is tried again, milliseconds. */
+    static final long RETRY_MILLIS = 50;
 
     /** The open log of one map. */
     private static final class MapLog {
@@ -56,6 +57,8 @@ public final class EtcdEditLog implements EditLog {
         String snapshotFile;
         /** Version of the last appended, not yet synced record; {@link #head} when none. */
         long pendingLast;
+        /** The record bytes of {@link #pendingLast}, to tell after a lost answer whether its transaction committed. */
+        byte[] pendingLastBytes;
         final List<Op> pending = new ArrayList<>();
 
         MapLog(String identity, long head, long records, String snapshotFile) {
@@ -71,6 +74,7 @@ public final class EtcdEditLog implements EditLog {
     private final Path snapshotDir;
     private final BooleanSupplier leaseAlive;
     private final Timer appendTimer;
+    private volatile Consumer<String> failures = map -> { };
     private final Map<String, Long> fences = new ConcurrentHashMap<>();
     private final Map<String, MapLog> logs = new ConcurrentHashMap<>();
 
@@ -91,6 +95,15 @@ public final class EtcdEditLog implements EditLog {
             throw new EditLogException("cluster.snapshotDir: cannot create " + snapshotDir + ": "
                     + LogFiles.describe(e), e);
         }
+    }
+
+    /**
+     * Who hears of a map whose append failed: its log may now differ from what this node holds (a timed-out
+     * transaction can still commit later), so the node must stop serving the map and load it again from etcd.
+     * Called on the appending thread; must not block.
+     */
+    public void onFailure(Consumer<String> listener) {
+        this.failures = listener;
     }
 
     /** Writes to {@code map}'s log are fenced by the owner key created at {@code claimRevision}. */
@@ -117,7 +130,7 @@ public final class EtcdEditLog implements EditLog {
             return new Recovery(version, List.of(), 0, false);
         }
         long head = Long.parseLong(Etcd.text(got.get(0).getKvs().get(0).getValue()));
-        JsonNode ref = parse(got.get(1).getKvs().get(0).getValue().getBytes(), map);
+        JsonNode ref = SnapshotRefs.parse(got.get(1).getKvs().get(0).getValue().getBytes(), map);
         long snapVersion = ref.path("version").asLong();
         if (!identity.equals(ref.path("identity").asText())) {
             long next = Math.max(version, head + 1);
@@ -127,7 +140,7 @@ public final class EtcdEditLog implements EditLog {
             return new Recovery(next, List.of(), 0, true);
         }
         String file = ref.path("file").isTextual() ? ref.path("file").asText() : null;
-        List<TerrainEdit> edits = new ArrayList<>(file == null ? List.of() : snapshotEdits(map, file, snapVersion));
+        List<TerrainEdit> edits = new ArrayList<>(file == null ? List.of() : SnapshotRefs.edits(snapshotDir, map, file, snapVersion));
         long expect = snapVersion + 1;
         for (KeyValue k : got.get(2).getKvs()) {
             byte[] b = k.getValue().getBytes();
@@ -153,23 +166,13 @@ public final class EtcdEditLog implements EditLog {
         return new Recovery(head, edits, head - snapVersion, false);
     }
 
-    private List<TerrainEdit> snapshotEdits(String map, String file, long version) throws EditLogException {
-        byte[] b = LogFiles.read(snapshotDir.resolve(file));
-        EditRecords.Head h = EditRecords.head(EditRecords.verified(b, 0, Math.max(0, b.length - 1)), "snapshot");
-        if (h == null || !h.map().equals(map) || h.version() != version) {
-            throw new EditLogException(snapshotDir.resolve(file) + ": damaged snapshot of map " + map
-                    + " (checksum, format or version)");
-        }
-        return h.edits();
-    }
-
     @Override
     public void reset(String map, String identity, long version) throws EditLogException {
         logs.remove(map);
         txn(map, "starting the log of map " + map, List.of(),
                 List.of(Op.delete(Etcd.bytes(ClusterKeys.logPrefix(map)), DeleteOption.builder().isPrefix(true).build()),
                         put(ClusterKeys.logHead(map), Long.toString(version).getBytes()),
-                        put(ClusterKeys.logSnapshot(map), ref(identity, version, null))), true);
+                        put(ClusterKeys.logSnapshot(map), SnapshotRefs.ref(identity, version, null))), true);
         logs.put(map, new MapLog(identity, version, 0, null));
     }
 
@@ -180,7 +183,8 @@ public final class EtcdEditLog implements EditLog {
             throw new EditLogException("map " + map + ": record " + version + " does not follow " + m.pendingLast);
         }
         m.pendingLast = version;
-        m.pending.add(put(ClusterKeys.logRecord(map, version), EditRecords.record(version, edits)));
+        m.pendingLastBytes = EditRecords.record(version, edits);
+        m.pending.add(put(ClusterKeys.logRecord(map, version), m.pendingLastBytes));
     }
 
     @Override
@@ -190,20 +194,71 @@ public final class EtcdEditLog implements EditLog {
             return;
         }
         long last = m.pendingLast;
+        byte[] lastBytes = m.pendingLastBytes;
         List<Op> ops = new ArrayList<>(m.pending);
         ops.add(put(ClusterKeys.logHead(map), Long.toString(last).getBytes()));
         int n = m.pending.size();
         m.pending.clear();
         m.pendingLast = m.head;
         long started = System.nanoTime();
+        long deadline = started + TimeUnit.MILLISECONDS.toNanos(Etcd.TIMEOUT_MILLIS);
+        String what = "appending version " + last + " of map " + map;
         try {
-            txn(map, "appending version " + last + " of map " + map, List.of(headIs(map, m.head)), ops, true);
+            while (!committed(map, what, m.head, last, lastBytes, ops, deadline)) {
+                Thread.sleep(RETRY_MILLIS);
+            }
+        } catch (EditLogException e) {
+            failures.accept(map);
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failures.accept(map);
+            throw new EditLogException(what + ": interrupted", e);
         } finally {
             appendTimer.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         }
         m.head = last;
         m.pendingLast = last;
         m.records += n;
+    }
+
+    /**
+     * Tries the appending transaction once; when its answer is lost (a member went away mid-request, a timeout),
+     * reads the head back: at {@code last} with this record the transaction committed, still at {@code head} it did
+     * not and may be tried again, anything else refuses the append.
+     *
+     * @return true when the records are committed, false to try again
+     * @throws EditLogException refused, or still unknown at {@code deadline}
+     */
+    private boolean committed(String map, String what, long head, long last, byte[] lastBytes, List<Op> ops,
+                              long deadline) throws EditLogException {
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        try {
+            txn(map, what, List.of(headIs(map, head)), ops, true, Math.max(1, left));
+            return true;
+        } catch (EditLogException e) {
+            if (e.getCause() == null || System.nanoTime() - deadline >= 0) { // refused, or still unknown
+                throw e;
+            }
+            List<GetResponse> got;
+            try {
+                got = Etcd.await(kv.txn().Then(Op.get(Etcd.bytes(ClusterKeys.logHead(map)), GetOption.DEFAULT),
+                        Op.get(Etcd.bytes(ClusterKeys.logRecord(map, last)), GetOption.DEFAULT)).commit(),
+                        Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())), what)
+                        .getGetResponses();
+            } catch (IOException again) {
+                throw new EditLogException(again.getMessage(), again);
+            }
+            String now = got.get(0).getKvs().isEmpty() ? "" : Etcd.text(got.get(0).getKvs().get(0).getValue());
+            if (now.equals(Long.toString(last)) && !got.get(1).getKvs().isEmpty()
+                    && java.util.Arrays.equals(got.get(1).getKvs().get(0).getValue().getBytes(), lastBytes)) {
+                return true;
+            }
+            if (now.equals(Long.toString(head))) {
+                return false;
+            }
+            throw new EditLogException(what + ": the log moved on to version " + now + " meanwhile");
+        }
     }
 
     @Override
@@ -228,7 +283,7 @@ public final class EtcdEditLog implements EditLog {
                     + LogFiles.describe(e), e);
         }
         txn(map, "compacting the log of map " + map, List.of(headIs(map, version)),
-                List.of(put(ClusterKeys.logSnapshot(map), ref(m.identity, version, file)),
+                List.of(put(ClusterKeys.logSnapshot(map), SnapshotRefs.ref(m.identity, version, file)),
                         Op.delete(Etcd.bytes(ClusterKeys.logRecord(map, 0)), DeleteOption.builder()
                                 .withRange(Etcd.bytes(ClusterKeys.logRecord(map, version + 1))).build())), true);
         String old = m.snapshotFile;
@@ -263,6 +318,15 @@ public final class EtcdEditLog implements EditLog {
      */
     private TxnResponse txn(String map, String what, List<Cmp> ifs, List<Op> ops, boolean fenced)
             throws EditLogException {
+        return txn(map, what, ifs, ops, fenced, Etcd.TIMEOUT_MILLIS);
+    }
+
+    /**
+     * {@link #txn(String, String, List, List, boolean)} waiting at most {@code millis}. An exception with a cause
+     * means the outcome is unknown (no answer, or the connection failed); without one, the write was refused.
+     */
+    private TxnResponse txn(String map, String what, List<Cmp> ifs, List<Op> ops, boolean fenced, long millis)
+            throws EditLogException {
         List<Cmp> cmps = new ArrayList<>(ifs);
         if (fenced) {
             Long claim = fences.get(map);
@@ -276,8 +340,8 @@ public final class EtcdEditLog implements EditLog {
         }
         TxnResponse r;
         try {
-            r = Etcd.await(kv.txn().If(cmps.toArray(Cmp[]::new)).Then(ops.toArray(Op[]::new)).commit(),
-                    Etcd.TIMEOUT_MILLIS, what);
+            r = Etcd.await(kv.txn().If(cmps.toArray(Cmp[]::new)).Then(ops.toArray(Op[]::new)).commit(), millis,
+                    what);
         } catch (IOException e) {
             throw new EditLogException(e.getMessage(), e);
         }
@@ -295,25 +359,5 @@ public final class EtcdEditLog implements EditLog {
 
     private static Op put(String key, byte[] value) {
         return Op.put(Etcd.bytes(key), ByteSequence.from(value), PutOption.DEFAULT);
-    }
-
-    private static byte[] ref(String identity, long version, String file) {
-        ObjectNode o = JSON.createObjectNode().put("identity", identity).put("version", version);
-        if (file != null) {
-            o.put("file", file);
-        }
-        return o.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    private static JsonNode parse(byte[] json, String map) throws EditLogException {
-        try {
-            JsonNode n = JSON.readTree(json);
-            if (n != null && n.path("identity").isTextual() && n.path("version").canConvertToLong()) {
-                return n;
-            }
-        } catch (IOException e) {
-            // reported below
-        }
-        throw new EditLogException("map " + map + ": damaged snapshot reference in etcd");
     }
 }

@@ -29,6 +29,8 @@ final class Membership {
     private volatile long leaseId;
     private volatile long lastAckNanos;
     private volatile boolean lost;
+    /** The keep-alive stream of the current lease ended (e.g. its etcd member went away); {@link #maintain} renews it. */
+    private volatile boolean streamEnded;
     private CloseableClient keepAlive;
 
     /**
@@ -56,28 +58,52 @@ final class Membership {
         leaseId = id;
         lastAckNanos = granted;
         lost = false;
-        keepAlive = client.getLeaseClient().keepAlive(id, new StreamObserver<>() {
+        keepAlive = keepAlive(id);
+        LOG.info("node {} joined the cluster with lease {} ({} s)", nodeId, Long.toHexString(id), ttlSeconds);
+    }
+
+    private CloseableClient keepAlive(long id) {
+        streamEnded = false;
+        return client.getLeaseClient().keepAlive(id, new StreamObserver<>() {
             @Override
             public void onNext(LeaseKeepAliveResponse r) {
+                if (leaseId != id) {
+                    return;
+                }
                 if (r.getTTL() > 0) {
                     lastAckNanos = nanos.getAsLong();
                 } else {
-                    lost = true;
+                    lost = true; // etcd says the lease is gone
                 }
             }
 
             @Override
             public void onError(Throwable t) {
-                LOG.warn("lease {} of node {}: keep-alive failed: {}", Long.toHexString(id), nodeId, t.getMessage());
-                lost = true;
+                if (leaseId == id) {
+                    LOG.warn("lease {} of node {}: keep-alive stream failed ({}); renewing it", Long.toHexString(id),
+                            nodeId, t.getMessage());
+                    streamEnded = true;
+                }
             }
 
             @Override
             public void onCompleted() {
-                lost = true;
+                if (leaseId == id) {
+                    streamEnded = true;
+                }
             }
         });
-        LOG.info("node {} joined the cluster with lease {} ({} s)", nodeId, Long.toHexString(id), ttlSeconds);
+    }
+
+    /**
+     * Opens a new keep-alive stream for the current lease when the last one ended while the lease is still alive
+     * (jetcd then talks to another etcd member). Call periodically.
+     */
+    synchronized void maintain() {
+        if (streamEnded && alive()) {
+            stopKeepAlive();
+            keepAlive = keepAlive(leaseId);
+        }
     }
 
     /** Puts the node key with {@code info} on the current lease (e.g. {@code maxMaps} 0 when draining). */
