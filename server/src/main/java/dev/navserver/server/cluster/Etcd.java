@@ -20,9 +20,13 @@ final class Etcd {
     private Etcd() {
     }
 
-    /** A client of the given endpoints; calls through it are bounded by {@link #await}. */
+    /**
+     * A client of the given endpoints, spreading requests over them; a request to a member that is down fails at once
+     * instead of waiting for it (callers retry). Calls through it are bounded by {@link #await}.
+     */
     static Client client(List<String> endpoints) {
-        return Client.builder().endpoints(endpoints.toArray(String[]::new)).build();
+        return Client.builder().endpoints(endpoints.toArray(String[]::new)).loadBalancerPolicy("round_robin")
+                .waitForReady(false).build();
     }
 
     static ByteSequence bytes(String s) {

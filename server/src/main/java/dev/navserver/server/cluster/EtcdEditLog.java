@@ -10,9 +10,6 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.GetResponse;
-import io.etcd.jetcd.kv.TxnResponse;
-import io.etcd.jetcd.op.Cmp;
-import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
@@ -46,8 +43,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class EtcdEditLog implements EditLog {
     private static final Logger LOG = LoggerFactory.getLogger(EtcdEditLog.class);
-    /** Pause before an append whose answer was lost is tried again, milliseconds. */
-    static final long RETRY_MILLIS = 50;
 
     /** The open log of one map. */
     private static final class MapLog {
@@ -72,10 +67,9 @@ public final class EtcdEditLog implements EditLog {
 
     private final KV kv;
     private final Path snapshotDir;
-    private final BooleanSupplier leaseAlive;
+    private final LogTxns txns;
     private final Timer appendTimer;
     private volatile Consumer<String> failures = map -> { };
-    private final Map<String, Long> fences = new ConcurrentHashMap<>();
     private final Map<String, MapLog> logs = new ConcurrentHashMap<>();
 
     /**
@@ -88,7 +82,7 @@ public final class EtcdEditLog implements EditLog {
         this.kv = kv;
         this.appendTimer = appendTimer;
         this.snapshotDir = snapshotDir;
-        this.leaseAlive = leaseAlive;
+        this.txns = new LogTxns(kv, leaseAlive);
         try {
             Files.createDirectories(snapshotDir);
         } catch (IOException e) {
@@ -108,19 +102,19 @@ public final class EtcdEditLog implements EditLog {
 
     /** Writes to {@code map}'s log are fenced by the owner key created at {@code claimRevision}. */
     public void fence(String map, long claimRevision) {
-        fences.put(map, claimRevision);
+        txns.fence(map, claimRevision);
     }
 
     /** Forgets {@code map}'s claim and log: every later write to it fails until it is fenced and opened again. */
     public void unfence(String map) {
-        fences.remove(map);
+        txns.unfence(map);
         logs.remove(map);
     }
 
     @Override
     public Recovery open(String map, String identity, long version) throws EditLogException {
         logs.remove(map);
-        List<GetResponse> got = txn(map, "reading the log of map " + map, List.of(),
+        List<GetResponse> got = txns.txn(map, "reading the log of map " + map, List.of(),
                 List.of(Op.get(Etcd.bytes(ClusterKeys.logHead(map)), GetOption.DEFAULT),
                         Op.get(Etcd.bytes(ClusterKeys.logSnapshot(map)), GetOption.DEFAULT),
                         Op.get(Etcd.bytes(ClusterKeys.logPrefix(map)), GetOption.builder().isPrefix(true)
@@ -169,7 +163,7 @@ public final class EtcdEditLog implements EditLog {
     @Override
     public void reset(String map, String identity, long version) throws EditLogException {
         logs.remove(map);
-        txn(map, "starting the log of map " + map, List.of(),
+        txns.txn(map, "starting the log of map " + map, List.of(),
                 List.of(Op.delete(Etcd.bytes(ClusterKeys.logPrefix(map)), DeleteOption.builder().isPrefix(true).build()),
                         put(ClusterKeys.logHead(map), Long.toString(version).getBytes()),
                         put(ClusterKeys.logSnapshot(map), SnapshotRefs.ref(identity, version, null))), true);
@@ -204,9 +198,7 @@ public final class EtcdEditLog implements EditLog {
         long deadline = started + TimeUnit.MILLISECONDS.toNanos(Etcd.TIMEOUT_MILLIS);
         String what = "appending version " + last + " of map " + map;
         try {
-            while (!committed(map, what, m.head, last, lastBytes, ops, deadline)) {
-                Thread.sleep(RETRY_MILLIS);
-            }
+            txns.commitAppend(map, what, m.head, last, lastBytes, ops, deadline);
         } catch (EditLogException e) {
             failures.accept(map);
             throw e;
@@ -220,45 +212,6 @@ public final class EtcdEditLog implements EditLog {
         m.head = last;
         m.pendingLast = last;
         m.records += n;
-    }
-
-    /**
-     * Tries the appending transaction once; when its answer is lost (a member went away mid-request, a timeout),
-     * reads the head back: at {@code last} with this record the transaction committed, still at {@code head} it did
-     * not and may be tried again, anything else refuses the append.
-     *
-     * @return true when the records are committed, false to try again
-     * @throws EditLogException refused, or still unknown at {@code deadline}
-     */
-    private boolean committed(String map, String what, long head, long last, byte[] lastBytes, List<Op> ops,
-                              long deadline) throws EditLogException {
-        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-        try {
-            txn(map, what, List.of(headIs(map, head)), ops, true, Math.max(1, left));
-            return true;
-        } catch (EditLogException e) {
-            if (e.getCause() == null || System.nanoTime() - deadline >= 0) { // refused, or still unknown
-                throw e;
-            }
-            List<GetResponse> got;
-            try {
-                got = Etcd.await(kv.txn().Then(Op.get(Etcd.bytes(ClusterKeys.logHead(map)), GetOption.DEFAULT),
-                        Op.get(Etcd.bytes(ClusterKeys.logRecord(map, last)), GetOption.DEFAULT)).commit(),
-                        Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())), what)
-                        .getGetResponses();
-            } catch (IOException again) {
-                throw new EditLogException(again.getMessage(), again);
-            }
-            String now = got.get(0).getKvs().isEmpty() ? "" : Etcd.text(got.get(0).getKvs().get(0).getValue());
-            if (now.equals(Long.toString(last)) && !got.get(1).getKvs().isEmpty()
-                    && java.util.Arrays.equals(got.get(1).getKvs().get(0).getValue().getBytes(), lastBytes)) {
-                return true;
-            }
-            if (now.equals(Long.toString(head))) {
-                return false;
-            }
-            throw new EditLogException(what + ": the log moved on to version " + now + " meanwhile");
-        }
     }
 
     @Override
@@ -282,7 +235,7 @@ public final class EtcdEditLog implements EditLog {
             throw new EditLogException("cannot write snapshot " + snapshotDir.resolve(file) + ": "
                     + LogFiles.describe(e), e);
         }
-        txn(map, "compacting the log of map " + map, List.of(headIs(map, version)),
+        txns.txn(map, "compacting the log of map " + map, List.of(LogTxns.headIs(map, version)),
                 List.of(put(ClusterKeys.logSnapshot(map), SnapshotRefs.ref(m.identity, version, file)),
                         Op.delete(Etcd.bytes(ClusterKeys.logRecord(map, 0)), DeleteOption.builder()
                                 .withRange(Etcd.bytes(ClusterKeys.logRecord(map, version + 1))).build())), true);
@@ -301,60 +254,15 @@ public final class EtcdEditLog implements EditLog {
     @Override
     public void close() {
         logs.clear();
-        fences.clear();
+        txns.clear();
     }
 
     private MapLog openLog(String map) throws EditLogException {
         MapLog m = logs.get(map);
-        if (m == null || !fences.containsKey(map)) {
+        if (m == null || !txns.fenced(map)) {
             throw new EditLogException("map " + map + " is not served by this node (no claim, or its log is not open)");
         }
         return m;
-    }
-
-    /**
-     * One transaction on {@code map}'s log: {@code ops} if (when {@code fenced}) this node's claim still holds and
-     * every compare in {@code ifs} holds.
-     */
-    private TxnResponse txn(String map, String what, List<Cmp> ifs, List<Op> ops, boolean fenced)
-            throws EditLogException {
-        return txn(map, what, ifs, ops, fenced, Etcd.TIMEOUT_MILLIS);
-    }
-
-    /**
-     * {@link #txn(String, String, List, List, boolean)} waiting at most {@code millis}. An exception with a cause
-     * means the outcome is unknown (no answer, or the connection failed); without one, the write was refused.
-     */
-    private TxnResponse txn(String map, String what, List<Cmp> ifs, List<Op> ops, boolean fenced, long millis)
-            throws EditLogException {
-        List<Cmp> cmps = new ArrayList<>(ifs);
-        if (fenced) {
-            Long claim = fences.get(map);
-            if (claim == null) {
-                throw new EditLogException(what + ": map " + map + " is not served by this node");
-            }
-            if (!leaseAlive.getAsBoolean()) {
-                throw new EditLogException(what + ": this node's etcd lease is not alive");
-            }
-            cmps.add(Etcd.ownedAt(map, claim));
-        }
-        TxnResponse r;
-        try {
-            r = Etcd.await(kv.txn().If(cmps.toArray(Cmp[]::new)).Then(ops.toArray(Op[]::new)).commit(), millis,
-                    what);
-        } catch (IOException e) {
-            throw new EditLogException(e.getMessage(), e);
-        }
-        if (!r.isSucceeded()) {
-            throw new EditLogException(what + ": refused by etcd (this node no longer owns the map, or its log "
-                    + "moved on)");
-        }
-        return r;
-    }
-
-    private static Cmp headIs(String map, long version) {
-        return new Cmp(Etcd.bytes(ClusterKeys.logHead(map)), Cmp.Op.EQUAL,
-                CmpTarget.value(Etcd.bytes(Long.toString(version))));
     }
 
     private static Op put(String key, byte[] value) {
