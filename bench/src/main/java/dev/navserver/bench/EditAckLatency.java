@@ -25,9 +25,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * {@code EditAckLatency MAP_FILE [EDITS] [WORK_DIR] [SYNCS] [ETCD_URLS]}: the acknowledgement latency of authority edits with the
- * durable edit log, measured at the client (a {@code map_edit} written to the socket until its {@code map_edited}
- * is read), for {@code maps.editLogSync} {@code message} and {@code tick} (or the comma-separated {@code SYNCS}, in
+ * {@code EditAckLatency MAP_FILE [EDITS] [WORK_DIR] [SYNCS] [ETCD_URLS]}: the acknowledgement latency of authority
+ * edits with the durable edit log, measured at the client (a {@code map_edit} written to the socket until its
+ * {@code map_edited} is read), for {@code maps.editLogSync} {@code message} and {@code tick} (or the comma-separated {@code SYNCS}, in
  * that order: run one per JVM to compare them without JIT warm-up favouring the later), with 1 and 4 authorities
  * each sending
  * its next edit when the last one is acknowledged (closed loop). Each run starts a fresh in-process server on
@@ -102,8 +102,8 @@ public final class EditAckLatency {
             double seconds = (System.nanoTime() - t0) / 1e9;
             long[] all = Arrays.stream(samples).flatMapToLong(Arrays::stream).sorted().toArray();
             Timer fsync = server.metrics().editLogAppendSeconds;
-            System.out.printf(Locale.ROOT, "edit-ack: log=%s map=%s sync=%s authorities=%d edits=%d p50_ms=%.2f p90_ms=%.2f "
-                            + "p99_ms=%.2f max_ms=%.2f edits_per_s=%.0f log_appends=%.0f fsyncs=%d fsync_mean_ms=%.2f "
+            System.out.printf(Locale.ROOT, "edit-ack: log=%s map=%s sync=%s authorities=%d edits=%d p50_ms=%.2f "
+                            + "p90_ms=%.2f p99_ms=%.2f max_ms=%.2f edits_per_s=%.0f log_appends=%.0f fsyncs=%d fsync_mean_ms=%.2f "
                             + "fsync_le_1ms=%.3f fsync_le_5ms=%.3f%n", etcd == null ? "file" : "etcd", name, sync,
                     authorities,
                     all.length, ms(all, 0.50), ms(all, 0.90), ms(all, 0.99), all[all.length - 1] / 1e6,

@@ -106,13 +106,13 @@ public final class NavServer implements AutoCloseable {
      * @throws IOException     when the maps directory cannot be read or holds no usable default map
      */
     public NavServer(Path configFile, ConfigOverrides overrides) throws ConfigException, IOException {
-        this(configFile, overrides, (map, next) -> { }, NodeEvents.NONE);
+        this(configFile, overrides, null, NodeEvents.NONE);
     }
 
     /**
      * As {@link #NavServer(Path, ConfigOverrides)}, for a cluster node: {@code sessions} sends the sessions of a map
-     * this node gives up away, {@code nodeEvents} hears of its lifecycle. With {@code cluster.etcd} set no map is
-     * loaded here: maps are loaded as they are claimed after {@link #start()}.
+     * this node gives up away (null: the server's own), {@code nodeEvents} hears of its lifecycle. With
+     * {@code cluster.etcd} set no map is loaded here: maps are loaded as they are claimed after {@link #start()}.
      */
     public NavServer(Path configFile, ConfigOverrides overrides, MapSessions sessions, NodeEvents nodeEvents)
             throws ConfigException, IOException {
@@ -164,7 +164,7 @@ public final class NavServer implements AutoCloseable {
         gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(), tickControl,
                 System.nanoTime(), viewHub, journal);
         if (cluster != null) {
-            cluster.sessions(sessions);
+            cluster.sessions(sessions != null ? sessions : (map, next) -> { }); // null: the server's own MapSessions
             cluster.onPublished(m -> { // a claimed map: worlds switch to it, its world file's monsters start
                 gameLoop.mapChanged(m);
                 if (WorldFileLoads.exists(initial, m.name())) {

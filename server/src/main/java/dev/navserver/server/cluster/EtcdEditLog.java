@@ -134,7 +134,8 @@ public final class EtcdEditLog implements EditLog {
             return new Recovery(next, List.of(), 0, true);
         }
         String file = ref.path("file").isTextual() ? ref.path("file").asText() : null;
-        List<TerrainEdit> edits = new ArrayList<>(file == null ? List.of() : SnapshotRefs.edits(snapshotDir, map, file, snapVersion));
+        List<TerrainEdit> edits = new ArrayList<>(file == null ? List.of()
+                : SnapshotRefs.edits(snapshotDir, map, file, snapVersion));
         long expect = snapVersion + 1;
         for (KeyValue k : got.get(2).getKvs()) {
             byte[] b = k.getValue().getBytes();
@@ -164,7 +165,8 @@ public final class EtcdEditLog implements EditLog {
     public void reset(String map, String identity, long version) throws EditLogException {
         logs.remove(map);
         txns.txn(map, "starting the log of map " + map, List.of(),
-                List.of(Op.delete(Etcd.bytes(ClusterKeys.logPrefix(map)), DeleteOption.builder().isPrefix(true).build()),
+                List.of(Op.delete(Etcd.bytes(ClusterKeys.logPrefix(map)),
+                                DeleteOption.builder().isPrefix(true).build()),
                         put(ClusterKeys.logHead(map), Long.toString(version).getBytes()),
                         put(ClusterKeys.logSnapshot(map), SnapshotRefs.ref(identity, version, null))), true);
         logs.put(map, new MapLog(identity, version, 0, null));

@@ -29,7 +29,7 @@ final class Membership {
     private volatile long leaseId;
     private volatile long lastAckNanos;
     private volatile boolean lost;
-    /** The keep-alive stream of the current lease ended (e.g. its etcd member went away); {@link #maintain} renews it. */
+    /** The current lease's keep-alive stream ended (e.g. its etcd member went away); {@link #maintain} renews it. */
     private volatile boolean streamEnded;
     private CloseableClient keepAlive;
 

@@ -78,7 +78,8 @@ public final class Placement {
     /** Rendezvous score of (map, node): the first 8 bytes of SHA-256 of {@code map + '\0' + node}, unsigned order. */
     static long score(String map, String node) {
         try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest((map + '\0' + node).getBytes(StandardCharsets.UTF_8));
+            byte[] d = MessageDigest.getInstance("SHA-256")
+                    .digest((map + '\0' + node).getBytes(StandardCharsets.UTF_8));
             return ByteBuffer.wrap(d).getLong() >>> 1;
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
