@@ -38,7 +38,7 @@ public final class ClusterMetrics {
                 .description("Times this node's etcd lease lapsed (or went unacknowledged too long) while held.")
                 .register(registry);
         released = Counter.builder("navserver_cluster_releases_total")
-                .description("Maps this node gave up (lost lease, drain).").register(registry);
+                .description("Maps this node gave up (lost lease, drain, failed append).").register(registry);
         logAppend = Timer.builder("navserver_cluster_log_append_seconds")
                 .description("Time of one fenced etcd transaction appending edit records.")
                 .serviceLevelObjectives(Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofMillis(5),
