@@ -305,4 +305,22 @@ class ClusterNodesTest {
             }
         }
     }
+
+    @Test
+    void etcdUnreachable_TheNodeStopsServingAtOnce_AndSendsItsSessionsAway() throws Exception {
+        addMap("m1");
+        Recorder events = new Recorder();
+        NavServer a = recordedNode("a", events);
+        TestServer.awaitCondition("m1 served", AWAIT, () -> a.clusterNode().served().contains("m1"));
+        assertThat(a.ownership().ownerOf("m1")).isEqualTo(Owner.LOCAL);
+
+        long cut = System.nanoTime();
+        etcd.kill(0); // no keep-alive is acknowledged any more
+        TestServer.awaitCondition("m1 given up", AWAIT, () -> events.calls.contains("released m1"));
+        long millis = (System.nanoTime() - cut) / 1_000_000;
+        assertThat(millis).as("within about one lease of the last acknowledgement").isLessThan(LEASE_SECONDS * 1500L);
+        assertThat(a.ownership().ownerOf("m1")).isEqualTo(Owner.UNOWNED);
+        assertThat(events.calls).containsSubsequence("claimed m1", "sendAway m1 Unowned[]", "released m1");
+        assertThat(a.metrics().scrape()).contains("navserver_cluster_lease_lost_total 1.0");
+    }
 }
