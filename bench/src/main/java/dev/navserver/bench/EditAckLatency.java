@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.io.MapLoader;
 import dev.navserver.server.NavServer;
+import dev.navserver.server.cluster.Owner;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.distribution.CountAtBucket;
 import java.io.BufferedReader;
@@ -24,9 +25,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * {@code EditAckLatency MAP_FILE [EDITS] [WORK_DIR] [SYNCS]}: the acknowledgement latency of authority edits with the
- * durable edit log, measured at the client (a {@code map_edit} written to the socket until its {@code map_edited}
- * is read), for {@code maps.editLogSync} {@code message} and {@code tick} (or the comma-separated {@code SYNCS}, in
+ * {@code EditAckLatency MAP_FILE [EDITS] [WORK_DIR] [SYNCS] [ETCD_URLS]}: the acknowledgement latency of authority
+ * edits with the durable edit log, measured at the client (a {@code map_edit} written to the socket until its
+ * {@code map_edited} is read), for {@code maps.editLogSync} {@code message} and {@code tick} (or the comma-separated {@code SYNCS}, in
  * that order: run one per JVM to compare them without JIT warm-up favouring the later), with 1 and 4 authorities
  * each sending
  * its next edit when the last one is acknowledged (closed loop). Each run starts a fresh in-process server on
@@ -34,7 +35,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * not on tmpfs), warms up with 200 edits, then measures {@code EDITS} (default 3000) edits in all. An edit is a 2x2
  * wall or open square spread over the map. Prints one line per run: p50, p90, p99, max in milliseconds, edits per
  * second, the edit log appends, and the server's write + fsync times ({@code navserver_edit_log_append_seconds}:
- * count, mean, fraction within 1 ms and 5 ms). For {@code docs/performance.md}; not a test.
+ * count, mean, fraction within 1 ms and 5 ms). With {@code ETCD_URLS} (comma-separated etcd client URLs) the server
+ * is a cluster node and the log is the fenced etcd log (the sync mode only groups records per transaction); the
+ * run waits until the node owns the map. For {@code docs/performance.md}; not a test.
  */
 public final class EditAckLatency {
     private static final String TOKEN = "bench-authority-0123456789";
@@ -50,16 +53,17 @@ public final class EditAckLatency {
         Path work = args.length > 2 ? Files.createDirectories(Path.of(args[2]))
                 : Files.createTempDirectory("edit-ack");
         List<String> syncs = args.length > 3 ? List.of(args[3].split(",")) : List.of("message", "tick");
+        String etcd = args.length > 4 ? args[4] : null;
         GridMap map = MapLoader.load(mapFile);
         for (String sync : syncs) {
             for (int authorities : new int[] {1, 4}) {
-                run(mapFile, map, work.resolve(sync + "-" + authorities), sync, authorities, edits);
+                run(mapFile, map, work.resolve(sync + "-" + authorities), sync, authorities, edits, etcd);
             }
         }
     }
 
-    private static void run(Path mapFile, GridMap map, Path dir, String sync, int authorities, int edits)
-            throws Exception {
+    private static void run(Path mapFile, GridMap map, Path dir, String sync, int authorities, int edits,
+                            String etcd) throws Exception {
         Path maps = Files.createDirectories(dir.resolve("maps"));
         String file = mapFile.getFileName().toString();
         String name = file.substring(0, file.indexOf('.'));
@@ -69,9 +73,18 @@ public final class EditAckLatency {
                 + "server: {host: 127.0.0.1, port: 0, authorityToken: " + TOKEN + ", maxMessagesPerSecond: 100000}\n"
                 + "admin: {host: 127.0.0.1, port: 0}\n"
                 + "chase: {monstersPerPlayer: 0}\n"
-                + "maps: {dir: maps, default: " + name + ", editLogSync: " + sync + "}\n");
+                + "maps: {dir: maps, default: " + name + ", editLogSync: " + sync + "}\n"
+                + (etcd == null ? "" : "cluster: {etcd: [" + etcd + "], nodeId: bench-" + sync + "-" + authorities
+                        + ", snapshotDir: \"" + dir.getParent().resolve("snapshots") + "\"}\n"));
         try (NavServer server = new NavServer(config)) {
             server.start();
+            long claimDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!(server.ownership().ownerOf(name) instanceof Owner.Local)) {
+                if (System.nanoTime() > claimDeadline) {
+                    throw new IllegalStateException("the node did not claim " + name + " within 30 s");
+                }
+                Thread.sleep(50); // the node claims the map after joining the cluster
+            }
             AtomicLong next = new AtomicLong();
             long[][] samples = new long[authorities][];
             List<Thread> threads = new ArrayList<>();
@@ -89,9 +102,10 @@ public final class EditAckLatency {
             double seconds = (System.nanoTime() - t0) / 1e9;
             long[] all = Arrays.stream(samples).flatMapToLong(Arrays::stream).sorted().toArray();
             Timer fsync = server.metrics().editLogAppendSeconds;
-            System.out.printf(Locale.ROOT, "edit-ack: map=%s sync=%s authorities=%d edits=%d p50_ms=%.2f p90_ms=%.2f "
-                            + "p99_ms=%.2f max_ms=%.2f edits_per_s=%.0f log_appends=%.0f fsyncs=%d fsync_mean_ms=%.2f "
-                            + "fsync_le_1ms=%.3f fsync_le_5ms=%.3f%n", name, sync, authorities,
+            System.out.printf(Locale.ROOT, "edit-ack: log=%s map=%s sync=%s authorities=%d edits=%d p50_ms=%.2f "
+                            + "p90_ms=%.2f p99_ms=%.2f max_ms=%.2f edits_per_s=%.0f log_appends=%.0f fsyncs=%d fsync_mean_ms=%.2f "
+                            + "fsync_le_1ms=%.3f fsync_le_5ms=%.3f%n", etcd == null ? "file" : "etcd", name, sync,
+                    authorities,
                     all.length, ms(all, 0.50), ms(all, 0.90), ms(all, 0.99), all[all.length - 1] / 1e6,
                     all.length / seconds, server.metrics().editLogAppends.count(), fsync.count(),
                     fsync.mean(TimeUnit.MILLISECONDS), fractionAtMost(fsync, 1e6), fractionAtMost(fsync, 5e6));

@@ -3,6 +3,7 @@ package dev.navserver.server;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.MapMemory;
 import dev.navserver.nav.io.MapLimits;
+import dev.navserver.nav.io.MapLoader;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.protocol.ByeReasons;
@@ -19,6 +20,13 @@ import dev.navserver.server.config.MapWatcher;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
 import dev.navserver.server.edit.EditPublisher;
+import dev.navserver.server.cluster.ClusterNode;
+import dev.navserver.server.cluster.agones.AgonesNode;
+import dev.navserver.server.cluster.MapOwnership;
+import dev.navserver.server.cluster.MapSessions;
+import dev.navserver.server.cluster.NodeEvents;
+import dev.navserver.server.cluster.Owner;
+import dev.navserver.server.editlog.EditLog;
 import dev.navserver.server.editlog.FileEditLog;
 import dev.navserver.server.editlog.FileRouteStore;
 import dev.navserver.server.editlog.MapJournal;
@@ -69,7 +77,11 @@ public final class NavServer implements AutoCloseable {
     private final ConfigReloader reloader;
     private final NavServerConfig initial;
     private final MapRegistry maps = new MapRegistry();
-    private final FileEditLog editLog;
+    private final EditLog editLog;
+    /** This process as a cluster node; null in single-process mode ({@code cluster.etcd} empty). */
+    private final ClusterNode cluster;
+    private final MapOwnership ownership;
+    private final NodeEvents nodeEvents;
     private final NavPlanner planner;
     private final ExecutorService landmarkBuilder;
     private final LongRouteBuilds longRouteBuilds;
@@ -103,7 +115,7 @@ public final class NavServer implements AutoCloseable {
      * @throws IOException     when the maps directory cannot be read or holds no usable default map
      */
     public NavServer(Path configFile, ConfigOverrides overrides) throws ConfigException, IOException {
-        this(configFile, overrides, MapOwnership.SINGLE_PROCESS);
+        this(configFile, overrides, null, null, NodeEvents.NONE);
     }
 
     /**
@@ -115,15 +127,35 @@ public final class NavServer implements AutoCloseable {
      */
     public NavServer(Path configFile, ConfigOverrides overrides, MapOwnership ownership)
             throws ConfigException, IOException {
+        this(configFile, overrides, ownership, null, NodeEvents.NONE);
+    }
+
+    /**
+     * As {@link #NavServer(Path, ConfigOverrides)}, for a cluster node: {@code sessions} sends the sessions of a map
+     * this node gives up away (null: the server's own), {@code nodeEvents} hears of its lifecycle. With
+     * {@code cluster.etcd} set no map is loaded here: maps are loaded as they are claimed after {@link #start()}.
+     */
+    public NavServer(Path configFile, ConfigOverrides overrides, MapSessions sessions, NodeEvents nodeEvents)
+            throws ConfigException, IOException {
+        this(configFile, overrides, null, sessions, nodeEvents);
+    }
+
+    private NavServer(Path configFile, ConfigOverrides overrides, MapOwnership ownershipOverride,
+            MapSessions sessions, NodeEvents nodeEvents) throws ConfigException, IOException {
         reloader = new ConfigReloader(configFile, overrides, pending, metrics.configReloads, Clock.systemUTC());
         initial = reloader.current();
+        this.nodeEvents = nodeEvents == NodeEvents.NONE ? agones(initial) : nodeEvents;
         // maps.maxCells applies live; the planner pool's size (restart-only) stays that of the initial config
         int plannerThreads = initial.search().plannerThreads();
         // each planner thread keeps a search and, after its first group query, an integration field (paged scratch)
         maps.limits(() -> MapLimits.DEFAULT.withMaxCells(reloader.current().maps().maxCells())
                 .withPlannerThreads(plannerThreads)
                 .withThreadScratchBytes(MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES));
-        editLog = new FileEditLog(initial.maps().editLogDir());
+        cluster = ClusterNode.create(initial, configFile, maps, nodeEvents, metrics.registry());
+        editLog = cluster != null ? cluster.editLog() : new FileEditLog(initial.maps().editLogDir());
+        ownership = cluster != null ? cluster
+                : ownershipOverride != null ? ownershipOverride : MapOwnership.SINGLE_PROCESS;
+        // run-time routes stay in files on the node, also in a cluster (docs/operations.md)
         MapJournal journal = new MapJournal(editLog, new FileRouteStore(initial.maps().editLogDir()), metrics,
                 () -> reloader.current().maps().editLogCompactEdits());
         maps.journal(journal);
@@ -138,8 +170,11 @@ public final class NavServer implements AutoCloseable {
         landmarkBuilder = builds;
         longRouteBuilds = new LongRouteBuilds(builds, new BuildMetrics(metrics.registry()));
         maps.onPublish(longRouteBuilds::published);
-        int loaded = maps.loadDirectory(initial.maps().dir());
-        if (maps.get(initial.maps().defaultMap()) == null) {
+        int loaded = cluster != null ? 0 : maps.loadDirectory(initial.maps().dir());
+        if (cluster != null && !cluster.knows(initial.maps().defaultMap())) {
+            throw new IOException("default map '" + initial.maps().defaultMap() + "' has no file in "
+                    + initial.maps().dir());
+        } else if (cluster == null && maps.get(initial.maps().defaultMap()) == null) {
             throw new IOException("default map '" + initial.maps().defaultMap() + "' not found in "
                     + initial.maps().dir() + " (" + loaded + " maps loaded)");
         }
@@ -162,6 +197,15 @@ public final class NavServer implements AutoCloseable {
         metrics.gauge("navserver_viewers", "Live viewer sockets open now.", viewHub::viewerCount);
         gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(), tickControl,
                 System.nanoTime(), viewHub, journal);
+        if (cluster != null) {
+            cluster.sessions(sessions != null ? sessions : gameLoop.mapSessions()); // null: the server's own
+            cluster.onPublished(m -> { // a claimed map: worlds switch to it, its world file's monsters start
+                gameLoop.mapChanged(m);
+                if (WorldFileLoads.exists(initial, m.name())) {
+                    gameLoop.worldFileChanged(m.name());
+                }
+            });
+        }
         tickLoop = new TickLoop(System::nanoTime, tickControl, MAX_CATCH_UP_TICKS, gameLoop);
         metrics.gauge("navserver_sessions", "Welcomed game sessions.", context::sessionCount);
         gameServer = new GameServer(context, initial.server().host(), initial.server().port(),
@@ -173,6 +217,21 @@ public final class NavServer implements AutoCloseable {
                 this::status,
                 reloader::reload,
                 mapAdmin()), new ViewHttp(viewHub));
+    }
+
+    /**
+     * The Agones SDK client of a cluster node with {@code cluster.agones: true} ({@code AGONES_SDK_HTTP_PORT}), else
+     * no events.
+     */
+    private static NodeEvents agones(NavServerConfig cfg) throws ConfigException {
+        if (!cfg.cluster().agones() || cfg.cluster().etcd().isEmpty()) {
+            return NodeEvents.NONE;
+        }
+        try {
+            return AgonesNode.fromEnvironment(cfg.cluster().nodeId(), System.getenv());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("cluster.agones: " + e.getMessage(), e);
+        }
     }
 
     /** The admin API's view of the maps: snapshots from the registry, edits through the tick thread. */
@@ -272,12 +331,19 @@ public final class NavServer implements AutoCloseable {
         mapWatcher.start();
         gameServer.start();
         adminServer.start();
+        nodeEvents.listening();
+        if (cluster != null) {
+            cluster.start(gameServer.port());
+        }
         LOG.info("navserver up: game port {}, admin port {}, {} maps, default '{}'", gameServer.port(),
                 adminServer.port(), maps.size(), initial.maps().defaultMap());
     }
 
     /** Validates a changed map file and, if good, publishes it; worlds on it switch at the next tick. */
     private void reloadMap(Path file) {
+        if (cluster != null && !(ownership.ownerOf(MapLoader.mapName(file)) instanceof Owner.Local)) {
+            return; // a cluster node loads a map when it claims it; only a served map's file is reloaded
+        }
         try {
             GridMap map = maps.load(file);
             metrics.mapLoads.inc("loaded");
@@ -308,6 +374,16 @@ public final class NavServer implements AutoCloseable {
         return adminServer.port();
     }
 
+    /** Who serves each map: this process for every map, or, on a cluster node, what the node knows. */
+    public MapOwnership ownership() {
+        return ownership;
+    }
+
+    /** This process as a cluster node, or null in single-process mode. */
+    public ClusterNode clusterNode() {
+        return cluster;
+    }
+
     public ServerMetrics metrics() {
         return metrics;
     }
@@ -318,7 +394,8 @@ public final class NavServer implements AutoCloseable {
 
     /**
      * Stops accepting, tells every client {@code bye shutdown}, flushes, and stops all threads; returns within about
-     * five seconds. Idempotent.
+     * five seconds. A cluster node first drains (releases every map, its sessions redirected), within
+     * {@code cluster.drainSeconds}. Idempotent.
      */
     @Override
     public void close() {
@@ -326,6 +403,10 @@ public final class NavServer implements AutoCloseable {
             return;
         }
         LOG.info("shutting down");
+        if (cluster != null) { // the close below needs about BYE_FLUSH_MILLIS + 2 s after the drain
+            cluster.drain(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(
+                    initial.cluster().drainSeconds() * 1000L - BYE_FLUSH_MILLIS - 2000));
+        }
         gameServer.stopAccepting();
         List<Session> open = new ArrayList<>(context.openSessions());
         for (Session s : open) {
@@ -364,6 +445,12 @@ public final class NavServer implements AutoCloseable {
         }
         synchronized (maps) { // the tick thread and the map watcher stopped: nothing appends or loads any more
             editLog.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+        if (nodeEvents instanceof AgonesNode a) {
+            a.close();
         }
         reloader.close();
         metrics.close();

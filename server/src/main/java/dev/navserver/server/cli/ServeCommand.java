@@ -12,8 +12,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import sun.misc.Signal;
 
-/** {@code navserver serve [--config FILE] [--admin-host HOST]}: runs the server until SIGTERM/SIGINT. */
+/**
+ * {@code navserver serve [--config FILE] [--admin-host HOST]}: runs the server until SIGTERM (closed, a cluster node
+ * drained, exit 0) or SIGINT (closed by the shutdown hook).
+ */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = "Run the server (default: config/navserver.yaml with the bundled maps).")
 public final class ServeCommand implements Callable<Integer> {
@@ -59,11 +63,10 @@ public final class ServeCommand implements Callable<Integer> {
             System.err.println("navserver: " + e.getMessage());
             return 2;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            stopped.countDown();
-        }, "navserver-shutdown"));
+        CountDownLatch terminated = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "navserver-shutdown"));
+        // SIGTERM: close (a cluster node drains first) on this thread, then exit 0 instead of the JVM's 143
+        Signal.handle(new Signal("TERM"), sig -> terminated.countDown());
         try {
             server.start();
         } catch (IOException e) {
@@ -71,7 +74,9 @@ public final class ServeCommand implements Callable<Integer> {
             server.close();
             return 1;
         }
-        stopped.await();
+        terminated.await();
+        LOG.info("SIGTERM: shutting down");
+        server.close();
         return 0;
     }
 }

@@ -20,10 +20,12 @@ import java.util.Set;
 public record ConfigDiff(List<String> changedKeys, List<String> restartRequiredKeys) {
     /**
      * Keys a running server cannot change: the listeners' bind addresses, the planner pool's size and the directory
-     * the map watcher is rooted in, and the edit log's directory.
+     * the map watcher is rooted in, the edit log's directory and every {@code cluster.*} key.
      */
     public static final Set<String> RESTART_REQUIRED_KEYS = Set.of("server.host", "server.port", "server.ioThreads", "admin.host",
-            "admin.port", "search.plannerThreads", "maps.dir", "maps.editLogDir");
+            "admin.port", "search.plannerThreads", "maps.dir", "maps.editLogDir",
+            "cluster.etcd", "cluster.nodeId", "cluster.advertiseHost", "cluster.leaseSeconds", "cluster.maxMaps",
+            "cluster.snapshotDir", "cluster.drainSeconds", "cluster.agones");
 
     public ConfigDiff {
         changedKeys = List.copyOf(changedKeys);

@@ -16,8 +16,8 @@ import java.nio.file.Path;
  * ({@code .nan}, {@code .inf}) and out-of-range values are errors whose message names the file and the key path
  * ({@link ConfigErrors}). A missing key takes its default, except {@code configVersion}, which must be present.
  *
- * <p>A relative {@code maps.dir} or {@code maps.editLogDir} is resolved against the parent of the config file's
- * directory, so the shipped {@code config/navserver.yaml} with {@code maps.dir: maps} finds {@code maps/} next to
+ * <p>A relative {@code maps.dir}, {@code maps.editLogDir} or {@code cluster.snapshotDir} is resolved against the
+ * parent of the config file's directory, so the shipped {@code config/navserver.yaml} with {@code maps.dir: maps} finds {@code maps/} next to
  * {@code config/} whatever the working directory is. Stateless and thread-safe.
  */
 public final class ConfigLoader {
@@ -102,7 +102,8 @@ public final class ConfigLoader {
                 b.maxEditCells(), b.maxCells(), resolveMapsDir(configFile, b.editLogDir()), b.editLogCompactEdits(),
                 b.editLogSync());
         return new NavServerConfig(bound.configVersion(), bound.server(), bound.admin(), bound.tick(), bound.chase(),
-                bound.monsters(), bound.aoi(), bound.crowd(), bound.search(), maps);
+                bound.monsters(), bound.aoi(), bound.crowd(), bound.search(), maps,
+                bound.cluster().withSnapshotDir(resolveMapsDir(configFile, bound.cluster().snapshotDir())));
     }
 
     /**

@@ -32,7 +32,8 @@ public record ConfigOverrides(String adminHost) {
         NavServerConfig.Admin a = config.admin();
         return new NavServerConfig(config.configVersion(), config.server(),
                 new NavServerConfig.Admin(adminHost, a.port(), a.token()), config.tick(), config.chase(),
-                config.monsters(), config.aoi(), config.crowd(), config.search(), config.maps());
+                config.monsters(), config.aoi(), config.crowd(), config.search(), config.maps(),
+                config.cluster());
     }
 
     /** The overridden key paths (as written in the YAML file) with their command-line values, in file order. */

@@ -24,7 +24,7 @@ import java.util.Map;
  * @param configVersion file format version; only {@link #CURRENT_VERSION} is accepted
  */
 public record NavServerConfig(int configVersion, Server server, Admin admin, Tick tick, Chase chase,
-                              Monsters monsters, Aoi aoi, Crowd crowd, Search search, Maps maps) {
+                              Monsters monsters, Aoi aoi, Crowd crowd, Search search, Maps maps, Cluster cluster) {
     /** The only {@code configVersion} this build reads. */
     public static final int CURRENT_VERSION = 1;
 
@@ -42,6 +42,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
         Checks.notNull("crowd", crowd);
         Checks.notNull("search", search);
         Checks.notNull("maps", maps);
+        Checks.notNull("cluster", cluster);
         if (server.port() != 0 && server.port() == admin.port()) {
             throw new IllegalArgumentException("admin.port: " + admin.port() + " must differ from server.port");
         }
@@ -55,7 +56,8 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
     /** Every key at its default; {@code maps.dir} is the relative path {@code maps}, not yet resolved. */
     public static NavServerConfig defaults() {
         return new NavServerConfig(CURRENT_VERSION, Server.DEFAULT, Admin.DEFAULT, Tick.DEFAULT, Chase.DEFAULT,
-                Monsters.DEFAULT, Aoi.DEFAULT, Crowd.DEFAULT, Search.DEFAULT, Maps.DEFAULT);
+                Monsters.DEFAULT, Aoi.DEFAULT, Crowd.DEFAULT, Search.DEFAULT, Maps.DEFAULT,
+                Cluster.DEFAULT);
     }
 
     /**
@@ -91,7 +93,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
                 running.search.plannerThreads());
         Maps m = new Maps(running.maps.dir(), maps.defaultMap(), maps.maxEditCells(), maps.maxCells(),
                 running.maps.editLogDir(), maps.editLogCompactEdits(), maps.editLogSync());
-        return new NavServerConfig(configVersion, s, a, tick, chase, monsters, aoi, crowd, se, m);
+        return new NavServerConfig(configVersion, s, a, tick, chase, monsters, aoi, crowd, se, m, running.cluster);
     }
 
     /**

@@ -22,38 +22,39 @@ import java.util.zip.CRC32C;
  *   <li>snapshot, the only line of a snapshot file: {@code {"kind":"snapshot","format":1,"map":"arena",
  *   "identity":"sha256:...","version":1000,"edits":[...]}}, the edits turning the file's map into version 1000.</li>
  * </ul>
- * Edits are {@code map_patch} edits: cell rectangles with engine terrain names. Stateless and thread-safe.
+ * Edits are {@code map_patch} edits: cell rectangles with engine terrain names. The cluster's etcd log stores
+ * records and snapshot files in the same form. Stateless and thread-safe.
  */
-final class EditRecords {
+public final class EditRecords {
     /** The {@code format} this build writes and reads. */
     static final int FORMAT = 1;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A decoded header or snapshot line. */
-    record Head(String kind, String map, String identity, long version, List<TerrainEdit> edits) {
+    public record Head(String kind, String map, String identity, long version, List<TerrainEdit> edits) {
     }
 
     /** A decoded record line. */
-    record Record(long version, List<TerrainEdit> edits) {
+    public record Record(long version, List<TerrainEdit> edits) {
     }
 
     private EditRecords() {
     }
 
-    static byte[] header(String map, String identity, long after) {
+    public static byte[] header(String map, String identity, long after) {
         ObjectNode o = JSON.createObjectNode().put("kind", "header").put("format", FORMAT).put("map", map)
                 .put("identity", identity).put("after", after);
         return line(o);
     }
 
-    static byte[] snapshot(String map, String identity, long version, List<TerrainEdit> edits) {
+    public static byte[] snapshot(String map, String identity, long version, List<TerrainEdit> edits) {
         ObjectNode o = JSON.createObjectNode().put("kind", "snapshot").put("format", FORMAT).put("map", map)
                 .put("identity", identity).put("version", version);
         o.set("edits", edits(edits));
         return line(o);
     }
 
-    static byte[] record(long version, List<TerrainEdit> edits) {
+    public static byte[] record(long version, List<TerrainEdit> edits) {
         ObjectNode o = JSON.createObjectNode().put("v", version);
         o.set("edits", edits(edits));
         return line(o);
@@ -62,7 +63,7 @@ final class EditRecords {
     /**
      * The JSON of one line (without its {@code \n}) if its checksum matches, else null.
      */
-    static JsonNode verified(byte[] buf, int from, int to) {
+    public static JsonNode verified(byte[] buf, int from, int to) {
         if (to - from < 10 || buf[from + 8] != ' ') {
             return null;
         }
@@ -85,7 +86,7 @@ final class EditRecords {
     }
 
     /** A header or snapshot; null when the JSON is not one of {@code kind}. */
-    static Head head(JsonNode n, String kind) {
+    public static Head head(JsonNode n, String kind) {
         if (n == null || !kind.equals(n.path("kind").asText()) || n.path("format").asInt() != FORMAT
                 || !n.path("map").isTextual() || !n.path("identity").isTextual()) {
             return null;
@@ -99,7 +100,7 @@ final class EditRecords {
     }
 
     /** A record; null when the JSON is not one. */
-    static Record record(JsonNode n) {
+    public static Record record(JsonNode n) {
         if (n == null || !n.path("v").canConvertToLong()) {
             return null;
         }

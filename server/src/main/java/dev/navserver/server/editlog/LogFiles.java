@@ -14,14 +14,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** File plumbing of {@link FileEditLog}: atomic replacement, whole reads, line scanning, messages. Stateless. */
-final class LogFiles {
+public final class LogFiles {
     private static final Logger LOG = LoggerFactory.getLogger(LogFiles.class);
 
     private LogFiles() {
     }
 
     /** Writes {@code bytes} to {@code file} via a forced temporary file, a rename and a forced directory. */
-    static void replaceAtomically(Path file, byte[] bytes) throws IOException {
+    public static void replaceAtomically(Path file, byte[] bytes) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
@@ -37,7 +37,7 @@ final class LogFiles {
         }
     }
 
-    static byte[] read(Path file) throws EditLogException {
+    public static byte[] read(Path file) throws EditLogException {
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {
@@ -75,7 +75,7 @@ final class LogFiles {
         }
     }
 
-    static String describe(IOException e) {
+    public static String describe(IOException e) {
         if (e instanceof NoSuchFileException || e instanceof FileAlreadyExistsException) {
             return e.getClass().getSimpleName() + " " + e.getMessage();
         }

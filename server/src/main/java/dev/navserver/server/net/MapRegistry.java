@@ -228,6 +228,18 @@ public final class MapRegistry {
         return true;
     }
 
+    /**
+     * Forgets the map of that name, its file and its edits (not its last version), so that the next load of its
+     * file goes through the {@link FileJournal journal} again: a cluster node reloads a map it claims anew. Sessions
+     * must no longer use the map.
+     */
+    public synchronized void remove(String name) {
+        maps.remove(name);
+        originals.remove(name);
+        formats.remove(name);
+        identities.remove(name);
+    }
+
     /** Publishes {@code map} as its name's current map at exactly {@code version}; the caller holds the monitor. */
     private void restore(GridMap map, long version) {
         synchronized (versions) {

@@ -228,7 +228,8 @@ class CliTest {
                 .redirectErrorStream(true).start();
         String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).isZero();
-        assertThat(text).contains("serve", "path MAP SX SY GX GY", "scen MAP SCEN", "genmap --kind", "bots");
+        assertThat(text).contains("serve", "directory [--config FILE]", "path MAP SX SY GX GY", "scen MAP SCEN",
+                "genmap --kind", "bots");
         // every option of serve, path and scen is in the launcher's usage (the bots' are checked in the bots module)
         for (CommandLine sub : new CommandLine(new Main()).getSubcommands().values()) {
             for (CommandLine.Model.OptionSpec o : sub.getCommandSpec().options()) {
@@ -244,5 +245,26 @@ class CliTest {
         int code = run("serve", "--config", root().resolve("config/navserver.yaml").toString(), "--admin-host", " ");
         assertThat(code).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("invalid option --admin-host: must not be empty");
+    }
+
+    @Test
+    void directory_WhenTheConfigHasNoEtcd_ExitsTwoNamingTheKey() {
+        int code = run("directory", "--config", root().resolve("config/navserver.yaml").toString());
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("cluster.etcd: must be set for the directory");
+    }
+
+    @Test
+    void serve_WhenAClusterNodeHasNoNodeIdOrAWildcardAdvertiseHost_ExitsTwoNamingTheKey() throws IOException {
+        Path config = Files.createDirectories(tmp.resolve("config")).resolve("navserver.yaml");
+        Files.writeString(config, "configVersion: 1\nserver: {host: 127.0.0.1}\n"
+                + "cluster: {etcd: [http://127.0.0.1:1]}\n");
+        assertThat(run("serve", "--config", config.toString())).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains(config + ": cluster.nodeId: must be set when cluster.etcd is set");
+        Files.writeString(config, "configVersion: 1\ncluster: {etcd: [http://127.0.0.1:1], nodeId: n1}\n");
+        assertThat(run("serve", "--config", config.toString())).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("cluster.advertiseHost: '0.0.0.0' (from server.host) is a wildcard address");
     }
 }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -267,6 +268,18 @@ class ConfigLoaderTest {
                 Arguments.of("outbound below frame",
                         "configVersion: 1\nserver: {maxFrameBytes: 65536, outboundLimitBytes: 8192}\n",
                         "server.outboundLimitBytes: 8192 must be at least server.maxFrameBytes (65536)"),
+                Arguments.of("cluster etcd not a URL", "configVersion: 1\ncluster: {etcd: [localhost2379]}\n",
+                        "cluster.etcd[0]: 'localhost2379' is not an etcd client URL"),
+                Arguments.of("cluster etcd as a string", "configVersion: 1\ncluster: {etcd: http://e:2379}\n",
+                        "cluster.etcd"),
+                Arguments.of("cluster node id too long", "configVersion: 1\ncluster: {nodeId: " + "n".repeat(65)
+                        + "}\n", "cluster.nodeId: '" + "n".repeat(65) + "' must be 1..64 characters"),
+                Arguments.of("cluster lease zero", "configVersion: 1\ncluster: {leaseSeconds: 0}\n",
+                        "cluster.leaseSeconds: 0 is out of range (1..60)"),
+                Arguments.of("cluster maxMaps zero", "configVersion: 1\ncluster: {maxMaps: 0}\n",
+                        "cluster.maxMaps: 0 is out of range (1..100000)"),
+                Arguments.of("cluster drain too long", "configVersion: 1\ncluster: {drainSeconds: 3601}\n",
+                        "cluster.drainSeconds: 3601 is out of range (1..3600)"),
                 Arguments.of("missing version", "server: {port: 7400}\n",
                         "configVersion: missing (must be 1)"),
                 Arguments.of("wrong version", "configVersion: 2\n",
@@ -311,7 +324,7 @@ class ConfigLoaderTest {
                 .hasMessage("chase.navIntervalSeconds: NaN is not a finite number (allowed 0.01..60)");
         assertThatThrownBy(() -> new NavServerConfig.Tick(0)).hasMessage("tick.hz: 0 is out of range (1..120)");
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
-        assertThat(NavServerConfig.defaults().keyValues()).hasSize(54).containsEntry("search.algorithm", "jps")
+        assertThat(NavServerConfig.defaults().keyValues()).hasSize(62).containsEntry("search.algorithm", "jps")
                 .containsEntry("search.longRouteMinCells", 256)
                 .containsEntry("search.landmarks", 0).containsEntry("search.landmarksMinDistanceCells", 64)
                 .containsEntry("search.mode", "optimal").containsEntry("server.ioThreads", 0)
@@ -345,6 +358,59 @@ class ConfigLoaderTest {
         Files.write(big, new byte[ConfigLoader.MAX_FILE_BYTES + 1]);
         assertThatThrownBy(() -> ConfigLoader.load(big))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("larger than the limit");
+    }
+
+    @Test
+    void clusterSection_IsReadWithDefaults_ResolvesSnapshotDir_AndNeedsARestart() throws Exception {
+        NavServerConfig single = parse("configVersion: 1\n");
+        assertThat(single.cluster().enabled()).isFalse();
+        assertThat(single.cluster().snapshotDir()).isEqualTo(tmp.resolve("data/snapshots").toAbsolutePath());
+        assertThat(single.describe()).containsEntry("cluster.etcd", List.of()).containsEntry("cluster.leaseSeconds", 3)
+                .containsEntry("cluster.maxMaps", 64).containsEntry("cluster.drainSeconds", 30)
+                .containsEntry("cluster.agones", false).containsEntry("cluster.nodeId", "");
+
+        NavServerConfig node = parse("""
+                configVersion: 1
+                server: {host: 10.1.2.3}
+                cluster:
+                  etcd: [http://127.0.0.1:2379, http://127.0.0.1:22379]
+                  nodeId: node-a
+                  leaseSeconds: 5
+                  maxMaps: 2
+                  snapshotDir: /srv/snapshots
+                """);
+        assertThat(node.cluster().enabled()).isTrue();
+        assertThat(node.cluster().etcd()).containsExactly("http://127.0.0.1:2379", "http://127.0.0.1:22379");
+        assertThat(node.cluster().advertiseHost(node.server().host())).as("defaults to server.host")
+                .isEqualTo("10.1.2.3");
+        assertThat(node.cluster().snapshotDir()).isEqualTo(Path.of("/srv/snapshots"));
+        assertThat(node.describe()).containsEntry("cluster.nodeId", "node-a").containsEntry("cluster.maxMaps", 2);
+        NavServerConfig advertised = parse("configVersion: 1\ncluster: {etcd: [http://127.0.0.1:2379], "
+                + "nodeId: n1, advertiseHost: game-1.example}\n");
+        assertThat(advertised.cluster().advertiseHost("0.0.0.0")).isEqualTo("game-1.example");
+        advertised.cluster().checkNode("0.0.0.0");
+
+        ConfigDiff d = ConfigDiff.between(single, node);
+        assertThat(d.restartRequiredKeys()).contains("server.host", "cluster.etcd", "cluster.nodeId",
+                "cluster.leaseSeconds", "cluster.maxMaps", "cluster.snapshotDir");
+        assertThat(node.withRestartOnlyValuesFrom(single).cluster()).isEqualTo(single.cluster());
+    }
+
+    @Test
+    void clusterNode_NeedsANodeIdAndAReachableAdvertisedHost_TheDirectoryDoesNot() throws Exception {
+        NavServerConfig noId = parse("configVersion: 1\nserver: {host: 10.0.0.5}\n"
+                + "cluster: {etcd: [http://127.0.0.1:2379]}\n");
+        assertThatThrownBy(() -> noId.cluster().checkNode(noId.server().host()))
+                .hasMessage("cluster.nodeId: must be set when cluster.etcd is set");
+        NavServerConfig wildcard = parse("configVersion: 1\ncluster: {etcd: [http://127.0.0.1:2379], nodeId: n1}\n");
+        assertThatThrownBy(() -> wildcard.cluster().checkNode(wildcard.server().host()))
+                .hasMessage("cluster.advertiseHost: '0.0.0.0' (from server.host) is a wildcard address clients "
+                        + "cannot connect to; set cluster.advertiseHost to this node's reachable host or IP");
+        NavServerConfig v6 = parse("configVersion: 1\n"
+                + "cluster: {etcd: [http://127.0.0.1:2379], nodeId: n1, advertiseHost: '::'}\n");
+        assertThatThrownBy(() -> v6.cluster().checkNode("10.0.0.5"))
+                .hasMessageStartingWith("cluster.advertiseHost: '::' (from cluster.advertiseHost) is a wildcard");
+        NavServerConfig.defaults().cluster().checkNode("0.0.0.0"); // a single process needs neither
     }
 
     @Test

@@ -27,7 +27,7 @@ class ConfigMapperTest {
     void defaultsTree_HoldsEverySectionInFileOrder_WithAlgorithmAndDirAsWritten() {
         assertThat(ConfigMapper.DEFAULTS.properties()).extracting(e -> e.getKey())
                 .containsExactly("configVersion", "server", "admin", "tick", "chase", "monsters", "aoi", "crowd",
-                        "search", "maps");
+                        "search", "maps", "cluster");
         assertThat(ConfigMapper.DEFAULTS.at("/monsters/kinds").isEmpty()).as("default kind follows chase.*").isTrue();
         assertThat(ConfigMapper.DEFAULTS.at("/search/algorithm").textValue()).isEqualTo("jps");
         assertThat(ConfigMapper.DEFAULTS.at("/maps/dir").textValue()).isEqualTo("maps");
@@ -45,7 +45,9 @@ class ConfigMapperTest {
         assertThat(kv.get("maps.dir")).isEqualTo("maps");
         assertThat(kv.get("maps.editLogDir")).isEqualTo("data/edits");
         assertThat(kv.keySet()).startsWith("configVersion", "server.host").endsWith("maps.dir", "maps.default", "maps.maxEditCells",
-                "maps.maxCells", "maps.editLogDir", "maps.editLogCompactEdits", "maps.editLogSync");
+                "maps.maxCells", "maps.editLogDir", "maps.editLogCompactEdits", "maps.editLogSync", "cluster.etcd",
+                "cluster.nodeId", "cluster.advertiseHost", "cluster.leaseSeconds", "cluster.maxMaps",
+                "cluster.snapshotDir", "cluster.drainSeconds", "cluster.agones");
     }
 
     @Test

@@ -213,7 +213,7 @@ class ConfigMonstersTest {
         given.put("wolf", wolf);
         NavServerConfig c = new NavServerConfig(1, defaults.server(), defaults.admin(), defaults.tick(), fast,
                 new Monsters(given), defaults.aoi(), defaults.crowd(), defaults.search(),
-                defaults.maps());
+                defaults.maps(), defaults.cluster());
         assertThat(c.monsters().kinds().keySet()).containsExactly("default", "wolf");
         assertThat(c.monsters().kind("default")).isEqualTo(new MonsterKind("default", 6.0, 0.3, 0, 0, 5.0));
     }
