@@ -91,11 +91,6 @@ final class GameEdits {
         }
     }
 
-    /** Whether admin edits wait for the tick thread. */
-    boolean adminWaiting() {
-        return !adminEdits.isEmpty();
-    }
-
     /**
      * Publishes this pass's edits in arrival order ({@link EditPublisher#publish(List, long, boolean)}), hands each
      * applied one to {@code applied}, then answers every sender.

@@ -141,11 +141,7 @@ public final class GameLoop implements TickLoop.Task {
         applyConfig();
         applyMaps();
         applyWorldFiles();
-        handover.apply();
-        applySessionEvents();
-        drainInboxes(false);
-        drainAdminEdits(false);
-        edits.commit(config.maps(), this::applied);
+        applyInputs(false);
         for (World w : worlds.values()) {
             w.tick(nowSeconds, dtSeconds);
             deliveryClock.start();
@@ -162,11 +158,7 @@ public final class GameLoop implements TickLoop.Task {
     @Override
     public void between(double nowSeconds) {
         worldNow = Math.max(worldNow, nowSeconds);
-        handover.apply();
-        applySessionEvents();
-        drainInboxes(true);
-        drainAdminEdits(true);
-        edits.commit(config.maps(), this::applied);
+        applyInputs(true);
         for (World w : worlds.values()) {
             w.applyFinishedPlans();
             w.planMoved(nowSeconds);
@@ -174,6 +166,17 @@ public final class GameLoop implements TickLoop.Task {
         }
         flushAll();
         compactEditLogs();
+    }
+
+    /** Maps handed over, sessions joined and left, then their messages and the admin edits, committed. */
+    private void applyInputs(boolean betweenTicks) {
+        handover.apply();
+        applySessionEvents();
+        drainInboxes(betweenTicks);
+        if (!betweenTicks || !boundaryPending()) {
+            edits.takeAdminEdit(); // the oldest queued admin edit joins this pass, as session messages do
+        }
+        edits.commit(config.maps(), this::applied);
     }
 
     private void compactEditLogs() {
@@ -319,7 +322,7 @@ public final class GameLoop implements TickLoop.Task {
                 if (s.peekInbox() == null) {
                     break;
                 }
-                if (betweenTicks && (pendingConfig.isPending() || !changedMaps.isEmpty())) {
+                if (betweenTicks && boundaryPending()) {
                     deferred = true;
                     break;
                 }
@@ -355,15 +358,9 @@ public final class GameLoop implements TickLoop.Task {
         return this.edits.submit(map, edits);
     }
 
-    /**
-     * Adds the oldest queued admin edit to this pass, if any; between ticks not while a config or map change waits
-     * for the tick boundary (as for session messages).
-     */
-    private void drainAdminEdits(boolean betweenTicks) {
-        if (!edits.adminWaiting() || betweenTicks && (pendingConfig.isPending() || !changedMaps.isEmpty())) {
-            return;
-        }
-        edits.takeAdminEdit();
+    /** Whether a config or map change waits for the tick boundary: between ticks, inputs wait for it too. */
+    private boolean boundaryPending() {
+        return pendingConfig.isPending() || !changedMaps.isEmpty();
     }
 
     /**

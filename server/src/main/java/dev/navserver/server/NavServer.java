@@ -5,27 +5,21 @@ import dev.navserver.nav.grid.MapMemory;
 import dev.navserver.nav.io.MapLimits;
 import dev.navserver.nav.io.MapLoader;
 import dev.navserver.nav.search.SearchOptions;
-import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.protocol.ByeReasons;
-import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.server.admin.AdminEndpoints;
 import dev.navserver.server.admin.AdminServer;
-import dev.navserver.server.admin.MapAdmin;
-import dev.navserver.server.cluster.MapOwnership;
-import dev.navserver.server.cluster.MapSessions;
 import dev.navserver.server.config.ConfigException;
 import dev.navserver.server.config.ConfigOverrides;
 import dev.navserver.server.config.ConfigReloader;
 import dev.navserver.server.config.MapWatcher;
 import dev.navserver.server.config.NavServerConfig;
 import dev.navserver.server.config.PendingConfig;
-import dev.navserver.server.edit.EditPublisher;
 import dev.navserver.server.cluster.ClusterNode;
-import dev.navserver.server.cluster.agones.AgonesNode;
 import dev.navserver.server.cluster.MapOwnership;
 import dev.navserver.server.cluster.MapSessions;
 import dev.navserver.server.cluster.NodeEvents;
 import dev.navserver.server.cluster.Owner;
+import dev.navserver.server.cluster.agones.AgonesNode;
 import dev.navserver.server.editlog.EditLog;
 import dev.navserver.server.editlog.FileEditLog;
 import dev.navserver.server.editlog.FileRouteStore;
@@ -42,8 +36,6 @@ import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
 import dev.navserver.server.view.ViewHttp;
 import dev.navserver.server.view.ViewHub;
-import dev.navserver.server.world.TickPhase;
-import dev.navserver.server.world.WorldMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -51,7 +43,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -195,7 +186,7 @@ public final class NavServer implements AutoCloseable {
                 dev.navserver.protocol.message.MapPatch.reset(map.name(), version)));
         viewHub = new ViewHub(maps, () -> reloader.current().admin().token(), metrics.viewFrames::increment);
         metrics.gauge("navserver_viewers", "Live viewer sockets open now.", viewHub::viewerCount);
-        gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, worldMetrics(), tickControl,
+        gameLoop = new GameLoop(context, initial, pending, planner, plannerPool, WorldMeters.of(metrics), tickControl,
                 System.nanoTime(), viewHub, journal);
         if (cluster != null) {
             cluster.sessions(sessions != null ? sessions : gameLoop.mapSessions()); // null: the server's own
@@ -216,7 +207,7 @@ public final class NavServer implements AutoCloseable {
                 metrics::scrape,
                 this::status,
                 reloader::reload,
-                mapAdmin()), new ViewHttp(viewHub));
+                new ServerMapAdmin(maps, gameLoop, metrics)), new ViewHttp(viewHub));
     }
 
     /**
@@ -234,27 +225,6 @@ public final class NavServer implements AutoCloseable {
         }
     }
 
-    /** The admin API's view of the maps: snapshots from the registry, edits through the tick thread. */
-    private MapAdmin mapAdmin() {
-        return new MapAdmin() {
-            @Override
-            public Snapshot snapshot(String name) {
-                GridMap map = maps.get(name);
-                return map == null ? null : new Snapshot(map, maps.version(map), maps.sourceFormat(name));
-            }
-
-            @Override
-            public CompletableFuture<EditPublisher.Outcome> edit(String name, List<TerrainEdit> edits) {
-                return gameLoop.submitEdit(name, edits);
-            }
-
-            @Override
-            public void rejected(String code) {
-                metrics.adminEditsRejected.inc(code);
-            }
-        };
-    }
-
     /** Search options of a config: algorithm, mode, landmarks (and from which distance) and node budget. */
     static SearchOptions searchOptions(NavServerConfig cfg) {
         return SearchOptions.DEFAULT
@@ -263,46 +233,6 @@ public final class NavServer implements AutoCloseable {
                 .withLandmarks(cfg.search().landmarks())
                 .withLandmarksMinDistanceCells(cfg.search().landmarksMinDistanceCells())
                 .withMaxExpandedNodes(cfg.search().maxExpandedNodes());
-    }
-
-    private WorldMetrics worldMetrics() {
-        return new WorldMetrics() {
-            @Override
-            public void planned(long nanos, int expanded, SearchStatus status) {
-                metrics.planned(nanos, expanded, status);
-            }
-
-            @Override
-            public void planFailed() {
-                metrics.plans.inc("failed");
-            }
-
-            @Override
-            public void planDropped() {
-                metrics.messagesDropped.inc("superseded_plan");
-            }
-
-            @Override
-            public void sharedFieldBuilt(int cells) {
-                metrics.sharedFieldsBuilt.increment();
-                metrics.sharedFieldCells.record(cells);
-            }
-
-            @Override
-            public void monsterOverlaps(int pairs) {
-                metrics.monsterOverlaps.increment(pairs);
-            }
-
-            @Override
-            public void slotReassigned() {
-                metrics.slotReassignments.increment();
-            }
-
-            @Override
-            public void tickPhase(TickPhase phase, long cpuNanos) {
-                metrics.tickPhaseCpu.labels(phase.label()).increment(cpuNanos / 1e9);
-            }
-        };
     }
 
     private Map<String, Object> status() {
