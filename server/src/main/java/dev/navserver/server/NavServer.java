@@ -360,6 +360,7 @@ public final class NavServer implements AutoCloseable {
             }
         }
         plannerPool.shutdownNow();
+        context.close();
         longRouteBuilds.close();
         landmarkBuilder.shutdownNow();
         try {

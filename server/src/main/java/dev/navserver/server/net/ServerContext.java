@@ -10,7 +10,10 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -31,6 +34,14 @@ public final class ServerContext {
     /** Answers {@code group_path_query}; null when {@link #planner} is (tests without planning). */
     final GroupPlanner groupPlanner;
     final ExecutorService plannerPool;
+    /**
+     * Runs the {@code path_query}s that would search without a node budget and without a built long-route structure
+     * (long routes while a map's graph is being built, or on a map whose graph does not fit the heap), one at a
+     * time: their scratch grows with the area they search, so at most one such search holds it at once. At most
+     * {@value #LONG_QUERIES_WAITING} wait; more are refused as busy.
+     */
+    final ThreadPoolExecutor longQueries;
+    static final int LONG_QUERIES_WAITING = 64;
     /** Who serves each map; a {@code hello} for a map served elsewhere or by nobody is sent away. */
     final MapOwnership ownership;
     /** Wakes the tick thread when a session gets inbox messages, so positions are applied between ticks. */
@@ -77,6 +88,17 @@ public final class ServerContext {
         this.tickWakeup = tickWakeup;
         this.startNanos = startNanos;
         this.ownership = java.util.Objects.requireNonNull(ownership, "ownership");
+        this.longQueries = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(LONG_QUERIES_WAITING), r -> {
+                    Thread t = new Thread(r, "navserver-long-queries");
+                    t.setDaemon(true);
+                    return t;
+                });
+    }
+
+    /** Stops the long-query thread (server shutdown); queued queries are dropped. */
+    public void close() {
+        longQueries.shutdownNow();
     }
 
     /** Seconds since the server started. */

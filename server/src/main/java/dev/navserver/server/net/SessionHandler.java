@@ -43,6 +43,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -297,7 +298,9 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
 
     private void pathQuery(PathQuery q) {
         GridMap map = context.maps.get(session.mapName());
-        runOnPlanner(() -> {
+        boolean unbounded = context.planner.unstructuredLongQuery(map, q.from().x(), q.from().z(), q.to().x(),
+                q.to().z());
+        runOn(unbounded ? context.longQueries : context.plannerPool, q.id(), () -> {
             long t0 = System.nanoTime();
             WorldPath path = context.planner.planQuery(map, q.from().x(), q.from().z(), q.to().x(), q.to().z());
             context.metrics.planned(System.nanoTime() - t0, path.expanded(),
@@ -309,7 +312,7 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
     private void groupPathQuery(GroupPathQuery q) {
         GridMap map = context.maps.get(session.mapName());
         double spacing = spacing(q, 2 * context.config.get().chase().monsterRadiusMeters());
-        runOnPlanner(() -> {
+        runOn(context.plannerPool, q.id(), () -> {
             GroupPlan plan = planGroup(context.groupPlanner, map, q, spacing);
             if (plan.fieldBuilt()) {
                 context.metrics.sharedFieldsBuilt.increment();
@@ -357,7 +360,7 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
 
     private void validatePath(ValidatePath v) {
         GridMap map = context.maps.get(session.mapName());
-        runOnPlanner(() -> session.send(validate(map, v)));
+        runOn(context.plannerPool, v.id(), () -> session.send(validate(map, v)));
     }
 
     /**
@@ -373,18 +376,20 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
                 check.reason().wire());
     }
 
-    private void runOnPlanner(Runnable task) {
+    /** Runs a query on {@code executor}; a refusal is answered: shutting down, or busy (the long-query queue). */
+    private void runOn(ExecutorService executor, RequestId id, Runnable task) {
         try {
-            context.plannerPool.execute(() -> {
+            executor.execute(() -> {
                 try {
                     task.run();
                 } catch (RuntimeException e) {
                     LOG.error("query on {} failed", session.id(), e);
-                    error(null, ErrorCodes.INTERNAL, "internal error");
+                    error(id, ErrorCodes.INTERNAL, "internal error");
                 }
             });
         } catch (RejectedExecutionException e) {
-            error(null, ErrorCodes.INTERNAL, "server shutting down");
+            error(id, executor.isShutdown() ? ErrorCodes.INTERNAL : ErrorCodes.RATE_LIMITED,
+                    executor.isShutdown() ? "server shutting down" : "server busy: too many long path queries waiting");
         }
     }
 

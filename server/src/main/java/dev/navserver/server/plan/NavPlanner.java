@@ -117,6 +117,17 @@ public final class NavPlanner implements PathPlanner {
         return plan(map, startX, startZ, goalX, goalZ, true);
     }
 
+    /**
+     * Whether {@link #planQuery} for these points would search without a node budget and without a built long-route
+     * structure ({@link SearchRule#unstructuredLong}); false when a point is off the map. Thread-safe.
+     */
+    public boolean unstructuredLongQuery(GridMap map, double startX, double startZ, double goalX, double goalZ) {
+        int start = map.cellAt(startX, startZ);
+        int goal = map.cellAt(goalX, goalZ);
+        return start != GridMap.NO_CELL && goal != GridMap.NO_CELL
+                && SearchRule.unstructuredLong(options, longRouteMinCells, map.navGrid(), start, goal);
+    }
+
     private WorldPath plan(GridMap map, double startX, double startZ, double goalX, double goalZ,
             boolean blockedGoalIsPartial) {
         NavGrid grid = map.navGrid();

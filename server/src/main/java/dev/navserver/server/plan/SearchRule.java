@@ -49,6 +49,17 @@ final class SearchRule {
         return use == a ? o : o.withAlgorithm(use);
     }
 
+    /**
+     * Whether a {@code path_query} from {@code startCell} to {@code goalCell} would search cells without a budget
+     * and without a built structure: A*, or a long route ({@code longRouteMinCells} and more) on a grid whose subgoal
+     * graph is not published. Its scratch then grows with the area it searches.
+     */
+    static boolean unstructuredLong(SearchOptions configured, int longRouteMinCells, NavGrid grid, int startCell,
+                                    int goalCell) {
+        return octileCells(grid.width(), startCell, goalCell) >= longRouteMinCells
+                && (configured.algorithm() == Algorithm.ASTAR || SubgoalGraph.ready(grid) == null);
+    }
+
     /** Octile distance between two cells of a grid {@code width} cells wide, in cells. */
     static double octileCells(int width, int a, int b) {
         int dx = Math.abs(a % width - b % width);

@@ -96,6 +96,21 @@ class SearchRuleTest {
     }
 
     @Test
+    void unstructuredLong_IsALongRouteWithoutThisGridsGraph_OrAnyLongAStar() {
+        GridMap m = map(SERPENTINE);
+        int s = m.cell(0, 0);
+        int g = m.cell(15, 6);
+        int near = m.cell(3, 0);
+        SearchOptions astar = SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR);
+
+        assertThat(SearchRule.unstructuredLong(SearchOptions.DEFAULT, 10, m.navGrid(), s, g)).as("no graph").isTrue();
+        assertThat(SearchRule.unstructuredLong(SearchOptions.DEFAULT, 10, m.navGrid(), s, near)).as("short").isFalse();
+        SubgoalGraph.publish(m.navGrid(), BuildProgress.NONE);
+        assertThat(SearchRule.unstructuredLong(SearchOptions.DEFAULT, 10, m.navGrid(), s, g)).as("graph").isFalse();
+        assertThat(SearchRule.unstructuredLong(astar, 10, m.navGrid(), s, g)).as("astar never uses it").isTrue();
+    }
+
+    @Test
     void octileCells_IsTheLongerSidePlusTheDiagonalExcess() {
         assertThat(SearchRule.octileCells(100, 0, 3 * 100 + 4)).isEqualTo(4 + (Math.sqrt(2) - 1) * 3);
     }
