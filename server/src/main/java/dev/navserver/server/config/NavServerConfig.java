@@ -323,7 +323,7 @@ public record NavServerConfig(int configVersion, Server server, Admin admin, Tic
      */
     public record Search(Algorithm algorithm, SearchMode mode, int landmarks, int landmarksMinDistanceCells,
                          int maxExpandedNodes, int longRouteMinCells, int plannerThreads) {
-        public static final Search DEFAULT = new Search(Algorithm.JPS, SearchMode.OPTIMAL, 0, 64, 8000, 256, 2);
+        public static final Search DEFAULT = new Search(Algorithm.JPS, SearchMode.OPTIMAL, 16, 64, 8000, 256, 2);
 
         public Search {
             Checks.notNull("search.algorithm", algorithm);

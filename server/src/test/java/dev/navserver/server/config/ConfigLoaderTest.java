@@ -81,7 +81,7 @@ class ConfigLoaderTest {
         assertThat(c.search().algorithm()).isEqualTo(Algorithm.JPS);
         assertThat(c.search().mode()).isEqualTo(SearchMode.OPTIMAL);
         assertThat(c.search().maxExpandedNodes()).isEqualTo(8000);
-        assertThat(c.search().landmarks()).isZero();
+        assertThat(c.search().landmarks()).isEqualTo(16);
         assertThat(c.maps().dir()).isEqualTo(tmp.resolve("maps"));
     }
 
@@ -92,7 +92,7 @@ class ConfigLoaderTest {
                 server: {host: 127.0.0.1, port: 0, outboundLimitBytes: 2097152, ioThreads: 3}
                 admin: {token: abcdefghijklmnopqrstuvwxyz}
                 chase: {navIntervalSeconds: 0.25, allowClientSpawn: false, monstersPerPlayer: 0, snapshotHz: 0}
-                search: {algorithm: astar, mode: approximate, landmarks: 16, plannerThreads: 4}
+                search: {algorithm: astar, mode: approximate, landmarks: 8, plannerThreads: 4}
                 maps: {dir: /srv/maps, default: dungeon}
                 """);
         assertThat(c.server().port()).isZero();
@@ -109,7 +109,7 @@ class ConfigLoaderTest {
         assertThat(c.search().algorithm()).isEqualTo(Algorithm.ASTAR);
         assertThat(c.search().mode()).isEqualTo(SearchMode.APPROXIMATE);
         assertThat(c.describe().get("search.mode")).isEqualTo("approximate");
-        assertThat(c.search().landmarks()).isEqualTo(16);
+        assertThat(c.search().landmarks()).isEqualTo(8);
         assertThat(c.search().plannerThreads()).isEqualTo(4);
         assertThat(c.maps().dir()).isEqualTo(Path.of("/srv/maps"));
         assertThat(c.maps().defaultMap()).isEqualTo("dungeon");
@@ -326,7 +326,7 @@ class ConfigLoaderTest {
         assertThat(new NavServerConfig.Tick(20).periodNanos()).isEqualTo(50_000_000L);
         assertThat(NavServerConfig.defaults().keyValues()).hasSize(62).containsEntry("search.algorithm", "jps")
                 .containsEntry("search.longRouteMinCells", 256)
-                .containsEntry("search.landmarks", 0).containsEntry("search.landmarksMinDistanceCells", 64)
+                .containsEntry("search.landmarks", 16).containsEntry("search.landmarksMinDistanceCells", 64)
                 .containsEntry("search.mode", "optimal").containsEntry("server.ioThreads", 0)
                 .containsEntry("maps.maxEditCells", 65536).containsEntry("maps.maxCells", 268_435_456L)
                 .containsEntry("maps.editLogCompactEdits", 1000).containsEntry("maps.editLogSync", "tick")

@@ -61,7 +61,7 @@ class ConfigMapperTest {
     void sectionGivenInPart_KeepsTheDefaultsOfItsOtherKeys() throws Exception {
         NavServerConfig c = parse("configVersion: 1\nsearch: {algorithm: astar}\n");
         assertThat(c.search())
-                .isEqualTo(new NavServerConfig.Search(Algorithm.ASTAR, SearchMode.OPTIMAL, 0, 64, 8000, 256, 2));
+                .isEqualTo(new NavServerConfig.Search(Algorithm.ASTAR, SearchMode.OPTIMAL, 16, 64, 8000, 256, 2));
         assertThat(c.chase()).isEqualTo(NavServerConfig.Chase.DEFAULT);
     }
 

@@ -119,14 +119,14 @@ class ConfigReloaderTest {
 
     @Test
     void reloadOnDemand_WithSearchLandmarks_AppliesItLive() throws Exception {
-        write("configVersion: 1\nchase:\n  navIntervalSeconds: 0.5\nsearch:\n  landmarks: 16\n");
+        write("configVersion: 1\nchase:\n  navIntervalSeconds: 0.5\nsearch:\n  landmarks: 8\n");
 
         ReloadResult r = reloader.reload();
 
         assertThat(r.outcome()).isEqualTo(ReloadResult.Outcome.APPLIED);
         assertThat(r.changedKeys()).containsExactly("search.landmarks");
         assertThat(r.restartRequiredKeys()).isEmpty();
-        assertThat(reloader.current().search().landmarks()).isEqualTo(16);
+        assertThat(reloader.current().search().landmarks()).isEqualTo(8);
     }
 
     @Test

@@ -302,7 +302,8 @@ class HotReloadTest {
     @Test
     void configEdit_SearchLandmarks_TableBuiltInTheBackground_ThenFewerNodesForTheSameLength_UnlessBelowTheMinDistance()
             throws Exception {
-        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of("search.algorithm", "astar"))) {
+        try (TestServer server = TestServer.startWithMapCopy(tmp, Map.of("search.algorithm", "astar",
+                "search.landmarks", "0"))) {
             GridMap map = loadUTrap(server);
             Vec3 from = center(map, 14, 0);
             Vec3 to = center(map, 14, 8);
