@@ -153,6 +153,7 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
     }
 
     /** Whether a map file of that name is in {@code maps.dir}. */
+    @Override
     public boolean knows(String map) {
         return files.files().containsKey(map);
     }

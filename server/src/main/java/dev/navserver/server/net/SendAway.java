@@ -1,10 +1,12 @@
 package dev.navserver.server.net;
 
+import dev.navserver.nav.grid.GridMap;
 import dev.navserver.protocol.ByeReasons;
 import dev.navserver.protocol.ErrorCodes;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.Redirect;
 import dev.navserver.protocol.message.RequestId;
+import dev.navserver.server.cluster.MapOwnership;
 import dev.navserver.server.cluster.Owner;
 import dev.navserver.server.metrics.ServerMetrics;
 
@@ -24,6 +26,18 @@ public final class SendAway {
      * @param id the request id to answer ({@code hello}'s), or null when the server sends the session away itself
      * @return whether the session was sent away (false for {@link Owner.Local})
      */
+    /**
+     * Sends a {@code hello}'s session away unless this process serves {@code map} and has it loaded: a cluster's map
+     * not loaded here ({@code loaded} null) is served elsewhere, or by nobody yet.
+     *
+     * @return whether it was sent away
+     */
+    static boolean hello(Session session, String map, GridMap loaded, MapOwnership ownership, RequestId id,
+                         ServerMetrics metrics) {
+        Owner owner = ownership.ownerOf(map);
+        return to(session, map, loaded == null && owner instanceof Owner.Local ? Owner.UNOWNED : owner, id, metrics);
+    }
+
     public static boolean to(Session session, String map, Owner next, RequestId id, ServerMetrics metrics) {
         if (next instanceof Owner.Remote remote) {
             metrics.redirects.inc(ByeReasons.REDIRECT);

@@ -227,16 +227,16 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
         // (which then carries its version) or finds this session registered and sends it the map_patch.
         synchronized (context.maps) {
             GridMap map = context.maps.get(mapName);
-            if (map == null) {
+            if (map == null && !context.ownership.knows(mapName)) {
                 error(hello.id(), ErrorCodes.UNKNOWN_MAP, "map: no map named '" + mapName + "'");
                 return;
             }
             // Under the same monitor as MapSessions.sendAway's collection: a hello either is welcomed before the
-            // map is given up (and is then sent away with the others) or sees the new owner here.
-            if (SendAway.to(session, mapName, context.ownership.ownerOf(mapName), hello.id(), context.metrics)) {
-                return;
+            // map is given up (and is then sent away with the others) or sees the new owner here. A cluster's map
+            // not loaded here is served elsewhere, or by nobody yet.
+            if (!SendAway.hello(session, mapName, map, context.ownership, hello.id(), context.metrics)) {
+                welcome(hello, cfg, mapName, map);
             }
-            welcome(hello, cfg, mapName, map);
         }
     }
 

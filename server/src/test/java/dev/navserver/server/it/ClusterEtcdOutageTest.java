@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * down, an edit is refused with {@code edit_not_durable} after a bounded wait while the connection keeps working;
  * members back, the node serves the map again, loaded from etcd, and the versions go on without a gap.
  */
+@ExtendWith(ScenarioTally.class)
 class ClusterEtcdOutageTest {
     static final String AUTHORITY_TOKEN = "authority-0123456789-secret";
 

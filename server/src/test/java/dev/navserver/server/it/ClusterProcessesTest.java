@@ -34,6 +34,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * owner of a map is killed (SIGKILL), paused past its lease (SIGSTOP, then SIGCONT) or drained (SIGTERM), and the
  * map's acknowledged edits are found on its new owner at the same version. No process outlives a test.
  */
+@ExtendWith(ScenarioTally.class)
 class ClusterProcessesTest {
     static final String AUTHORITY_TOKEN = "authority-0123456789-secret";
     static final int LEASE_SECONDS = 2;

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the same directories welcomes at a version no lower than the last acknowledged one, with a grid that is the
  * file plus exactly the edits that version counts, in order.
  */
+@ExtendWith(ScenarioTally.class)
 class KillNineRestartTest {
     private static final String AUTHORITY_TOKEN = "authority-0123456789-secret";
     private static final Duration TIMEOUT = Duration.ofSeconds(8);

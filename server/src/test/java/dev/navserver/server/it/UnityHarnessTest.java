@@ -207,6 +207,57 @@ class UnityHarnessTest {
         }
     }
 
+    /**
+     * The same redirect scenario against a real two-node cluster: one etcd member, two nodes with one map slot each
+     * (so each claims one of {@code arena} and {@code other}); the harness connects to the node that does not own
+     * {@code arena} and is sent to the one that does by etcd's ownership, not by a test's fixed answer.
+     */
+    @Test
+    void harnessRedirectScenario_AgainstARealTwoNodeCluster_EveryClientEndsOnTheArenasOwner() throws Exception {
+        assumeThat(dev.navserver.server.cluster.EtcdProcesses.available()
+                || System.getenv("NAVSERVER_REQUIRE_ETCD") != null).as("etcd installed").isTrue();
+        Path cluster = Files.createDirectories(tmp.resolve("cluster"));
+        Path maps = Files.createDirectories(cluster.resolve("maps"));
+        Files.copy(TestServer.repoRoot().resolve("maps/arena.txt"), maps.resolve("arena.txt"));
+        Files.copy(TestServer.repoRoot().resolve("maps/arena.txt"), maps.resolve("other.txt"));
+        try (var etcd = dev.navserver.server.cluster.EtcdProcesses.start(cluster.resolve("etcd"), 1)) {
+            Map<String, String> cfg = new HashMap<>();
+            cfg.put("chase.monstersPerPlayer", "0");
+            cfg.put("chase.allowClientSpawn", "true");
+            cfg.put("chase.monsterSpeedMetersPerSecond", "6.0");
+            cfg.put("cluster.etcd", "[" + String.join(", ", etcd.clientUrls()) + "]");
+            cfg.put("cluster.leaseSeconds", "2");
+            cfg.put("cluster.maxMaps", "1");
+            cfg.put("cluster.snapshotDir", "\"" + cluster.resolve("snapshots") + "\"");
+            Map<String, String> a = new HashMap<>(cfg);
+            a.put("cluster.nodeId", "a");
+            Map<String, String> b = new HashMap<>(cfg);
+            b.put("cluster.nodeId", "b");
+            try (TestServer na = TestServer.start(cluster.resolve("a"), maps, a);
+                 TestServer nb = TestServer.start(cluster.resolve("b"), maps, b)) {
+                TestServer.awaitCondition("each node serves one map", Duration.ofSeconds(30),
+                        () -> na.server().clusterNode().served().size() == 1
+                                && nb.server().clusterNode().served().size() == 1);
+                TestServer owner = na.server().clusterNode().served().contains("arena") ? na : nb;
+                TestServer other = owner == na ? nb : na;
+                Result r = run(List.of("mono", exe.toString(), "--scenario", "redirect", "--host", "127.0.0.1",
+                        "--port", Integer.toString(other.gamePort()), "--map", maps.resolve("arena.txt").toString(),
+                        "--monsters", "2", "--seconds", "5"), Duration.ofSeconds(60));
+                Matcher m = REDIRECT_SUMMARY.matcher(r.stdout);
+                assertThat(m.find()).as("a redirect: line in\n%s", r.output()).isTrue();
+                String line = m.group();
+                System.out.println(line);
+                assertThat(r.exitCode).as("exit code; %s\nstderr:\n%s", line, r.stderr).isZero();
+                Map<String, String> f = fields(line);
+                assertThat(f.get("redirects")).as(line).isEqualTo("2");
+                assertThat(f.get("redirected_to")).as(line).isEqualTo("127.0.0.1:" + owner.gamePort());
+                assertThat(f.get("welcomed")).as(line).isEqualTo("2");
+                assertThat(Long.parseLong(f.get("nav_paths"))).as(line).isPositive();
+                assertThat(f.get("result")).as(line).isEqualTo("ok");
+            }
+        }
+    }
+
     private static Map<String, String> fields(String line) {
         Map<String, String> f = new HashMap<>();
         for (String token : line.substring(line.indexOf(':') + 1).trim().split(" ")) {
