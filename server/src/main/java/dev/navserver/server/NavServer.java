@@ -146,8 +146,9 @@ public final class NavServer implements AutoCloseable {
         editLog = cluster != null ? cluster.editLog() : new FileEditLog(initial.maps().editLogDir());
         ownership = cluster != null ? cluster
                 : ownershipOverride != null ? ownershipOverride : MapOwnership.SINGLE_PROCESS;
-        // run-time routes stay in files on the node, also in a cluster (docs/operations.md)
-        MapJournal journal = new MapJournal(editLog, new FileRouteStore(initial.maps().editLogDir()), metrics,
+        // run-time routes beside the edit log: files, or etcd in a cluster (they move with their map)
+        MapJournal journal = new MapJournal(editLog, cluster != null ? cluster.editLog().routes()
+                : new FileRouteStore(initial.maps().editLogDir()), metrics,
                 () -> reloader.current().maps().editLogCompactEdits());
         maps.journal(journal);
         // long-route structures (every map version, from its load) and landmark tables (search.landmarks > 0) are

@@ -14,6 +14,8 @@ import java.nio.charset.StandardCharsets;
  *       sort by version.</li>
  *   <li>{@code /navserver/maps/<map>/log/snapshot}: JSON reference to a compacted map file in
  *       {@code cluster.snapshotDir}.</li>
+ *   <li>{@code /navserver/maps/<map>/routes}: the routes authorities defined at run time, the JSON form of
+ *       {@code FileRouteStore}; written only by the owner, fenced like the log.</li>
  * </ul>
  * Stateless and thread-safe.
  */
@@ -43,6 +45,10 @@ public final class ClusterKeys {
 
     public static String logRecord(String map, long version) {
         return logPrefix(map) + String.format("%020d", version);
+    }
+
+    public static String routes(String map) {
+        return MAPS + map + "/routes";
     }
 
     public static String logSnapshot(String map) {

@@ -100,6 +100,11 @@ public final class EtcdEditLog implements EditLog {
         this.failures = listener;
     }
 
+    /** The run-time routes of the maps this node serves, written under the same fence as their logs. */
+    public dev.navserver.server.editlog.RouteStore routes() {
+        return new EtcdRouteStore(kv, txns);
+    }
+
     /** Writes to {@code map}'s log are fenced by the owner key created at {@code claimRevision}. */
     public void fence(String map, long claimRevision) {
         txns.fence(map, claimRevision);

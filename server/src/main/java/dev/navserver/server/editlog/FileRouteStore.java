@@ -85,7 +85,8 @@ public final class FileRouteStore implements RouteStore {
         return r;
     }
 
-    static byte[] encode(String map, Iterable<StoredRoute> routes) throws IOException {
+    /** The JSON form of a map's routes, as both stores keep it. */
+    public static byte[] encode(String map, Iterable<StoredRoute> routes) throws IOException {
         ObjectNode doc = JSON.createObjectNode();
         doc.put("format", FORMAT);
         doc.put("map", map);
@@ -104,7 +105,16 @@ public final class FileRouteStore implements RouteStore {
     }
 
     private static LinkedHashMap<String, StoredRoute> decode(Path file) throws EditLogException {
-        byte[] bytes = LogFiles.read(file);
+        return decode(file.toString(), LogFiles.read(file));
+    }
+
+    /**
+     * Routes from their JSON form ({@link #encode}), by name in first-definition order.
+     *
+     * @param file names the source in messages
+     * @throws EditLogException naming {@code file} and the route when the bytes are not such a form
+     */
+    public static LinkedHashMap<String, StoredRoute> decode(String file, byte[] bytes) throws EditLogException {
         LinkedHashMap<String, StoredRoute> out = new LinkedHashMap<>();
         try {
             JsonNode doc = JSON.readTree(bytes);
@@ -125,7 +135,7 @@ public final class FileRouteStore implements RouteStore {
         return out;
     }
 
-    private static StoredRoute route(Path file, int i, JsonNode o) throws EditLogException {
+    private static StoredRoute route(String file, int i, JsonNode o) throws EditLogException {
         String where = file + ": routes[" + i + "]";
         if (!o.path("name").isTextual() || !o.path("mode").isTextual() || !o.path("points").isArray()
                 || !o.path("waitSeconds").isNumber()) {

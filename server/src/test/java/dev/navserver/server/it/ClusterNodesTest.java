@@ -8,6 +8,12 @@ import dev.navserver.protocol.message.Hello;
 import dev.navserver.protocol.message.MapEdit;
 import dev.navserver.protocol.message.MapEdited;
 import dev.navserver.protocol.message.RequestId;
+import dev.navserver.protocol.message.BehaviourSpec;
+import dev.navserver.protocol.message.MonsterSpawn;
+import dev.navserver.protocol.message.Route;
+import dev.navserver.protocol.message.RouteOk;
+import dev.navserver.protocol.message.Spawned;
+import dev.navserver.protocol.message.Vec3;
 import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.Welcome;
 import dev.navserver.server.NavServer;
@@ -230,6 +236,32 @@ class ClusterNodesTest {
             assertThat(edit(gm, "e4", 7, "wall")).as("versions continue on the new owner").isEqualTo(last + 1);
         }
         assertThat(other.metric("navserver_cluster_claims_total{outcome=\"claimed\"}")).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void routeDefinedAtRunTime_MovesWithItsMap_WhenTheOwnerCrashes() throws Exception {
+        addMap("m1");
+        TestServer a = node("a");
+        TestServer b = node("b");
+        TestServer.awaitCondition("m1 owned", AWAIT, () -> owned(a) + owned(b) == 1);
+        TestServer owner = ownerOf(nodes, "m1");
+        TestServer other = owner == a ? b : a;
+        try (NdjsonClient gm = authority(owner, "m1")) {
+            gm.send(new Route(RequestId.of("r1"), null, "lane", List.of(
+                    new Vec3(-25, 0, 25),
+                    new Vec3(-15, 0, 25)), "pingpong", 0));
+            gm.await(RouteOk.class, r -> RequestId.of("r1").equals(r.id()), AWAIT);
+        }
+        owner.server().clusterNode().halt();
+        TestServer.awaitCondition("the other node serves m1", AWAIT,
+                () -> other.server().clusterNode().served().contains("m1"));
+        try (NdjsonClient gm = authority(other, "m1")) {
+            gm.send(new MonsterSpawn(RequestId.of("s1"), null,
+                    new Vec3(-25, 0, 25), null,
+                    BehaviourSpec.patrol("lane"), null));
+            assertThat(gm.await(Spawned.class,
+                    m -> RequestId.of("s1").equals(m.id()), AWAIT).monster()).as("the route came along").isNotBlank();
+        }
     }
 
     @Test
