@@ -188,20 +188,7 @@ class UnityHarnessTest {
             Result r = run(List.of("mono", exe.toString(), "--scenario", "redirect", "--host", "127.0.0.1", "--port",
                     Integer.toString(a.gamePort()), "--map", map.toString(), "--monsters", "2", "--seconds", "5"),
                     Duration.ofSeconds(60));
-            Matcher m = REDIRECT_SUMMARY.matcher(r.stdout);
-            assertThat(m.find()).as("a redirect: line in\n%s", r.output()).isTrue();
-            String line = m.group();
-            System.out.println(line);
-            assertThat(r.exitCode).as("exit code; %s\nstderr:\n%s", line, r.stderr).isZero();
-            Map<String, String> f = fields(line);
-            assertThat(f.get("redirects")).as(line).isEqualTo("2");
-            assertThat(f.get("redirected_to")).as(line).isEqualTo("127.0.0.1:" + b.gamePort());
-            assertThat(f.get("welcomed")).as(line).isEqualTo("2");
-            assertThat(Long.parseLong(f.get("nav_paths"))).as(line).isPositive();
-            assertThat(f.get("unwalkable")).as(line).isEqualTo("0");
-            assertThat(f.get("gave_up")).as(line).isEqualTo("0");
-            assertThat(f.get("errors")).as(line).isEqualTo("0");
-            assertThat(f.get("result")).as(line).isEqualTo("ok");
+            assertBothClientsRedirectedTo(r, b.gamePort());
             assertThat(a.metric("navserver_redirects_total{reason=\"redirect\"}")).isEqualTo(2.0);
             assertThat(b.metric("navserver_nav_path_pushes_total")).as("the paths came from B").isPositive();
         }
@@ -243,19 +230,27 @@ class UnityHarnessTest {
                 Result r = run(List.of("mono", exe.toString(), "--scenario", "redirect", "--host", "127.0.0.1",
                         "--port", Integer.toString(other.gamePort()), "--map", maps.resolve("arena.txt").toString(),
                         "--monsters", "2", "--seconds", "5"), Duration.ofSeconds(60));
-                Matcher m = REDIRECT_SUMMARY.matcher(r.stdout);
-                assertThat(m.find()).as("a redirect: line in\n%s", r.output()).isTrue();
-                String line = m.group();
-                System.out.println(line);
-                assertThat(r.exitCode).as("exit code; %s\nstderr:\n%s", line, r.stderr).isZero();
-                Map<String, String> f = fields(line);
-                assertThat(f.get("redirects")).as(line).isEqualTo("2");
-                assertThat(f.get("redirected_to")).as(line).isEqualTo("127.0.0.1:" + owner.gamePort());
-                assertThat(f.get("welcomed")).as(line).isEqualTo("2");
-                assertThat(Long.parseLong(f.get("nav_paths"))).as(line).isPositive();
-                assertThat(f.get("result")).as(line).isEqualTo("ok");
+                assertBothClientsRedirectedTo(r, owner.gamePort());
             }
         }
+    }
+
+    /** The harness's redirect: line says both clients were redirected to {@code port}, welcomed and chased. */
+    private static void assertBothClientsRedirectedTo(Result r, int port) {
+        Matcher m = REDIRECT_SUMMARY.matcher(r.stdout);
+        assertThat(m.find()).as("a redirect: line in\n%s", r.output()).isTrue();
+        String line = m.group();
+        System.out.println(line);
+        assertThat(r.exitCode).as("exit code; %s\nstderr:\n%s", line, r.stderr).isZero();
+        Map<String, String> f = fields(line);
+        assertThat(f.get("redirects")).as(line).isEqualTo("2");
+        assertThat(f.get("redirected_to")).as(line).isEqualTo("127.0.0.1:" + port);
+        assertThat(f.get("welcomed")).as(line).isEqualTo("2");
+        assertThat(Long.parseLong(f.get("nav_paths"))).as(line).isPositive();
+        assertThat(f.get("unwalkable")).as(line).isEqualTo("0");
+        assertThat(f.get("gave_up")).as(line).isEqualTo("0");
+        assertThat(f.get("errors")).as(line).isEqualTo("0");
+        assertThat(f.get("result")).as(line).isEqualTo("ok");
     }
 
     private static Map<String, String> fields(String line) {
