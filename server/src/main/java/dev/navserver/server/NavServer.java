@@ -142,7 +142,7 @@ public final class NavServer implements AutoCloseable {
         maps.limits(() -> MapLimits.DEFAULT.withMaxCells(reloader.current().maps().maxCells())
                 .withPlannerThreads(plannerThreads)
                 .withThreadScratchBytes(MapMemory.SEARCH_SCRATCH_BYTES + MapMemory.FIELD_SCRATCH_BYTES));
-        cluster = ClusterNode.create(initial, configFile, maps, nodeEvents, metrics.registry());
+        cluster = ClusterNode.create(initial, configFile, maps, this.nodeEvents, metrics.registry());
         editLog = cluster != null ? cluster.editLog() : new FileEditLog(initial.maps().editLogDir());
         ownership = cluster != null ? cluster
                 : ownershipOverride != null ? ownershipOverride : MapOwnership.SINGLE_PROCESS;

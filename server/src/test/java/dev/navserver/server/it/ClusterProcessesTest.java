@@ -3,7 +3,9 @@ package dev.navserver.server.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.navserver.protocol.ByeReasons;
 import dev.navserver.protocol.ErrorCodes;
+import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.CellRect;
 import dev.navserver.protocol.message.ErrorMessage;
 import dev.navserver.protocol.message.Hello;
@@ -15,6 +17,7 @@ import dev.navserver.protocol.message.TerrainEdit;
 import dev.navserver.protocol.message.Welcome;
 import dev.navserver.server.cluster.DirectoryServer;
 import dev.navserver.server.cluster.EtcdProcesses;
+import dev.navserver.server.cluster.agones.FakeAgonesSdk;
 import dev.navserver.server.config.ConfigLoader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,6 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -57,6 +61,8 @@ class ClusterProcessesTest {
     EtcdProcesses etcd;
     Path mapsDir;
     final List<ServerProcess> nodes = new ArrayList<>();
+    /** Each node's Agones SDK sidecar (a fake of its REST paths), in the order of {@link #nodes}. */
+    final List<FakeAgonesSdk> agones = new ArrayList<>();
     DirectoryServer directory;
     final HttpClient http = HttpClient.newHttpClient();
 
@@ -69,8 +75,13 @@ class ClusterProcessesTest {
         addMap("m1");
         for (String id : List.of("n1", "n2", "n3")) {
             Path config = Files.createDirectories(tmp.resolve(id)).resolve("navserver.yaml");
-            Files.writeString(config, TestServer.yaml(mapsDir, overrides(id)));
-            nodes.add(ServerProcess.start(config, tmp.resolve(id + ".log"), 0));
+            Map<String, String> o = overrides(id);
+            o.put("cluster.agones", "true");
+            Files.writeString(config, TestServer.yaml(mapsDir, o));
+            FakeAgonesSdk sdk = new FakeAgonesSdk();
+            agones.add(sdk);
+            nodes.add(ServerProcess.start(config, tmp.resolve(id + ".log"), 0,
+                    Map.of("AGONES_SDK_HTTP_PORT", Integer.toString(sdk.port()))));
         }
         Path dirConfig = Files.createDirectories(tmp.resolve("directory")).resolve("navserver.yaml");
         Map<String, String> d = overrides("directory");
@@ -96,6 +107,7 @@ class ClusterProcessesTest {
         if (directory != null) {
             directory.close();
         }
+        agones.forEach(FakeAgonesSdk::close);
         if (etcd != null) {
             etcd.close();
         }
@@ -265,6 +277,9 @@ class ClusterProcessesTest {
             acked = edits(gm, 3);
         }
         String grid = get(owner.adminPort, "/admin/maps/m5");
+        FakeAgonesSdk sdk = agones.get(nodes.indexOf(owner));
+        NdjsonClient player = new NdjsonClient(before.port());
+        assertThat(player.hello("watcher", "m5").mapVersion()).isEqualTo(acked.get(acked.size() - 1));
         List<String> itsMaps = new ArrayList<>();
         for (int i = 1; i <= 6; i++) {
             if (whereIs("m" + i) != null && whereIs("m" + i).port() == before.port()) {
@@ -284,6 +299,28 @@ class ClusterProcessesTest {
         assertThat(welcomeVersion(after.port(), "m5")).isEqualTo(acked.get(acked.size() - 1));
         assertThat(get(node(after.port()).adminPort, "/admin/maps/m5")).isEqualTo(grid);
         assertThat(Files.readString(tmp.resolve(nodeIdOf(owner) + ".log"))).contains("drained");
+        Redirect sent = player.await(Redirect.class, r -> true, AWAIT);
+        assertThat(sent.port()).as("the connected client was sent to the new owner").isEqualTo(after.port());
+        assertThat(player.await(Bye.class, b -> true, AWAIT).reason()).isEqualTo(ByeReasons.REDIRECT);
+        player.close();
+        // on the (fake) Agones sidecar: Ready before the first accept, every map removed, Shutdown after the last
+        FakeAgonesSdk.Call ready = sdk.calls("/ready").get(0);
+        assertThat(ready.at()).as("Ready before the node's first accepted connection").isBefore(firstAccept(owner));
+        List<FakeAgonesSdk.Call> removes = sdk.calls("/v1beta1/lists/maps:removeValue");
+        assertThat(removes).extracting(FakeAgonesSdk.Call::body).allMatch(b -> itsMaps.stream().anyMatch(b::contains));
+        assertThat(removes).hasSize(itsMaps.size());
+        FakeAgonesSdk.Call shutdown = sdk.awaitCall("/shutdown", AWAIT);
+        assertThat(shutdown.at()).isAfterOrEqualTo(removes.get(removes.size() - 1).at());
+    }
+
+    /** When {@code node} accepted its first game connection, from its log line's timestamp. */
+    Instant firstAccept(ServerProcess node) throws Exception {
+        for (String line : Files.readAllLines(tmp.resolve(nodeIdOf(node) + ".log"))) {
+            if (line.contains("] d.n.server.net.SessionHandler - connection ") && line.contains(" opened from ")) {
+                return Instant.parse(line.substring(0, line.indexOf(' ')));
+            }
+        }
+        throw new AssertionError("no accepted connection in " + nodeIdOf(node) + ".log");
     }
 
     String nodeIdOf(ServerProcess p) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,6 +37,11 @@ final class ServerProcess implements AutoCloseable {
      * @param fileSizeBlocks the child's file size limit ({@code ulimit -f}, in the shell's blocks), or 0 for none
      */
     static ServerProcess start(Path config, Path log, int fileSizeBlocks) throws Exception {
+        return start(config, log, fileSizeBlocks, Map.of());
+    }
+
+    /** As {@link #start(Path, Path, int)}, with {@code env} added to the child's environment. */
+    static ServerProcess start(Path config, Path log, int fileSizeBlocks, Map<String, String> env) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> cmd = new ArrayList<>();
         if (fileSizeBlocks > 0) {
@@ -46,7 +52,9 @@ final class ServerProcess implements AutoCloseable {
         cmd.addAll(List.of(java, "-Xmx256m", "-XX:-UsePerfData", "-Dlogback.configurationFile="
                 + TestServer.repoRoot().resolve("config/logback.xml"), "-cp", System.getProperty("java.class.path"),
                 "dev.navserver.server.Main", "serve", "--config", config.toString()));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         try {
             while (System.nanoTime() < deadline) {
