@@ -279,7 +279,13 @@ public final class ClusterNode implements MapOwnership, AutoCloseable {
     private void loseAll() {
         metrics.leaseLost.increment();
         membership.abandon();
-        served.loseAll();
+        served.loseAll(() -> { // the view may be a whole pause old: the sessions go to the owner etcd names now
+            try {
+                view.refresh();
+            } catch (IOException e) {
+                LOG.warn("node {}: owners not re-read from etcd: {}", config.nodeId(), e.getMessage());
+            }
+        });
     }
 
     /**

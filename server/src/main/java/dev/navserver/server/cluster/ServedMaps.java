@@ -76,11 +76,15 @@ final class ServedMaps {
         events.mapReleased(map);
     }
 
-    /** Stops serving every map at once, then sends each one's sessions away (a lost lease). */
-    void loseAll() {
+    /**
+     * Stops serving every map at once, runs {@code beforeSendingAway} (bring the owner view up to date), then sends
+     * each one's sessions away (a lost lease).
+     */
+    void loseAll(Runnable beforeSendingAway) {
         List<String> lost = new ArrayList<>(claims.keySet());
         LOG.warn("node {}: etcd lease lost; stops serving {} at once", nodeId, lost);
         lost.forEach(this::stop);
+        beforeSendingAway.run();
         lost.forEach(this::sendAway);
     }
 
