@@ -1,5 +1,8 @@
 package dev.navserver.server.it;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -9,7 +12,8 @@ import org.junit.jupiter.api.extension.TestWatcher;
 /**
  * Counts the issue's real-process scenarios (the cluster's and the single process's kill -9) over the whole test
  * run and prints {@code scenarios: N passed, N failed} after each class that uses it; the last such line of a run
- * is its total. Thread-safe.
+ * is its total, also written to {@code server/target/scenarios.txt}, which {@code .ci/run} prints at the end of the
+ * build. Thread-safe.
  */
 public final class ScenarioTally implements TestWatcher, AfterAllCallback {
     private static final AtomicInteger PASSED = new AtomicInteger();
@@ -35,9 +39,14 @@ public final class ScenarioTally implements TestWatcher, AfterAllCallback {
         FAILED.incrementAndGet();
     }
 
+    /** The run's latest tally, for the build log ({@code .ci/run} prints it last). */
+    static final Path SUMMARY = Path.of("target", "scenarios.txt");
+
     @Override
-    public void afterAll(ExtensionContext context) {
-        System.out.println("scenarios: " + PASSED.get() + " passed, " + FAILED.get() + " failed (after "
-                + context.getRequiredTestClass().getSimpleName() + ")");
+    public void afterAll(ExtensionContext context) throws IOException {
+        String line = PASSED.get() + " passed, " + FAILED.get() + " failed";
+        System.out.println("scenarios: " + line + " (after " + context.getRequiredTestClass().getSimpleName() + ")");
+        Files.createDirectories(SUMMARY.getParent());
+        Files.writeString(SUMMARY, "real-process scenarios (issue 27): " + line + "\n");
     }
 }
