@@ -88,10 +88,13 @@ class ClusterEtcdOutageTest {
                     assertThat((System.nanoTime() - sent) / 1_000_000).as("a bounded wait").isLessThan(5000);
                     gm.ping(); // play goes on: the connection and the tick thread still answer
                 }
+                // the failed append makes the node give m1 up (maybe only after this point): wait for a new claim
+                double claimed = node.metric("navserver_cluster_claims_total{outcome=\"claimed\"}");
                 etcd.restart(1);
                 etcd.restart(2);
-                TestServer.awaitCondition("m1 served again", Duration.ofSeconds(25),
-                        () -> node.server().clusterNode().served().contains("m1"));
+                TestServer.awaitCondition("m1 claimed and served again", Duration.ofSeconds(25),
+                        () -> node.metric("navserver_cluster_claims_total{outcome=\"claimed\"}") > claimed
+                                && node.server().clusterNode().served().contains("m1"));
                 try (NdjsonClient gm = authority(node)) {
                     // e3 was not acknowledged; a transaction that timed out may still have committed once the
                     // members came back, and the node loaded the map again from etcd either way
