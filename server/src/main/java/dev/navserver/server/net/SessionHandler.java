@@ -298,8 +298,8 @@ public final class SessionHandler extends ChannelInboundHandlerAdapter {
 
     private void pathQuery(PathQuery q) {
         GridMap map = context.maps.get(session.mapName());
-        boolean unbounded = context.planner.unstructuredLongQuery(map, q.from().x(), q.from().z(), q.to().x(),
-                q.to().z());
+        boolean unbounded = map != null && context.planner.unstructuredLongQuery(map, q.from().x(), q.from().z(),
+                q.to().x(), q.to().z());
         runOn(unbounded ? context.longQueries : context.plannerPool, q.id(), () -> {
             long t0 = System.nanoTime();
             WorldPath path = context.planner.planQuery(map, q.from().x(), q.from().z(), q.to().x(), q.to().z());
