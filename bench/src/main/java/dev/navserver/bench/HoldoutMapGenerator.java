@@ -1,7 +1,6 @@
 package dev.navserver.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
@@ -63,47 +62,21 @@ public final class HoldoutMapGenerator {
      * usage error.
      */
     public static void main(String[] args) throws IOException {
-        Kind kind = Kind.ROOMS;
-        int width = 1024;
-        int height = 1024;
-        long seed = 1;
-        Path out = null;
         try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("-h") || a.equals("--help")) {
-                    System.out.println(usage());
-                    return;
-                }
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException("missing value after " + a);
-                }
-                String v = args[++i];
-                switch (a) {
-                    case "--kind" -> kind = Kind.valueOf(v.toUpperCase(Locale.ROOT));
-                    case "--width" -> width = Integer.parseInt(v);
-                    case "--height" -> height = Integer.parseInt(v);
-                    case "--size" -> {
-                        width = Integer.parseInt(v);
-                        height = width;
-                    }
-                    case "--seed" -> seed = Long.parseLong(v);
-                    case "--out" -> out = Path.of(v);
-                    default -> throw new IllegalArgumentException("unknown option " + a);
-                }
+            GenmapArgs a = GenmapArgs.parse(args, "rooms", 1024);
+            if (a == null) {
+                System.out.println(usage());
+                return;
             }
-            if (out == null) {
-                throw new IllegalArgumentException("--out FILE is required");
-            }
-            if (width < 16 || height < 16 || width > MapGenerator.MAX_SIDE || height > MapGenerator.MAX_SIDE) {
-                throw new IllegalArgumentException("size " + width + " x " + height + " is out of range (16.."
+            Kind kind = Kind.valueOf(a.kind().toUpperCase(Locale.ROOT));
+            if (a.width() < 16 || a.height() < 16 || a.width() > MapGenerator.MAX_SIDE
+                    || a.height() > MapGenerator.MAX_SIDE) {
+                throw new IllegalArgumentException("size " + a.width() + " x " + a.height() + " is out of range (16.."
                         + MapGenerator.MAX_SIDE + " each)");
             }
             long t0 = System.nanoTime();
-            write(kind, width, height, seed, out);
-            System.out.printf(Locale.ROOT, "genmap-holdout: %s %dx%d seed %d -> %s (%d bytes, %.1f s)%n",
-                    kind.name().toLowerCase(Locale.ROOT), width, height, seed, out, Files.size(out),
-                    (System.nanoTime() - t0) / 1e9);
+            write(kind, a.width(), a.height(), a.seed(), a.out());
+            a.report("genmap-holdout", kind, t0);
         } catch (IllegalArgumentException e) {
             System.err.println("navserver genmap-holdout: " + e.getMessage() + "\n" + usage());
             System.exit(2);

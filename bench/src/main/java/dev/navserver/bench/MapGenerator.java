@@ -3,7 +3,6 @@ package dev.navserver.bench;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -93,43 +92,16 @@ public final class MapGenerator {
      * error.
      */
     public static void main(String[] args) throws IOException {
-        Kind kind = Kind.ROOMS;
-        int width = 512;
-        int height = 512;
-        long seed = 1;
-        Path out = null;
         try {
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                if (a.equals("-h") || a.equals("--help")) {
-                    System.out.println(usage());
-                    return;
-                }
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException("missing value after " + a);
-                }
-                String v = args[++i];
-                switch (a) {
-                    case "--kind" -> kind = Kind.parse(v);
-                    case "--width" -> width = Integer.parseInt(v);
-                    case "--height" -> height = Integer.parseInt(v);
-                    case "--size" -> {
-                        width = Integer.parseInt(v);
-                        height = width;
-                    }
-                    case "--seed" -> seed = Long.parseLong(v);
-                    case "--out" -> out = Path.of(v);
-                    default -> throw new IllegalArgumentException("unknown option " + a);
-                }
+            GenmapArgs a = GenmapArgs.parse(args, "rooms", 512);
+            if (a == null) {
+                System.out.println(usage());
+                return;
             }
-            if (out == null) {
-                throw new IllegalArgumentException("--out FILE is required");
-            }
+            Kind kind = Kind.parse(a.kind());
             long t0 = System.nanoTime();
-            write(kind, width, height, seed, out);
-            System.out.printf(Locale.ROOT, "genmap: %s %dx%d seed %d -> %s (%d bytes, %.1f s)%n",
-                    kind.name().toLowerCase(Locale.ROOT), width, height, seed, out, Files.size(out),
-                    (System.nanoTime() - t0) / 1e9);
+            write(kind, a.width(), a.height(), a.seed(), a.out());
+            a.report("genmap", kind, t0);
         } catch (IllegalArgumentException e) {
             System.err.println("navserver genmap: " + e.getMessage() + "\n" + usage());
             System.exit(2);
