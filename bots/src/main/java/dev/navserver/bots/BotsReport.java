@@ -62,22 +62,7 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
                          ServerLatency server, Timeline timeline, Dynamics dynamics, WorldReport world,
                          long redirects) {
 
-    /** A report without redirects (runs against a single process). */
-    public BotsReport(int players, long welcomed, long monsters, double durationSeconds, long navPaths,
-                      long invalid, long errors, long disconnects, long connectFailed, long undecodable,
-                      Percentiles latencyMs, Percentiles connectMs, double navPathsPerSecond,
-                      Map<String, Long> invalidByReason, Map<String, Long> errorsByCode,
-                      Map<String, Long> failuresByReason, Map<String, Long> messagesIn,
-                      Map<String, Long> messagesOut, Settings settings, int exitStatus, double rampUpSeconds,
-                      double steadyDurationSeconds, Percentiles steadyLatencyMs, double steadyNavPathsPerSecond,
-                      ServerLatency server, Timeline timeline, Dynamics dynamics, WorldReport world) {
-        this(players, welcomed, monsters, durationSeconds, navPaths, invalid, errors, disconnects, connectFailed,
-                undecodable, latencyMs, connectMs, navPathsPerSecond, invalidByReason, errorsByCode, failuresByReason,
-                messagesIn, messagesOut, settings, exitStatus, rampUpSeconds, steadyDurationSeconds, steadyLatencyMs,
-                steadyNavPathsPerSecond, server, timeline, dynamics, world, 0);
-    }
-
-    /** A report without {@link WorldReport} (tests of the other fields). */
+    /** A report without {@link WorldReport} and redirects (tests of the other fields). */
     public BotsReport(int players, long welcomed, long monsters, double durationSeconds, long navPaths,
                       long invalid, long errors, long disconnects, long connectFailed, long undecodable,
                       Percentiles latencyMs, Percentiles connectMs, double navPathsPerSecond,
@@ -89,7 +74,7 @@ public record BotsReport(int players, long welcomed, long monsters, double durat
         this(players, welcomed, monsters, durationSeconds, navPaths, invalid, errors, disconnects, connectFailed,
                 undecodable, latencyMs, connectMs, navPathsPerSecond, invalidByReason, errorsByCode, failuresByReason,
                 messagesIn, messagesOut, settings, exitStatus, rampUpSeconds, steadyDurationSeconds, steadyLatencyMs,
-                steadyNavPathsPerSecond, server, timeline, dynamics, WorldReport.NONE);
+                steadyNavPathsPerSecond, server, timeline, dynamics, WorldReport.NONE, 0);
     }
 
     /**
