@@ -16,7 +16,6 @@ import dev.navserver.server.cluster.EtcdProcesses;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -61,13 +60,9 @@ class ClusterEtcdOutageTest {
         Path maps = Files.createDirectories(tmp.resolve("maps"));
         Files.copy(TestServer.repoRoot().resolve("maps/arena.txt"), maps.resolve("m1.txt"));
         try (EtcdProcesses etcd = EtcdProcesses.start(tmp.resolve("etcd"), 3)) {
-            Map<String, String> o = new HashMap<>();
+            Map<String, String> o = TestServer.clusterNode(etcd, "a", 2, tmp.resolve("snapshots"));
             o.put("maps.default", "m1");
             o.put("server.authorityToken", "\"" + AUTHORITY_TOKEN + "\"");
-            o.put("cluster.etcd", "[" + String.join(", ", etcd.clientUrls()) + "]");
-            o.put("cluster.nodeId", "a");
-            o.put("cluster.leaseSeconds", "2");
-            o.put("cluster.snapshotDir", "\"" + tmp.resolve("snapshots") + "\"");
             o.put("cluster.drainSeconds", "5");
             try (TestServer node = TestServer.start(tmp.resolve("a"), maps, o)) {
                 TestServer.awaitCondition("m1 served", Duration.ofSeconds(20),

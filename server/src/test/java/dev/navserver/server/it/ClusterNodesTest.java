@@ -97,13 +97,9 @@ class ClusterNodesTest {
     }
 
     Map<String, String> overrides(String id) {
-        Map<String, String> o = new HashMap<>();
+        Map<String, String> o = TestServer.clusterNode(etcd, id, LEASE_SECONDS, tmp.resolve("snapshots"));
         o.put("maps.default", "m1");
         o.put("server.authorityToken", "\"" + AUTHORITY_TOKEN + "\"");
-        o.put("cluster.etcd", "[" + String.join(", ", etcd.clientUrls()) + "]");
-        o.put("cluster.nodeId", id);
-        o.put("cluster.leaseSeconds", Integer.toString(LEASE_SECONDS));
-        o.put("cluster.snapshotDir", "\"" + tmp.resolve("snapshots") + "\"");
         o.put("cluster.drainSeconds", "10");
         return o;
     }

@@ -29,7 +29,6 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -114,14 +113,10 @@ class ClusterProcessesTest {
     }
 
     Map<String, String> overrides(String id) {
-        Map<String, String> o = new HashMap<>();
+        Map<String, String> o = TestServer.clusterNode(etcd, id, LEASE_SECONDS, tmp.resolve("snapshots"));
         o.put("maps.default", "m1");
         o.put("server.authorityToken", "\"" + AUTHORITY_TOKEN + "\"");
-        o.put("cluster.etcd", "[" + String.join(", ", etcd.clientUrls()) + "]");
-        o.put("cluster.nodeId", id);
-        o.put("cluster.leaseSeconds", Integer.toString(LEASE_SECONDS));
         o.put("cluster.maxMaps", "3");
-        o.put("cluster.snapshotDir", "\"" + tmp.resolve("snapshots") + "\"");
         o.put("cluster.drainSeconds", "15");
         return o;
     }

@@ -105,6 +105,20 @@ final class TestServer implements AutoCloseable {
     }
 
     /** The config file text: {@link #DEFAULTS} with {@code overrides} applied. */
+    /**
+     * Config overrides of a cluster node on {@code etcd}: its members as {@code cluster.etcd}, {@code nodeId}, a
+     * lease of {@code leaseSeconds} and a shared {@code snapshotDir}; a mutable map for the test's own keys.
+     */
+    static Map<String, String> clusterNode(dev.navserver.server.cluster.EtcdProcesses etcd, String nodeId,
+            int leaseSeconds, Path snapshotDir) {
+        Map<String, String> o = new java.util.HashMap<>();
+        o.put("cluster.etcd", "[" + String.join(", ", etcd.clientUrls()) + "]");
+        o.put("cluster.nodeId", nodeId);
+        o.put("cluster.leaseSeconds", Integer.toString(leaseSeconds));
+        o.put("cluster.snapshotDir", "\"" + snapshotDir + "\"");
+        return o;
+    }
+
     static String yaml(Path mapsDir, Map<String, String> overrides) {
         Map<String, String> all = new LinkedHashMap<>();
         DEFAULTS.keySet().stream().sorted().forEach(k -> all.put(k, DEFAULTS.get(k)));

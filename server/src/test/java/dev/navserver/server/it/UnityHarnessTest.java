@@ -208,18 +208,14 @@ class UnityHarnessTest {
         Files.copy(TestServer.repoRoot().resolve("maps/arena.txt"), maps.resolve("arena.txt"));
         Files.copy(TestServer.repoRoot().resolve("maps/arena.txt"), maps.resolve("other.txt"));
         try (var etcd = dev.navserver.server.cluster.EtcdProcesses.start(cluster.resolve("etcd"), 1)) {
-            Map<String, String> cfg = new HashMap<>();
-            cfg.put("chase.monstersPerPlayer", "0");
-            cfg.put("chase.allowClientSpawn", "true");
-            cfg.put("chase.monsterSpeedMetersPerSecond", "6.0");
-            cfg.put("cluster.etcd", "[" + String.join(", ", etcd.clientUrls()) + "]");
-            cfg.put("cluster.leaseSeconds", "2");
-            cfg.put("cluster.maxMaps", "1");
-            cfg.put("cluster.snapshotDir", "\"" + cluster.resolve("snapshots") + "\"");
-            Map<String, String> a = new HashMap<>(cfg);
-            a.put("cluster.nodeId", "a");
-            Map<String, String> b = new HashMap<>(cfg);
-            b.put("cluster.nodeId", "b");
+            Map<String, String> a = TestServer.clusterNode(etcd, "a", 2, cluster.resolve("snapshots"));
+            Map<String, String> b = TestServer.clusterNode(etcd, "b", 2, cluster.resolve("snapshots"));
+            for (Map<String, String> cfg : List.of(a, b)) {
+                cfg.put("chase.monstersPerPlayer", "0");
+                cfg.put("chase.allowClientSpawn", "true");
+                cfg.put("chase.monsterSpeedMetersPerSecond", "6.0");
+                cfg.put("cluster.maxMaps", "1");
+            }
             try (TestServer na = TestServer.start(cluster.resolve("a"), maps, a);
                  TestServer nb = TestServer.start(cluster.resolve("b"), maps, b)) {
                 TestServer.awaitCondition("each node serves one map", Duration.ofSeconds(30),
