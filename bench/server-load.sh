@@ -19,7 +19,7 @@
 #                                                # issues 20 commands/s; every bot checks its view (view_errors)
 #   IO_THREADS=4 PLAYERS=1000 bench/server-load.sh  # server.ioThreads (default 0 = Netty's two per processor)
 #   AVOIDANCE=false ...                          # crowd.avoidance off
-#   LANDMARKS=16 ...                             # search.landmarks (default 0: octile heuristic only)
+#   LANDMARKS=0 ...                              # search.landmarks (default 16, the shipped value; 0: octile only)
 #   LANDMARK_MIN=0 ...                           # search.landmarksMinDistanceCells (default 64)
 #
 # Output: bench/target/server-load/{bots-N.json, bots-N.html, bots-N.txt, status-N.json, metrics-N.txt, server-N.log}
@@ -35,7 +35,7 @@ VIEWERS="${VIEWERS:-0}"
 EDITS="${EDITS:-0}"
 CROWD="${CROWD:-0}"
 AVOIDANCE="${AVOIDANCE:-true}"
-LANDMARKS="${LANDMARKS:-0}"
+LANDMARKS="${LANDMARKS:-16}"
 LANDMARK_MIN="${LANDMARK_MIN:-64}"
 IO_THREADS="${IO_THREADS:-0}"
 WORLD_SPAWN="${WORLD_SPAWN:-0}"

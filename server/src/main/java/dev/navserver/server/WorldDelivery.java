@@ -1,16 +1,13 @@
 package dev.navserver.server;
 
 import dev.navserver.protocol.message.LocalNav;
-import dev.navserver.protocol.message.MonsterSnapshot;
 import dev.navserver.protocol.message.Monsters;
 import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.ServerMessage;
-import dev.navserver.protocol.message.Vec3;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
 import dev.navserver.server.world.WorldEvent;
 import io.netty.buffer.ByteBuf;
-import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,12 +15,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Turns world events into protocol messages for the sessions they name. A message for many sessions (a
  * {@code nav_path} to every viewer, a {@code monster_state}, a {@code monster_event}) is encoded once and the same
- * bytes are written to each. Tick thread only.
+ * bytes are written to each; a {@code monsters} snapshot is assembled from entries encoded once per tick
+ * ({@link SnapshotLines}). Tick thread only.
  */
 final class WorldDelivery {
     private static final Logger LOG = LoggerFactory.getLogger(WorldDelivery.class);
 
     private final ServerContext context;
+    private final SnapshotLines snapshots = new SnapshotLines();
 
     WorldDelivery(ServerContext context) {
         this.context = context;
@@ -114,11 +113,6 @@ final class WorldDelivery {
         }
     }
 
-    /** Metres rounded to the millimetre: a snapshot entry's position in a third of the bytes. */
-    static double mm(double meters) {
-        return Math.rint(meters * 1000) / 1000;
-    }
-
     private void snapshot(WorldEvent.SnapshotDue e) {
         Session s = session(e.sessionId());
         if (s == null) {
@@ -128,10 +122,8 @@ final class WorldDelivery {
             context.metrics().messagesDropped.inc("snapshot");
             return; // a newer snapshot follows; a slow reader loses nothing that matters
         }
-        List<MonsterSnapshot> out = new ArrayList<>(e.monsters().size());
-        for (WorldEvent.MonsterView v : e.monsters()) {
-            out.add(new MonsterSnapshot(v.monsterId(), new Vec3(mm(v.x()), mm(v.y()), mm(v.z())), v.state()));
-        }
-        s.write(new Monsters(context.serverTime(), out, e.playerSeq()));
+        s.writeOwnedLine(Monsters.TYPE,
+                snapshots.line(s.channel().alloc(), context.serverTime(), e.worldTime(), e.monsters(),
+                        e.playerSeq()));
     }
 }

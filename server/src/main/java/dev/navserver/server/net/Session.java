@@ -258,6 +258,15 @@ public final class Session {
         writeLine(type, line.retainedDuplicate(), channel.voidPromise());
     }
 
+    /**
+     * Writes a line made for this session alone, without flushing; takes over the caller's reference.
+     *
+     * @param type the message's {@code type}, for {@code navserver_messages_out_total}
+     */
+    public void writeOwnedLine(String type, ByteBuf owned) {
+        writeLine(type, owned, channel.voidPromise());
+    }
+
     private void writeLine(String type, ByteBuf owned, ChannelPromise promise) {
         if (closing.get()) {
             owned.release();

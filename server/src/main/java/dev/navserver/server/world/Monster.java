@@ -88,6 +88,13 @@ final class Monster {
     double tickStartX;
     double tickStartZ;
 
+    /**
+     * Its snapshot entry of the world time {@link #snapshotViewTime}: one value shared by every session whose
+     * snapshot is due in that tick, so that delivery can encode it once.
+     */
+    WorldEvent.MonsterView snapshotView;
+    double snapshotViewTime = Double.NaN;
+
     /** Whether a body push moved it since it last checked the line to its next waypoint. */
     boolean pushed;
 
@@ -135,6 +142,15 @@ final class Monster {
             return current().wire();
         }
         return state == MonsterState.IDLE ? "chase" : state.wire(); // IDLE: chasing, first plan not adopted yet
+    }
+
+    /** Its snapshot entry at world time {@code now}, made once per tick and shared ({@link #snapshotView}). */
+    WorldEvent.MonsterView snapshotView(double now, double y) {
+        if (snapshotView == null || snapshotViewTime != now) {
+            snapshotView = new WorldEvent.MonsterView(id, x, y, z, wireState());
+            snapshotViewTime = now;
+        }
+        return snapshotView;
     }
 
     /** Name of the player it chases, follows or flees, or null. */

@@ -42,8 +42,13 @@ public sealed interface WorldEvent {
         }
     }
 
-    /** A session's periodic snapshot of the monsters in its view is due. */
-    record SnapshotDue(String sessionId, long playerSeq, List<MonsterView> monsters) implements WorldEvent {
+    /**
+     * A session's periodic snapshot of the monsters in its view is due.
+     *
+     * @param worldTime the world's clock when it was made, seconds: the views of one world time are shared values
+     */
+    record SnapshotDue(String sessionId, long playerSeq, double worldTime, List<MonsterView> monsters)
+            implements WorldEvent {
     }
 
     /** A monster was spawned, at a world position in metres. */
@@ -78,7 +83,10 @@ public sealed interface WorldEvent {
             implements WorldEvent {
     }
 
-    /** A snapshot entry: monster id, position in world metres, wire state. */
+    /**
+     * A snapshot entry: monster id, position in world metres, wire state. One value per monster and tick, shared by
+     * every snapshot of that tick (delivery encodes it once per identity).
+     */
     record MonsterView(String monsterId, double x, double y, double z, String state) {
     }
 }

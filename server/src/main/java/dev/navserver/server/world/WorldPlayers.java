@@ -186,9 +186,9 @@ public final class WorldPlayers {
             p.nextSnapshotTime = Math.max(p.nextSnapshotTime + period, now);
             List<WorldEvent.MonsterView> list = new ArrayList<>(p.view.size());
             for (Monster m : p.view.monsters()) {
-                list.add(new WorldEvent.MonsterView(m.id, m.x, y, m.z, m.wireState()));
+                list.add(m.snapshotView(now, y));
             }
-            world.outbox().add(new WorldEvent.SnapshotDue(p.sessionId, Math.max(p.seq, 0), list));
+            world.outbox().add(new WorldEvent.SnapshotDue(p.sessionId, Math.max(p.seq, 0), now, list));
         }
     }
 
