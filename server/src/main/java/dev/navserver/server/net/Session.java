@@ -46,6 +46,7 @@ public final class Session {
     private final AtomicBoolean dirty = new AtomicBoolean();
     private final AtomicBoolean ready = new AtomicBoolean();
     private final ServerContext context;
+    private final WriteBatch out;
 
     private volatile boolean welcomed;
     private volatile String player;
@@ -59,6 +60,7 @@ public final class Session {
         this.metrics = context.metrics;
         this.outboundLimitBytes = outboundLimitBytes;
         this.inbox = new ArrayBlockingQueue<>(inboxCapacity);
+        this.out = new WriteBatch(channel);
         channel.closeFuture().addListener(f -> releaseCoalesced());
     }
 
@@ -171,7 +173,7 @@ public final class Session {
         if (closing.get()) {
             return;
         }
-        channel.write(message, promise);
+        out.write(message, promise);
         metrics.messagesOut.inc(message.type());
         if (!dirty.getAndSet(true)) {
             context.dirtySessions.add(this);
@@ -188,7 +190,7 @@ public final class Session {
     /** Flushes if anything was written since the last flush. */
     public void flush() {
         if (dirty.getAndSet(false)) {
-            channel.flush();
+            out.flush();
         }
     }
 
@@ -272,7 +274,7 @@ public final class Session {
             owned.release();
             return;
         }
-        channel.write(owned, promise);
+        out.write(owned, promise);
         metrics.messagesOut.inc(type);
         if (!dirty.getAndSet(true)) {
             context.dirtySessions.add(this);
@@ -315,8 +317,9 @@ public final class Session {
         flush();
     }
 
-    /** Releases the lines still kept for a slow reader (the channel closed). */
+    /** Releases the lines still kept for a slow reader or in the batch (the channel closed). */
     void releaseCoalesced() {
+        out.discard();
         Iterator<Map.Entry<String, Outbound>> it = coalesced.entrySet().iterator();
         while (it.hasNext()) {
             Outbound o = it.next().getValue();
@@ -347,6 +350,7 @@ public final class Session {
         }
         LOG.debug("closing {}: {}", id, reason);
         closeReason = reason;
+        out.flush(); // what was written before the bye goes before it
         metrics.messagesOut.inc(Bye.TYPE);
         if (ByeReasons.SLOW_READER.equals(reason)) {
             // It does not read: waiting for the bye to be written could take forever.
