@@ -31,8 +31,8 @@ final class SnapshotLines {
     /** The entries encoded for the views of world time {@link #entriesTime}, by view identity. */
     private final Map<WorldEvent.MonsterView, byte[]> entries = new IdentityHashMap<>();
     private double entriesTime = Double.NaN;
-    /** {@code {"monster":"<id>","pos":[} by monster id. */
-    private final Map<String, byte[]> prefixes = new HashMap<>();
+    /** {@code {"monster":"<id>","pos":[} by monster id (the id's instance: a monster keeps its own). */
+    private final Map<String, byte[]> prefixes = new IdentityHashMap<>();
     /** {@code ],"state":"<state>"}} by wire state. */
     private final Map<String, byte[]> suffixes = new HashMap<>();
     private final byte[] number = new byte[96];

@@ -2,6 +2,7 @@ package dev.navserver.server.world;
 
 import dev.navserver.nav.grid.GridMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -184,11 +185,13 @@ public final class WorldPlayers {
                 continue;
             }
             p.nextSnapshotTime = Math.max(p.nextSnapshotTime + period, now);
-            List<WorldEvent.MonsterView> list = new ArrayList<>(p.view.size());
-            for (Monster m : p.view.monsters()) {
-                list.add(m.snapshotView(now, y));
+            ViewSet view = p.view;
+            int n = view.size();
+            WorldEvent.MonsterView[] list = new WorldEvent.MonsterView[n];
+            for (int k = 0; k < n; k++) {
+                list[k] = view.member(k).snapshotView(now, y);
             }
-            world.outbox().add(new WorldEvent.SnapshotDue(p.sessionId, Math.max(p.seq, 0), now, list));
+            world.outbox().add(new WorldEvent.SnapshotDue(p.sessionId, Math.max(p.seq, 0), now, Arrays.asList(list)));
         }
     }
 
