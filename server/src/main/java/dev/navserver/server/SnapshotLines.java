@@ -2,9 +2,9 @@ package dev.navserver.server;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import dev.navserver.protocol.message.Monsters;
+import dev.navserver.server.net.OutboundLine;
 import dev.navserver.server.world.WorldEvent;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes {@code monsters} snapshot lines without an object mapper: each entry is encoded once per
+ * Makes {@code monsters} snapshot lines without an object mapper: each entry is encoded once per
  * {@link WorldEvent.MonsterView} (one value per monster and tick, shared by every snapshot of that tick) and each
- * session's line is the concatenation of its entries' bytes. The line is the JSON that
+ * session's line is the concatenation of its entries' bytes, made by the I/O thread that writes it. The line is the JSON that
  * {@link dev.navserver.protocol.json.MessageWriter} writes for the same {@link Monsters} (positions rounded to the
- * millimetre), up to number formatting. Tick thread only.
+ * millimetre), up to number formatting. {@link #line} on the tick thread only; the lines it returns are immutable.
  */
 final class SnapshotLines {
     private static final byte[] HEAD = ascii("{\"type\":\"" + Monsters.TYPE + "\",\"serverTime\":");
@@ -38,42 +38,57 @@ final class SnapshotLines {
     private final byte[] number = new byte[96];
 
     /**
-     * The snapshot line (JSON and {@code '\n'}) of {@code views} at {@code serverTime}, in a buffer of
-     * {@code alloc}'s that the caller owns.
+     * The snapshot line of {@code views} at {@code serverTime}: its entries are encoded here (once per view), the line
+     * is assembled by the I/O thread that writes it.
      *
      * @param worldTime the world time the views were made at: the entries cached for another are dropped (one
      *                  world's views of one tick are delivered together and never seen again)
      * @param playerSeq omitted when 0
      */
-    ByteBuf line(ByteBufAllocator alloc, double serverTime, double worldTime, List<WorldEvent.MonsterView> views,
-                 long playerSeq) {
+    OutboundLine line(double serverTime, double worldTime, List<WorldEvent.MonsterView> views, long playerSeq) {
         if (Double.compare(worldTime, entriesTime) != 0) {
             entries.clear();
             entriesTime = worldTime;
         }
-        byte[] time = ascii(Double.toString(serverTime));
-        int size = HEAD.length + time.length + LIST.length + SEQ.length + 24 + 2 + views.size();
         byte[][] parts = new byte[views.size()][];
         for (int i = 0; i < parts.length; i++) {
             parts[i] = entry(views.get(i));
-            size += parts[i].length;
         }
-        ByteBuf out = alloc.buffer(size);
-        out.writeBytes(HEAD).writeBytes(time).writeBytes(LIST);
-        for (int i = 0; i < parts.length; i++) {
-            if (i > 0) {
-                out.writeByte(',');
+        return new Line(ascii(Double.toString(serverTime)), parts, playerSeq);
+    }
+
+    /** One session's snapshot: header, entries and {@code playerSeq}, concatenated by {@link #writeTo}. */
+    private record Line(byte[] time, byte[][] parts, long playerSeq) implements OutboundLine {
+        @Override
+        public String type() {
+            return Monsters.TYPE;
+        }
+
+        @Override
+        public int size() {
+            int size = HEAD.length + time.length + LIST.length + Math.max(parts.length - 1, 0) + 3;
+            for (byte[] p : parts) {
+                size += p.length;
             }
-            out.writeBytes(parts[i]);
+            return playerSeq == 0 ? size : size + SEQ.length - 1 + Long.toString(playerSeq).length();
         }
-        if (playerSeq != 0) {
-            out.writeBytes(SEQ);
-            writeLong(out, playerSeq);
-        } else {
-            out.writeByte(']');
+
+        @Override
+        public void writeTo(ByteBuf out) {
+            out.writeBytes(HEAD).writeBytes(time).writeBytes(LIST);
+            for (int i = 0; i < parts.length; i++) {
+                if (i > 0) {
+                    out.writeByte(',');
+                }
+                out.writeBytes(parts[i]);
+            }
+            if (playerSeq != 0) {
+                out.writeBytes(SEQ).writeBytes(ascii(Long.toString(playerSeq)));
+            } else {
+                out.writeByte(']');
+            }
+            out.writeByte('}').writeByte('\n');
         }
-        out.writeByte('}').writeByte('\n');
-        return out;
     }
 
     private byte[] entry(WorldEvent.MonsterView v) {
@@ -147,10 +162,6 @@ final class SnapshotLines {
             number[j] = t;
         }
         return at;
-    }
-
-    private void writeLong(ByteBuf out, long value) {
-        out.writeBytes(ascii(Long.toString(value)));
     }
 
     private static byte[] concat(byte[]... parts) {

@@ -6,17 +6,17 @@ import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.ServerMessage;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
+import dev.navserver.server.net.SharedLine;
 import dev.navserver.server.world.WorldEvent;
-import io.netty.buffer.ByteBuf;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Turns world events into protocol messages for the sessions they name. A message for many sessions (a
- * {@code nav_path} to every viewer, a {@code monster_state}, a {@code monster_event}) is encoded once and the same
- * bytes are written to each; a {@code monsters} snapshot is assembled from entries encoded once per tick
- * ({@link SnapshotLines}). Tick thread only.
+ * {@code nav_path} to every viewer, a {@code monster_state}, a {@code monster_event}) is encoded once, by the first
+ * I/O thread that writes it ({@link SharedLine}), and the same bytes go to each; a {@code monsters} snapshot is
+ * assembled on the I/O thread from entries encoded once per tick ({@link SnapshotLines}). Tick thread only.
  */
 final class WorldDelivery {
     private static final Logger LOG = LoggerFactory.getLogger(WorldDelivery.class);
@@ -69,19 +69,15 @@ final class WorldDelivery {
         if (viewers.isEmpty()) {
             return;
         }
-        ByteBuf line = Session.encode(navPathMessage(e));
-        try {
-            for (String id : viewers) {
-                Session s = session(id);
-                if (s == null) {
-                    continue;
-                }
-                boolean chased = id.equals(e.sessionId());
-                s.writeNavPathLine(e.monsterId(), line, chased ? e.posArrivalNanos() : 0,
-                        chased ? e.editArrivalNanos() : 0);
+        SharedLine line = new SharedLine(navPathMessage(e)); // encoded once, by the first I/O thread to write it
+        for (String id : viewers) {
+            Session s = session(id);
+            if (s == null) {
+                continue;
             }
-        } finally {
-            line.release();
+            boolean chased = id.equals(e.sessionId());
+            s.writeNavPathLine(e.monsterId(), line, chased ? e.posArrivalNanos() : 0,
+                    chased ? e.editArrivalNanos() : 0);
         }
     }
 
@@ -89,16 +85,12 @@ final class WorldDelivery {
         if (sessions.isEmpty()) {
             return;
         }
-        ByteBuf line = Session.encode(message);
-        try {
-            for (String id : sessions) {
-                Session s = session(id);
-                if (s != null) {
-                    s.writeLine(message.type(), line);
-                }
+        SharedLine line = new SharedLine(message);
+        for (String id : sessions) {
+            Session s = session(id);
+            if (s != null) {
+                s.writeLine(line);
             }
-        } finally {
-            line.release();
         }
     }
 
@@ -122,8 +114,6 @@ final class WorldDelivery {
             context.metrics().messagesDropped.inc("snapshot");
             return; // a newer snapshot follows; a slow reader loses nothing that matters
         }
-        s.writeOwnedLine(Monsters.TYPE,
-                snapshots.line(s.channel().alloc(), context.serverTime(), e.worldTime(), e.monsters(),
-                        e.playerSeq()));
+        s.writeLine(snapshots.line(context.serverTime(), e.worldTime(), e.monsters(), e.playerSeq()));
     }
 }

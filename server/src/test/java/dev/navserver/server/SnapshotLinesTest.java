@@ -9,7 +9,8 @@ import dev.navserver.protocol.message.Monsters;
 import dev.navserver.protocol.message.Vec3;
 import dev.navserver.server.world.WorldEvent.MonsterView;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import dev.navserver.server.net.OutboundLine;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,13 +23,16 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 class SnapshotLinesTest {
-    private static final UnpooledByteBufAllocator ALLOC = new UnpooledByteBufAllocator(false);
-
-    private static String text(ByteBuf line) {
+        /** The line as the I/O thread writes it; its announced size is exactly what it writes. */
+    private static String text(OutboundLine line) {
+        ByteBuf out = Unpooled.buffer();
         try {
-            return line.toString(StandardCharsets.UTF_8);
+            line.writeTo(out);
+            assertThat(out.readableBytes()).isEqualTo(line.size());
+            assertThat(line.type()).isEqualTo("monsters");
+            return out.toString(StandardCharsets.UTF_8);
         } finally {
-            line.release();
+            out.release();
         }
     }
 
@@ -50,7 +54,7 @@ class SnapshotLinesTest {
     void twoWolvesAndAPlayerSeqReadBackAsTheSnapshotTheMapperWrites() {
         List<MonsterView> views = List.of(new MonsterView("m-1", 12.3456, 0, -7.0004, "patrol"),
                 new MonsterView("m-2", -0.0004, 1.5, 100, "chase"));
-        String line = text(new SnapshotLines().line(ALLOC, 42.25, 1.0, views, 17));
+        String line = text(new SnapshotLines().line(42.25, 1.0, views, 17));
 
         assertThat(line).endsWith("}\n").doesNotContain(" ");
         assertThat(MessageReader.FROM_SERVER.read(line.trim())).isEqualTo(expected(42.25, views, 17));
@@ -60,7 +64,7 @@ class SnapshotLinesTest {
     @Test
     void anEmptyViewWithoutAPlayerSeqIsTheMappersLineByteForByte() {
         Monsters empty = new Monsters(3.5, List.of(), 0);
-        String line = text(new SnapshotLines().line(ALLOC, 3.5, 1.0, List.of(), 0));
+        String line = text(new SnapshotLines().line(3.5, 1.0, List.of(), 0));
 
         assertThat(line).isEqualTo(MessageWriter.toJson(empty) + "\n");
     }
@@ -71,10 +75,10 @@ class SnapshotLinesTest {
         MonsterView wolf = new MonsterView("m-9", 1, 0, 2, "wander");
         MonsterView bear = new MonsterView("m-\"quoted\"\u00e9", 3, 0, 4, "idle");
 
-        String first = text(lines.line(ALLOC, 1.0, 5.0, List.of(wolf, bear), 0));
-        String second = text(lines.line(ALLOC, 1.1, 5.0, List.of(bear), 3));
+        String first = text(lines.line(1.0, 5.0, List.of(wolf, bear), 0));
+        String second = text(lines.line(1.1, 5.0, List.of(bear), 3));
         MonsterView wolfLater = new MonsterView("m-9", 1.5, 0, 2, "chase"); // next tick: a new value
-        String third = text(lines.line(ALLOC, 1.2, 5.05, List.of(wolfLater), 0));
+        String third = text(lines.line(1.2, 5.05, List.of(wolfLater), 0));
 
         assertThat(MessageReader.FROM_SERVER.read(first.trim())).isEqualTo(expected(1.0, List.of(wolf, bear), 0));
         assertThat(MessageReader.FROM_SERVER.read(second.trim())).isEqualTo(expected(1.1, List.of(bear), 3));
@@ -84,7 +88,7 @@ class SnapshotLinesTest {
     @Property(tries = 300)
     void anySnapshotReadsBackAsTheSnapshotTheMapperWrites(@ForAll("views") List<MonsterView> views,
                                                           @ForAll("seqs") long playerSeq) {
-        String line = text(new SnapshotLines().line(ALLOC, 12.5, 0.0, views, playerSeq));
+        String line = text(new SnapshotLines().line(12.5, 0.0, views, playerSeq));
 
         assertThat(MessageReader.FROM_SERVER.read(line.trim())).isEqualTo(expected(12.5, views, playerSeq));
     }

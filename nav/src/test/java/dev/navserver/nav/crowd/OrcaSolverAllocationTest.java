@@ -40,14 +40,19 @@ class OrcaSolverAllocationTest {
             solver.step(agents, grid, 0.05);
         }
 
-        long before = mx.getCurrentThreadAllocatedBytes();
-        for (int s = 0; s < 100; s++) {
-            drive(agents, w / 2.0, -h / 2.0);
-            solver.step(agents, grid, 0.05);
+        // three windows of 100 steps: a per-step allocation shows in every one; a buffer that grows once to a new
+        // high-water mark of neighbours (the meeting gets denser) may show in one, never in all three
+        long least = Long.MAX_VALUE;
+        for (int window = 0; window < 3; window++) {
+            long before = mx.getCurrentThreadAllocatedBytes();
+            for (int s = 0; s < 100; s++) {
+                drive(agents, w / 2.0, -h / 2.0);
+                solver.step(agents, grid, 0.05);
+            }
+            least = Math.min(least, mx.getCurrentThreadAllocatedBytes() - before);
         }
-        long allocated = mx.getCurrentThreadAllocatedBytes() - before;
 
-        assertThat(allocated).isZero();
+        assertThat(least).isZero();
     }
 
     /** Everyone heads for (tx, tz) at 2 m/s: a dense meeting with stalls and yields. */

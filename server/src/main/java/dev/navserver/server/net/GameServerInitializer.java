@@ -17,6 +17,7 @@ public final class GameServerInitializer extends ChannelInitializer<SocketChanne
     /** Pipeline stage names (the codec's own names are in {@link ProtocolPipeline}). */
     public static final String IDLE = "idle";
     public static final String SESSION = "session";
+    public static final String LINE_ENCODER = "line-encoder";
 
     private final ServerContext context;
 
@@ -33,6 +34,7 @@ public final class GameServerInitializer extends ChannelInitializer<SocketChanne
         ChannelPipeline p = ch.pipeline();
         p.addLast(IDLE, new IdleStateHandler(cfg.idleTimeoutSeconds(), 0, 0, TimeUnit.SECONDS));
         ProtocolPipeline.addServerCodec(p, cfg.maxFrameBytes());
+        p.addLast(LINE_ENCODER, OutboundLineEncoder.INSTANCE);
         // A new SessionHandler per channel: it holds that connection's session and rate-limit window.
         p.addLast(SESSION, new SessionHandler(context));
     }

@@ -8,6 +8,7 @@ import dev.navserver.protocol.message.ServerMessage;
 import dev.navserver.protocol.json.MessageWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.util.ReferenceCountUtil;
 import dev.navserver.server.metrics.ServerMetrics;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPromise;
@@ -112,11 +113,8 @@ public final class Session {
     public record Inbound(ClientMessage message, long arrivalNanos) {
     }
 
-    /**
-     * A {@code nav_path} line (one retained reference) kept for a slow reader, with the arrival of the
-     * {@code player_pos} its plan used.
-     */
-    private record Outbound(ByteBuf line, long posArrivalNanos, long editArrivalNanos) {
+    /** A {@code nav_path} kept for a slow reader, with the arrival of the {@code player_pos} its plan used. */
+    private record Outbound(SharedLine line, long posArrivalNanos, long editArrivalNanos) {
     }
 
     /**
@@ -206,18 +204,12 @@ public final class Session {
      */
     public void writeNavPath(NavPath path, long posArrivalNanos, long editArrivalNanos) {
         if (posArrivalNanos == 0 && editArrivalNanos == 0 && channel.isWritable() && coalesced.isEmpty()) {
-            // nothing to time and nothing to coalesce: the I/O thread encodes it like any other message (a viewer's
-            // monster_enter path: encoding these was most of the tick thread's delivery time under load)
+            // nothing to time and nothing to coalesce: the I/O thread encodes it like any other message
             metrics.navPathPushes.increment();
             write(path, channel.voidPromise());
             return;
         }
-        ByteBuf line = encode(path);
-        try {
-            writeNavPathLine(path.monster(), line, posArrivalNanos, editArrivalNanos);
-        } finally {
-            line.release();
-        }
+        writeNavPathLine(path.monster(), new SharedLine(path), posArrivalNanos, editArrivalNanos);
     }
 
     /** One message as its NDJSON line, encoded once for any number of sessions; the caller releases it. */
@@ -228,21 +220,18 @@ public final class Session {
     }
 
     /**
-     * {@link #writeNavPath} of a {@code nav_path} already encoded ({@link #encode}) and shared with other sessions:
-     * the same bytes go to every viewer. Takes its own reference; the caller keeps and releases its own.
+     * {@link #writeNavPath} of a {@code nav_path} shared with other sessions: its bytes are encoded once, by the first
+     * I/O thread that writes it ({@link SharedLine}).
      */
-    public void writeNavPathLine(String monster, ByteBuf line, long posArrivalNanos, long editArrivalNanos) {
+    public void writeNavPathLine(String monster, SharedLine line, long posArrivalNanos, long editArrivalNanos) {
         if (closing.get()) {
             return;
         }
         if (channel.isWritable() && coalesced.isEmpty()) {
-            writeTimed(line.retainedDuplicate(), posArrivalNanos, editArrivalNanos);
+            writeTimed(line, posArrivalNanos, editArrivalNanos);
             return;
         }
-        Outbound old = coalesced.put(monster, new Outbound(line.retainedDuplicate(), posArrivalNanos,
-                editArrivalNanos));
-        if (old != null) {
-            old.line().release();
+        if (coalesced.put(monster, new Outbound(line, posArrivalNanos, editArrivalNanos)) != null) {
             metrics.messagesCoalesced.increment();
         }
         if (channel.isWritable()) {
@@ -260,18 +249,15 @@ public final class Session {
         writeLine(type, line.retainedDuplicate(), channel.voidPromise());
     }
 
-    /**
-     * Writes a line made for this session alone, without flushing; takes over the caller's reference.
-     *
-     * @param type the message's {@code type}, for {@code navserver_messages_out_total}
-     */
-    public void writeOwnedLine(String type, ByteBuf owned) {
-        writeLine(type, owned, channel.voidPromise());
+    /** Writes a line made off the I/O thread ({@link OutboundLine}), shared or not, without flushing. */
+    public void writeLine(OutboundLine line) {
+        writeLine(line.type(), line, channel.voidPromise());
     }
 
-    private void writeLine(String type, ByteBuf owned, ChannelPromise promise) {
+    /** Writes {@code owned}: a {@code ByteBuf} whose reference it takes over, or an {@link OutboundLine}. */
+    private void writeLine(String type, Object owned, ChannelPromise promise) {
         if (closing.get()) {
-            owned.release();
+            ReferenceCountUtil.release(owned);
             return;
         }
         out.write(owned, promise);
@@ -282,7 +268,7 @@ public final class Session {
         checkOutbound();
     }
 
-    private void writeTimed(ByteBuf owned, long posArrivalNanos, long editArrivalNanos) {
+    private void writeTimed(SharedLine owned, long posArrivalNanos, long editArrivalNanos) {
         metrics.navPathPushes.increment();
         if (posArrivalNanos == 0 && editArrivalNanos == 0) {
             writeLine(NavPath.TYPE, owned, channel.voidPromise());
@@ -317,15 +303,10 @@ public final class Session {
         flush();
     }
 
-    /** Releases the lines still kept for a slow reader or in the batch (the channel closed). */
+    /** Drops the paths kept for a slow reader and releases the batch (the channel closed). */
     void releaseCoalesced() {
         out.discard();
-        Iterator<Map.Entry<String, Outbound>> it = coalesced.entrySet().iterator();
-        while (it.hasNext()) {
-            Outbound o = it.next().getValue();
-            it.remove();
-            o.line().release();
-        }
+        coalesced.clear();
     }
 
     /** Bytes queued for the socket but not yet written ({@link OutboundBytes#pending}). Any thread. */
