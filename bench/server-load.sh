@@ -134,7 +134,7 @@ YAML
   curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$ADMIN_PORT/admin/status" > "$OUT/status-$n.json"
   curl -fsS "http://127.0.0.1:$ADMIN_PORT/metrics" > "$OUT/metrics-$n.txt"
   echo "   bots exit $bots_status; server: $(grep -E '^(process_cpu_seconds_total|jvm_heap_peak_bytes|navserver_nav_path_pushes_total|navserver_monster_overlaps_total|navserver_slot_reassignments_total|navserver_map_edits_total.*) ' "$OUT/metrics-$n.txt" | tr '\n' ' ')"
-  echo "   status: $(tr -d '\n' < "$OUT/status-$n.json" | grep -oE '"(tickDurationMs|planLatencyMs|posToPathMs)":\{[^}]*\}' | tr '\n' ' ')"
+  echo "   status: $(tr -d '\n' < "$OUT/status-$n.json" | grep -oE '"(tickDurationMs|planLatencyMs|planQueueUrgentMs|posToPathMs)":\{[^}]*\}' | tr '\n' ' ')"
   kill -TERM "$server_pid"
   wait "$server_pid" || true
 done

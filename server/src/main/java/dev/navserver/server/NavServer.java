@@ -32,6 +32,7 @@ import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
 import dev.navserver.server.plan.LongRouteBuilds;
 import dev.navserver.server.plan.NavPlanner;
+import dev.navserver.server.plan.PlannerPool;
 import dev.navserver.server.tick.TickControl;
 import dev.navserver.server.tick.TickLoop;
 import dev.navserver.server.view.ViewHttp;
@@ -44,11 +45,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -172,12 +171,7 @@ public final class NavServer implements AutoCloseable {
         }
         planner = new NavPlanner(searchOptions(initial), landmarkBuilder);
         planner.setLongRouteMinCells(initial.search().longRouteMinCells());
-        AtomicInteger plannerThreadIds = new AtomicInteger();
-        plannerPool = Executors.newFixedThreadPool(initial.search().plannerThreads(), r -> {
-            Thread t = new Thread(r, "navserver-planner-" + plannerThreadIds.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        plannerPool = new PlannerPool(initial.search().plannerThreads());
         metrics.monitorExecutor(plannerPool, "planner");
         TickControl tickControl = new TickControl(initial.tick().hz());
         context = new ServerContext(metrics, reloader::current, maps, planner, plannerPool, tickControl::wakeup,
@@ -246,6 +240,7 @@ public final class NavServer implements AutoCloseable {
         s.put("skippedTicks", tickLoop.skippedTicks());
         s.put("tickDurationMs", ServerMetrics.summaryMillis(metrics.tickDuration));
         s.put("planLatencyMs", ServerMetrics.summaryMillis(metrics.planLatency));
+        s.put("planQueueUrgentMs", ServerMetrics.summaryMillis(metrics.planQueue.urgent()));
         s.put("posToPathMs", ServerMetrics.summaryMillis(metrics.posToPath));
         s.put("editToPathMs", ServerMetrics.summaryMillis(metrics.editToPath));
         s.put("navPathPushes", (long) metrics.navPathPushes.count());

@@ -18,6 +18,11 @@ final class WorldMeters {
             }
 
             @Override
+            public void planWaited(long nanos, boolean urgent) {
+                metrics.planQueue.waited(nanos, urgent);
+            }
+
+            @Override
             public void planFailed() {
                 metrics.plans.inc("failed");
             }

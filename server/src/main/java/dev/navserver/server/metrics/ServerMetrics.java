@@ -145,6 +145,7 @@ public final class ServerMetrics implements AutoCloseable {
     /** Wall time of one search on the planner pool. */
     public final Timer planLatency = timer("navserver_plan_latency_seconds",
             "Time of one search on the planner pool.", PLAN_LATENCY_BUCKETS);
+    public final PlanQueueMetrics planQueue = new PlanQueueMetrics(registry);
     /** Nodes expanded by one search. */
     public final DistributionSummary planExpandedNodes = DistributionSummary.builder("navserver_plan_expanded_nodes")
             .description("Nodes expanded by one search.").serviceLevelObjectives(EXPANDED_NODES_BUCKETS)

@@ -51,4 +51,11 @@ public interface PathPlanner {
             paths = List.copyOf(paths);
         }
     }
+
+    /**
+     * Marks a planner task that may wait behind every other on the planner queue (a walk to a goal: wander, patrol,
+     * {@code move_to}); unmarked tasks (chases, path queries) are urgent.
+     */
+    interface Background extends Runnable {
+    }
 }

@@ -76,9 +76,11 @@ final class PlanDispatcher {
         double sz = m.z;
         double gx = m.planGoalX;
         double gz = m.planGoalZ;
-        Runnable task = () -> {
+        long queued = System.nanoTime();
+        Runnable plan = () -> {
             WorldPath result = null;
             long t0 = System.nanoTime();
+            metrics.planWaited(t0 - queued, p != null);
             try {
                 result = planner.plan(map, sx, sz, gx, gz);
                 metrics.planned(System.nanoTime() - t0, result.expanded(),
@@ -90,6 +92,8 @@ final class PlanDispatcher {
             done.add(new PlanDone(id, token, mapGeneration, playerSeq, posArrivalNanos, result));
             wakeup.run();
         };
+        // a chase first: a player's screen waits for it; a walk to a goal (wander, patrol, move_to) may wait
+        Runnable task = p != null ? plan : (PathPlanner.Background) plan::run;
         try {
             pool.execute(task);
         } catch (RejectedExecutionException e) {
@@ -127,9 +131,11 @@ final class PlanDispatcher {
             sx[i] = m.x;
             sz[i] = m.z;
         }
+        long queued = System.nanoTime();
         Runnable task = () -> {
             List<WorldPath> paths = null;
             long t0 = System.nanoTime();
+            metrics.planWaited(t0 - queued, true);
             try {
                 PathPlanner.SharedPaths shared = planner.planShared(map, sx, sz, gx, gz);
                 long nanos = System.nanoTime() - t0;

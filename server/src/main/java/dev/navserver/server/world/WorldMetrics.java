@@ -15,6 +15,10 @@ public interface WorldMetrics {
     default void planned(long nanos, int expanded, SearchStatus status) {
     }
 
+    /** A monster's plan waited this long for a planner thread; {@code urgent}: a chase plan. */
+    default void planWaited(long nanos, boolean urgent) {
+    }
+
     /** A plan failed with an unexpected exception (a bug); the monster re-plans later. */
     default void planFailed() {
     }
