@@ -89,6 +89,30 @@ final class SubgoalGraphCache {
         return built == null ? BuildOutcome.TOO_LARGE : BuildOutcome.BUILT;
     }
 
+    /** {@link SubgoalGraph#publishRepaired}. */
+    static SubgoalGraph publishRepaired(NavGrid before, NavGrid after, long maxBoxCells) {
+        SubgoalGraph g = GRAPHS.get(after);
+        if (g != null) {
+            return g == SubgoalGraph.NONE ? null : g;
+        }
+        SubgoalGraph old = ready(before);
+        if (old == null) {
+            return null;
+        }
+        SubgoalGraph repaired = SubgoalGraph.repaired(old, before, after, maxBoxCells);
+        if (repaired == null) {
+            return null;
+        }
+        synchronized (GRAPHS) {
+            g = GRAPHS.get(after);
+            if (g == null) {
+                GRAPHS.put(after, repaired);
+                return repaired;
+            }
+        }
+        return g == SubgoalGraph.NONE ? null : g;
+    }
+
     /**
      * Directed edges a graph build of {@code grid} may find within the heap's headroom now, at most
      * {@link SubgoalGraph#MAX_DIRECTED_EDGES}.
