@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Builds the long-route structures of every published map version in the background: the first version of a map as
  * soon as it is loaded, later versions (edits, reloads) once they have stayed the newest for {@link #SETTLE_MILLIS}:
- * its {@link SubgoalGraph}, then, when the heap's headroom holds that build,
- * the graph's hierarchy. Searches use them from the moment each is published ({@link SearchRule}); until then, and for
+ * its {@link SubgoalGraph} (unless {@link GraphRepairs} repaired it from the previous version's at once), then, when
+ * the heap's headroom holds that build, the graph's hierarchy. Searches use them from the moment each is published ({@link SearchRule}); until then, and for
  * a map whose structure does not fit the heap, they run JPS.
  *
  * <p>Builds run one at a time on the executor given (one low-priority thread, never a planner or the tick thread)
@@ -47,6 +47,8 @@ public final class LongRouteBuilds implements AutoCloseable {
 
     private final ScheduledExecutorService builder;
     private final BuildMetrics metrics;
+    /** Repairs each later version's graph at once, before its settled build ({@link GraphRepairs}). */
+    private final GraphRepairs repairs;
     /** The newest version of each map waiting for its build. */
     private final Map<String, Version> waiting = new ConcurrentHashMap<>();
     private volatile boolean closed;
@@ -65,6 +67,7 @@ public final class LongRouteBuilds implements AutoCloseable {
     public LongRouteBuilds(ScheduledExecutorService builder, BuildMetrics metrics) {
         this.builder = builder;
         this.metrics = metrics;
+        this.repairs = new GraphRepairs(metrics);
     }
 
     /** Queues the builds of a newly published map version; never blocks. */
@@ -77,6 +80,7 @@ public final class LongRouteBuilds implements AutoCloseable {
         waiting.put(name, new Version(map, version, System.nanoTime(), !first));
         metrics.progress(name, GRAPH, 0);
         metrics.progress(name, HIERARCHY, 0);
+        repairs.published(map, version);
         try {
             builder.schedule(() -> buildNewest(name), first ? 0 : SETTLE_MILLIS, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
@@ -88,6 +92,7 @@ public final class LongRouteBuilds implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        repairs.close();
     }
 
     private void buildNewest(String name) {
@@ -104,12 +109,15 @@ public final class LongRouteBuilds implements AutoCloseable {
             return;
         }
         NavGrid grid = v.map().navGrid();
-        BuildOutcome graphBuilt = run(v, GRAPH, "work (subgoal scans, then landmark distances)",
-                p -> SubgoalGraph.publish(grid, p));
-        if (graphBuilt != BuildOutcome.BUILT) {
-            return;
-        }
         SubgoalGraph graph = SubgoalGraph.ready(grid);
+        if (graph == null) { // not repaired from the version before (GraphRepairs): built from scratch
+            BuildOutcome graphBuilt = run(v, GRAPH, "work (subgoal scans, then landmark distances)",
+                    p -> SubgoalGraph.publish(grid, p));
+            if (graphBuilt != BuildOutcome.BUILT) {
+                return;
+            }
+            graph = SubgoalGraph.ready(grid);
+        }
         if (graph.hierarchy() != null) {
             metrics.progress(name, HIERARCHY, 1);
             return;

@@ -164,6 +164,64 @@ class LongRouteDefaultsTest {
     }
 
     @Test
+    void mapEdit_WallInADoorOnTheRoute_GraphIsRepairedAtOnce_AndLongQueriesTakeTheOptimalDetour() throws Exception {
+        byte[] terrain = roomsTerrain(7);
+        Path maps = mapsWithRooms(terrain);
+        GridMap map = MapLoader.load(maps.resolve("rooms.map"));
+        // the door in the wall south of the top-left room: the straight way down the first room column
+        //   @.......@
+        //   @@@.@@@@@   <- row 8: its one open cell walled
+        //   @.......@
+        CellRect door = new CellRect(1, 8, 7, 1);
+        byte[] edited = terrain.clone();
+        for (int col = 1; col < 8; col++) {
+            edited[8 * SIDE + col] = Terrain.WALL;
+        }
+        GridMap after = new GridMap("rooms", SIDE, SIDE, map.transform(), edited);
+        PathSearch search = new PathSearch();
+        double before = search.find(map.navGrid(), 4, 4, 4, SIDE - 5, SearchOptions.DEFAULT).length();
+        double optimal = search.find(after.navGrid(), 4, 4, 4, SIDE - 5, SearchOptions.DEFAULT).length();
+        assertThat(optimal).as("the door was on every shortest route").isGreaterThan(before + 1);
+        Vec3 a = centre(map, 4, 4);
+        Vec3 b = centre(map, 4, SIDE - 5);
+
+        try (TestServer server = TestServer.start(tmp, maps, Map.of("server.authorityToken",
+                "\"" + AUTHORITY_TOKEN + "\""));
+                NdjsonClient gm = server.connect()) {
+            gm.send(new Hello(null, 1, "game-master", "rooms", AUTHORITY_TOKEN));
+            gm.await(Welcome.class, w -> true);
+            TestServer.awaitCondition("version 1's hierarchy", TIMEOUT,
+                    () -> graphProgress(server, "subgoal_hierarchy") == 1);
+
+            gm.send(new MapEdit(RequestId.of("e"), "rooms", List.of(TerrainEdit.cells(door, "wall"))));
+            assertThat(gm.await(MapEdited.class, e -> true, TIMEOUT).version()).isEqualTo(2);
+            // right after the edit, repaired or not yet: the new wall is seen
+            dev.navserver.protocol.message.PathResult next = query(gm, "after", a, b);
+            assertThat(next.status()).isEqualTo(PathStatus.OK);
+            assertThat(next.mapVersion()).isEqualTo(2);
+            assertWalkable(after, next.points());
+            assertThat(next.length()).isLessThanOrEqualTo(optimal + 1e-6);
+
+            TestServer.awaitCondition("version 2's graph repaired", TIMEOUT, () -> server.metric(
+                    "navserver_nav_repair_seconds_count{map=\"rooms\"}") == 1);
+            dev.navserver.protocol.message.PathResult repaired = query(gm, "repaired", a, b);
+            assertThat(repaired.status()).isEqualTo(PathStatus.OK);
+            assertWalkable(after, repaired.points());
+            assertThat(repaired.length()).isLessThanOrEqualTo(optimal + 1e-6);
+            assertThat(graphProgress(server, "subgoal_graph")).isEqualTo(1);
+
+            TestServer.awaitCondition("version 2's hierarchy, over the repaired graph", TIMEOUT,
+                    () -> graphProgress(server, "subgoal_hierarchy") == 1);
+            assertThat(server.metric("navserver_nav_builds_total{outcome=\"built\",structure=\"subgoal_graph\"}"))
+                    .as("arena's and version 1's graphs; version 2's was repaired, not built").isEqualTo(2);
+            dev.navserver.protocol.message.PathResult viaHierarchy = query(gm, "hierarchy", a, b);
+            assertWalkable(after, viaHierarchy.points());
+            assertThat(viaHierarchy.length()).isLessThanOrEqualTo(optimal + 1e-6);
+            assertThat(server.metric("navserver_plans_total{status=\"partial\"}")).isZero();
+        }
+    }
+
+    @Test
     void mapEdit_ClosingDoorsOnTheRoute_NextQueryAvoidsTheNewWall_AndTheNewVersionIsBuilt() throws Exception {
         byte[] terrain = roomsTerrain(11);
         Path maps = mapsWithRooms(terrain);
@@ -197,8 +255,9 @@ class LongRouteDefaultsTest {
             assertWalkable(after, next.points());
             assertThat(next.length()).isLessThanOrEqualTo(optimal + 1e-6);
 
+            // the edit's box (1,017 x 1 cells) is small enough to repair version 1's graph into version 2's
             TestServer.awaitCondition("version 2's graph", TIMEOUT, () -> server.metric(
-                    "navserver_nav_builds_total{outcome=\"built\",structure=\"subgoal_graph\"}") == 3);
+                    "navserver_nav_repair_seconds_count{map=\"rooms\"}") == 1);
             TestServer.awaitCondition("version 2's hierarchy", TIMEOUT,
                     () -> graphProgress(server, "subgoal_hierarchy") == 1);
             dev.navserver.protocol.message.PathResult rebuilt = query(gm, "rebuilt", a, b);
