@@ -11,6 +11,8 @@ import dev.navserver.nav.search.PathSearch;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.search.SubgoalGraph;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -23,13 +25,15 @@ import java.util.SplittableRandom;
  * time), then, for walls added ({@code wall} squares) and walls removed ({@code open} squares over cells that hold
  * wall), applies {@code EDITS} (default 300) edits at seeded places one after another, each to the previous version,
  * and times each repair of the new version's graph from the previous one's; the first 30 of each are warm-up.
- * Prints p50, p99 and max in milliseconds, the mean rescanned subgoals, and at the end checks {@code QUERIES}
+ * Prints p50, p99 and max in milliseconds of wall time and of the thread's CPU time (on a shared machine other
+ * processes take the CPU away mid-repair, which inflates wall time only), and at the end checks {@code QUERIES}
  * (default 10) random long queries on the last version: the repaired graph's length against JPS's. The map edit
  * itself (the grids' incremental update) is not timed. For {@code docs/performance.md}; not a test.
  */
 public final class RepairLatency {
     private static final int SIDE = 16;
     private static final int WARMUP = 30;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private RepairLatency() {
     }
@@ -52,6 +56,7 @@ public final class RepairLatency {
         GridMap current = map;
         for (String kind : new String[] {"wall", "open"}) {
             long[] nanos = new long[edits];
+            long[] cpu = new long[edits];
             long rescans = 0;
             int refused = 0;
             int done = 0;
@@ -65,9 +70,11 @@ public final class RepairLatency {
                         kind.equals("wall") ? Terrain.WALL : Terrain.OPEN)));
                 NavGrid before = current.navGrid();
                 NavGrid after = next.navGrid();
+                long c = THREADS.getCurrentThreadCpuTime();
                 long s = System.nanoTime();
                 SubgoalGraph r = SubgoalGraph.publishRepaired(before, after, 64 * 64);
                 long e = System.nanoTime() - s;
+                c = THREADS.getCurrentThreadCpuTime() - c;
                 current = next;
                 if (r == null) {
                     refused++;
@@ -76,14 +83,18 @@ public final class RepairLatency {
                 }
                 if (done >= WARMUP) {
                     nanos[done - WARMUP] = e;
+                    cpu[done - WARMUP] = c;
                 }
                 done++;
             }
             Arrays.sort(nanos);
-            System.out.printf(Locale.ROOT, "walls %s: %d repairs of 16x16 edits: p50 %.2f ms, p99 %.2f ms, max %.2f ms,"
-                    + " mean %.2f ms; refused %d; landmarks %d%n", kind.equals("wall") ? "added" : "removed", edits,
-                    nanos[edits / 2] / 1e6, nanos[(int) Math.ceil(edits * 0.99) - 1] / 1e6, nanos[edits - 1] / 1e6,
-                    Arrays.stream(nanos).average().orElse(0) / 1e6, refused,
+            Arrays.sort(cpu);
+            System.out.printf(Locale.ROOT, "walls %s: %d repairs of 16x16 edits: wall p50 %.2f ms, p99 %.2f ms, max "
+                    + "%.2f ms, mean %.2f ms; thread CPU p50 %.2f ms, p99 %.2f ms, max %.2f ms; refused %d; landmarks "
+                    + "%d%n", kind.equals("wall") ? "added" : "removed", edits, nanos[edits / 2] / 1e6,
+                    nanos[(int) Math.ceil(edits * 0.99) - 1] / 1e6, nanos[edits - 1] / 1e6,
+                    Arrays.stream(nanos).average().orElse(0) / 1e6, cpu[edits / 2] / 1e6,
+                    cpu[(int) Math.ceil(edits * 0.99) - 1] / 1e6, cpu[edits - 1] / 1e6, refused,
                     SubgoalGraph.ready(current.navGrid()).landmarkCount());
         }
         check(current, queries, rnd);

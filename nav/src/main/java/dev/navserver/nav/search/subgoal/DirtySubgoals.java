@@ -42,6 +42,7 @@ final class DirtySubgoals {
         int rx1 = Math.min(stride - 1, bx1 + 1);
         int ry1 = Math.min(height - 1, by1 + 1);
         long[] steps = {0};
+        Visited seen = new Visited();
         for (int y = ry0; y <= ry1; y++) {
             for (int x = rx0; x <= rx1; x++) {
                 if (cells.subgoal(x, y)) {
@@ -60,9 +61,9 @@ final class DirtySubgoals {
                             continue;
                         }
                         if (dx != 0 && dy != 0) {
-                            diagonalBack(cells, x, y, dx, dy, steps, out);
+                            diagonalBack(cells, x, y, dx, dy, steps, seen, out);
                         } else {
-                            straightBack(cells, x, y, dx, dy, steps, out);
+                            straightBack(cells, x, y, dx, dy, steps, seen, out);
                         }
                     }
                 }
@@ -78,15 +79,16 @@ final class DirtySubgoals {
      * From free (x, y), reached by a straight move (dx, dy): back along the move through free cells to the subgoal
      * of a ray, trying at each cell the diagonal runs a sweep along (dx, dy) may have started from.
      */
-    private static void straightBack(SubgoalCells cells, int x, int y, int dx, int dy, long[] steps, IntBuffer out) {
-        while (true) {
+    private static void straightBack(SubgoalCells cells, int x, int y, int dx, int dy, long[] steps, Visited seen,
+                                     IntBuffer out) {
+        while (seen.add(cells.stride(), x, y, dx, dy)) {
             steps[0]++;
             if (dx != 0) {
-                diagonalBack(cells, x, y, dx, 1, steps, out);
-                diagonalBack(cells, x, y, dx, -1, steps, out);
+                diagonalBack(cells, x, y, dx, 1, steps, seen, out);
+                diagonalBack(cells, x, y, dx, -1, steps, seen, out);
             } else {
-                diagonalBack(cells, x, y, 1, dy, steps, out);
-                diagonalBack(cells, x, y, -1, dy, steps, out);
+                diagonalBack(cells, x, y, 1, dy, steps, seen, out);
+                diagonalBack(cells, x, y, -1, dy, steps, seen, out);
             }
             x -= dx;
             y -= dy;
@@ -101,8 +103,9 @@ final class DirtySubgoals {
     }
 
     /** From free (x, y), reached by a diagonal move (dx, dy): back along the run to the subgoal it started from. */
-    private static void diagonalBack(SubgoalCells cells, int x, int y, int dx, int dy, long[] steps, IntBuffer out) {
-        while (true) {
+    private static void diagonalBack(SubgoalCells cells, int x, int y, int dx, int dy, long[] steps, Visited seen,
+                                     IntBuffer out) {
+        while (seen.add(cells.stride(), x, y, dx, dy)) {
             steps[0]++;
             if (!cells.open(x - dx, y) || !cells.open(x, y - dy)) {
                 return;
@@ -115,6 +118,49 @@ final class DirtySubgoals {
             if (cells.subgoal(x, y)) {
                 out.add(cells.node(y * cells.stride() + x));
                 return;
+            }
+        }
+    }
+
+    /**
+     * The (cell, direction) pairs the backward walks have passed: a walk's rest depends only on its cell and
+     * direction, so a walk that reaches a pair already passed stops there. An open-addressing set of longs
+     * ({@code cell << 4 | direction}, 0 for empty). Not thread-safe.
+     */
+    private static final class Visited {
+        private long[] keys = new long[1 << 12];
+        private int size;
+
+        /** Adds padded (x, y) walked in direction (dx, dy); false when it was there already. */
+        boolean add(int stride, int x, int y, int dx, int dy) {
+            long key = ((long) (y * stride + x) << 4 | (dx + 1) * 3 + dy + 1) + 1;
+            int mask = keys.length - 1;
+            int i = (int) (key * 0x9E3779B97F4A7C15L >>> 40) & mask;
+            while (keys[i] != 0) {
+                if (keys[i] == key) {
+                    return false;
+                }
+                i = (i + 1) & mask;
+            }
+            keys[i] = key;
+            if (++size * 2 > keys.length) {
+                grow();
+            }
+            return true;
+        }
+
+        private void grow() {
+            long[] old = keys;
+            keys = new long[old.length * 2];
+            int mask = keys.length - 1;
+            for (long k : old) {
+                if (k != 0) {
+                    int i = (int) (k * 0x9E3779B97F4A7C15L >>> 40) & mask;
+                    while (keys[i] != 0) {
+                        i = (i + 1) & mask;
+                    }
+                    keys[i] = k;
+                }
             }
         }
     }
