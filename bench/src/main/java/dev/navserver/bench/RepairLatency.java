@@ -6,11 +6,14 @@ import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.nav.io.MapLoader;
 import dev.navserver.nav.search.Algorithm;
+import dev.navserver.nav.search.BuildOutcome;
 import dev.navserver.nav.search.PathResult;
 import dev.navserver.nav.search.PathSearch;
 import dev.navserver.nav.search.SearchOptions;
 import dev.navserver.nav.search.SearchStatus;
 import dev.navserver.nav.search.SubgoalGraph;
+import dev.navserver.nav.search.SubgoalRepairs;
+import dev.navserver.nav.search.core.BuildProgress;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
@@ -20,7 +23,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * {@code RepairLatency MAP_FILE [EDITS] [SEED] [QUERIES]}: the wall time of {@link SubgoalGraph#publishRepaired} after a
+ * {@code RepairLatency MAP_FILE [EDITS] [SEED] [QUERIES]}: the wall time of {@link SubgoalRepairs#publish} after a
  * 16 x 16 edit, the way the server's repair thread calls it. Builds the map's subgoal graph once (printing its build
  * time), then, for walls added ({@code wall} squares) and walls removed ({@code open} squares over cells that hold
  * wall), applies {@code EDITS} (default 300) edits at seeded places one after another, each to the previous version,
@@ -72,7 +75,7 @@ public final class RepairLatency {
                 NavGrid after = next.navGrid();
                 long c = THREADS.getCurrentThreadCpuTime();
                 long s = System.nanoTime();
-                SubgoalGraph r = SubgoalGraph.publishRepaired(before, after, 64 * 64);
+                SubgoalGraph r = SubgoalRepairs.publish(before, after, 64 * 64);
                 long e = System.nanoTime() - s;
                 c = THREADS.getCurrentThreadCpuTime() - c;
                 current = next;
@@ -97,6 +100,11 @@ public final class RepairLatency {
                     cpu[(int) Math.ceil(edits * 0.99) - 1] / 1e6, cpu[edits - 1] / 1e6, refused,
                     SubgoalGraph.ready(current.navGrid()).landmarkCount());
         }
+        long c0 = System.nanoTime();
+        BuildOutcome compacted = SubgoalRepairs.compact(current.navGrid(), BuildProgress.NONE);
+        System.out.printf(Locale.ROOT, "last version made compact with fresh landmarks (as once it settles in the "
+                + "server): %s in %.1f s, landmarks %d%n", compacted.label(), (System.nanoTime() - c0) / 1e9,
+                SubgoalGraph.ready(current.navGrid()).landmarkCount());
         check(current, queries, rnd);
     }
 

@@ -7,7 +7,6 @@ import dev.navserver.nav.search.core.IntBuffer;
 import dev.navserver.nav.search.subgoal.SubgoalCells;
 import dev.navserver.nav.search.subgoal.SubgoalEdges;
 import dev.navserver.nav.search.subgoal.SubgoalLandmarks;
-import dev.navserver.nav.search.subgoal.SubgoalRepair;
 import dev.navserver.nav.search.subgoal.SubgoalWalks;
 import java.util.concurrent.Executor;
 
@@ -70,6 +69,12 @@ public final class SubgoalGraph {
         this.edges = edges;
     }
 
+    /** A graph of {@code subgoals} and {@code edges} with {@code landmarks} ({@link SubgoalRepairs}). */
+    SubgoalGraph(SubgoalCells subgoals, SubgoalEdges edges, SubgoalLandmarks landmarks) {
+        this(subgoals, edges);
+        this.landmarks = landmarks;
+    }
+
     /**
      * The shared graph of {@code grid}, built by the calling thread on first use (two threads asking at once may
      * both build; one result is kept).
@@ -101,18 +106,6 @@ public final class SubgoalGraph {
      */
     public static BuildOutcome publish(NavGrid grid, BuildProgress progress) {
         return SubgoalGraphCache.publish(grid, progress);
-    }
-
-    /**
-     * Repairs the published graph of {@code before} into one of {@code after}, a later version of the same map
-     * (see {@link #repaired}), and publishes it for every search of {@code after}, unless one is published already.
-     * Thread-safe; meant for one thread per map.
-     *
-     * @return the graph of {@code after} now published, or null when {@code before} has none or the change is too
-     *         large to repair ({@code maxBoxCells}: most cells of the changed cells' bounding box)
-     */
-    public static SubgoalGraph publishRepaired(NavGrid before, NavGrid after, long maxBoxCells) {
-        return SubgoalGraphCache.publishRepaired(before, after, maxBoxCells);
     }
 
     /**
@@ -257,22 +250,6 @@ public final class SubgoalGraph {
         return graph;
     }
 
-    /**
-     * The graph of {@code after} made from {@code old}, the graph of {@code before} (an earlier version of the same
-     * map), without a rebuild ({@link SubgoalRepair}), or null when the box of changed cells is larger than
-     * {@code maxBoxCells} or the change reaches too far. Keeps {@code old}'s landmarks when cells were only blocked
-     * (distances only grew, so their bounds stay admissible), drops them when a cell was opened; has no hierarchy.
-     */
-    static SubgoalGraph repaired(SubgoalGraph old, NavGrid before, NavGrid after, long maxBoxCells) {
-        SubgoalRepair.Repaired r = SubgoalRepair.repair(before, old.subgoals, old.edges, after, maxBoxCells);
-        if (r == null) {
-            return null;
-        }
-        SubgoalGraph g = new SubgoalGraph(r.cells(), r.edges());
-        g.landmarks = r.area().opened() ? SubgoalLandmarks.NONE : old.landmarks;
-        return g;
-    }
-
     /** Landmarks of the graph's differential heuristic (0 when it has none). */
     public int landmarkCount() {
         return landmarks.count();
@@ -354,6 +331,16 @@ public final class SubgoalGraph {
     /** The CSR offsets of all neighbour lists over every id ({@link SubgoalEdges#flat}; shared: read, never write). */
     int[] offsets() {
         return edges.flat()[0];
+    }
+
+    /** The neighbour lists. */
+    SubgoalEdges edges() {
+        return edges;
+    }
+
+    /** The differential heuristic. */
+    SubgoalLandmarks landmarks() {
+        return landmarks;
     }
 
     /** The subgoals and the scans between cells. */

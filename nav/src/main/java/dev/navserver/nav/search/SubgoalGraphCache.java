@@ -89,28 +89,28 @@ final class SubgoalGraphCache {
         return built == null ? BuildOutcome.TOO_LARGE : BuildOutcome.BUILT;
     }
 
-    /** {@link SubgoalGraph#publishRepaired}. */
-    static SubgoalGraph publishRepaired(NavGrid before, NavGrid after, long maxBoxCells) {
-        SubgoalGraph g = GRAPHS.get(after);
-        if (g != null) {
-            return g == SubgoalGraph.NONE ? null : g;
-        }
-        SubgoalGraph old = ready(before);
-        if (old == null) {
-            return null;
-        }
-        SubgoalGraph repaired = SubgoalGraph.repaired(old, before, after, maxBoxCells);
-        if (repaired == null) {
-            return null;
-        }
+    /**
+     * Publishes {@code g} for {@code grid} unless a graph (or "none") is published already.
+     *
+     * @return the graph published for {@code grid} now, null for "none"
+     */
+    static SubgoalGraph publishIfAbsent(NavGrid grid, SubgoalGraph g) {
         synchronized (GRAPHS) {
-            g = GRAPHS.get(after);
-            if (g == null) {
-                GRAPHS.put(after, repaired);
-                return repaired;
-            }
+            SubgoalGraph had = GRAPHS.putIfAbsent(grid, g);
+            SubgoalGraph now = had == null ? g : had;
+            return now == SubgoalGraph.NONE ? null : now;
         }
-        return g == SubgoalGraph.NONE ? null : g;
+    }
+
+    /** Publishes {@code with} for {@code grid} in place of {@code old}; false when {@code old} is not the one there. */
+    static boolean replace(NavGrid grid, SubgoalGraph old, SubgoalGraph with) {
+        synchronized (GRAPHS) {
+            if (GRAPHS.get(grid) != old) {
+                return false;
+            }
+            GRAPHS.put(grid, with);
+            return true;
+        }
     }
 
     /**

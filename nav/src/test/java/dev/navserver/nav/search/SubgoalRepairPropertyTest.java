@@ -9,6 +9,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.nav.grid.WorldTransform;
+import dev.navserver.nav.search.core.BuildProgress;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -18,10 +19,10 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * {@link SubgoalGraph#publishRepaired} against two oracles: after every random rectangular edit (walls added, walls
+ * {@link SubgoalRepairs#publish} against two oracles: after every random rectangular edit (walls added, walls
  * removed, or both), the repaired graph has exactly the subgoals and edges of a fresh build of the edited map, and
- * searches over it (over its hierarchy too, when one is built) answer with Dijkstra's lengths on the edited map,
- * along paths of standable cells only.
+ * searches over it (over its hierarchy too, when one is built; after {@link SubgoalRepairs#compact} too) answer with
+ * Dijkstra's lengths on the edited map, along paths of standable cells only.
  */
 class SubgoalRepairPropertyTest {
     private final PathSearch search = new PathSearch();
@@ -47,7 +48,7 @@ class SubgoalRepairPropertyTest {
             NavGrid before = current.navGrid();
             NavGrid after = next.navGrid();
 
-            SubgoalGraph repaired = SubgoalGraph.publishRepaired(before, after, Long.MAX_VALUE);
+            SubgoalGraph repaired = SubgoalRepairs.publish(before, after, Long.MAX_VALUE);
 
             assertThat(repaired).as("step %d", s).isNotNull();
             assertThat(SubgoalGraph.ready(after)).isSameAs(repaired);
@@ -58,6 +59,14 @@ class SubgoalRepairPropertyTest {
                 assertThat(repaired.landmarkCount()).as("landmarks dropped once walls were removed").isZero();
             }
             if (rnd.nextInt(3) == 0) {
+                // as the server does once a version settles: plain arrays and fresh landmarks, then the hierarchy
+                assertThat(SubgoalRepairs.compact(after, BuildProgress.NONE)).isEqualTo(BuildOutcome.BUILT);
+                SubgoalGraph compact = SubgoalGraph.ready(after);
+                assertThat(SubgoalRepairs.repaired(compact)).isFalse();
+                assertThat(edges(after, compact)).isEqualTo(edges(after, fresh));
+                assertThat(compact.landmarkCount()).isEqualTo(fresh.landmarkCount());
+                compact.buildHierarchy();
+            } else if (rnd.nextInt(3) == 0) {
                 repaired.buildHierarchy();
             }
             for (int q = 0; q < 8; q++) {

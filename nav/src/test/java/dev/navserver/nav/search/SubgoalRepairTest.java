@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The edge cases of repairing a subgoal graph after an edit ({@link SubgoalGraph#publishRepaired}): an edit on the
+ * The edge cases of repairing a subgoal graph after an edit ({@link SubgoalRepairs#publish}): an edit on the
  * map's border, one that splits an island, one that joins two, one that covers a subgoal. Each repaired graph has the
  * subgoals and edges of a fresh build, and searches over it give the edited map's exact lengths.
  */
@@ -27,7 +27,7 @@ class SubgoalRepairTest {
         assertThat(SubgoalGraph.forGrid(before)).isNotNull();
         NavGrid after = map.edited(List.of(edit)).navGrid();
 
-        SubgoalGraph g = SubgoalGraph.publishRepaired(before, after, 1024);
+        SubgoalGraph g = SubgoalRepairs.publish(before, after, 1024);
 
         assertThat(g).isNotNull();
         SubgoalGraph fresh = SubgoalGraph.build(after);
@@ -138,7 +138,7 @@ class SubgoalRepairTest {
         SubgoalGraph.forGrid(before);
         NavGrid after = map.edited(List.of(CellEdit.fill(0, 0, 3, 3, Terrain.WALL))).navGrid();
 
-        assertThat(SubgoalGraph.publishRepaired(before, after, 8)).as("9 cells changed, 8 allowed").isNull();
+        assertThat(SubgoalRepairs.publish(before, after, 8)).as("9 cells changed, 8 allowed").isNull();
         assertThat(SubgoalGraph.ready(after)).isNull();
     }
 }

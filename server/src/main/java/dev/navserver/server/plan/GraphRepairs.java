@@ -3,6 +3,7 @@ package dev.navserver.server.plan;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.search.SubgoalGraph;
+import dev.navserver.nav.search.SubgoalRepairs;
 import dev.navserver.server.metrics.BuildMetrics;
 import java.util.Locale;
 import java.util.Map;
@@ -15,7 +16,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Repairs the subgoal graph of each newly published map version from the graph of the version before it, at once
- * ({@link SubgoalGraph#publishRepaired}: milliseconds, against minutes for a build on 10000 x 10000), so long routes
+ * ({@link SubgoalRepairs#publish}: milliseconds, against minutes for a build on 10000 x 10000), so long routes
  * keep the graph through edits. A change whose changed cells' bounding box is larger than {@link #MAX_BOX_CELLS}
  * (a reload, a large edit), or a version whose predecessor has no graph yet, is left to {@link LongRouteBuilds}'
  * settled rebuild. Repairs run one at a time, in publication order, on a thread of their own (never a planner, the
@@ -62,7 +63,7 @@ final class GraphRepairs implements AutoCloseable {
             return; // no graph to repair from: the settled rebuild builds one
         }
         long t0 = System.nanoTime();
-        SubgoalGraph g = SubgoalGraph.publishRepaired(before, after, MAX_BOX_CELLS);
+        SubgoalGraph g = SubgoalRepairs.publish(before, after, MAX_BOX_CELLS);
         long nanos = System.nanoTime() - t0;
         if (g == null) {
             LOG.info("map {} v{}: subgoal graph not repaired (change too large: more than {} cells in its box); "

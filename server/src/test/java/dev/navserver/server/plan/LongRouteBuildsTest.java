@@ -6,6 +6,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.nav.grid.WorldTransform;
 import dev.navserver.nav.search.SubgoalGraph;
+import dev.navserver.nav.search.SubgoalRepairs;
 import dev.navserver.server.metrics.BuildMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -71,6 +72,9 @@ class LongRouteBuildsTest {
         await("version 3's hierarchy", () -> built("subgoal_hierarchy") == 2);
 
         assertThat(SubgoalGraph.ready(v3.navGrid()).hierarchy()).isNotNull();
+        assertThat(SubgoalRepairs.repaired(SubgoalGraph.ready(v3.navGrid())))
+                .as("made compact with fresh landmarks before its hierarchy").isFalse();
+        assertThat(SubgoalGraph.ready(v3.navGrid()).landmarkCount()).isPositive();
         assertThat(SubgoalGraph.ready(v2.navGrid())).as("repaired from version 1's at once").isNotNull();
         assertThat(SubgoalGraph.ready(v2.navGrid()).hierarchy()).as("overtaken before it settled").isNull();
         assertThat(repairs()).isEqualTo(2);

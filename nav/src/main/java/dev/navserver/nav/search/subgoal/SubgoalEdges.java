@@ -11,7 +11,7 @@ import java.util.Arrays;
  * <p><b>Memory.</b> 4 bytes per offset and per directed edge of the full build; a repaired version adds a reference
  * per {@link #PAGE} ids, 4 KiB per page holding a changed list, and the changed lists.
  *
- * <p>Immutable and thread-safe ({@link #flat} builds its arrays once, under the object's lock).
+ * <p>Immutable and thread-safe.
  */
 public final class SubgoalEdges {
     /** Subgoal ids per page of changed lists (a power of 2). */
@@ -30,8 +30,6 @@ public final class SubgoalEdges {
     private final int edgeCount;
     /** Changed lists by id: {@code changed[u >>> SHIFT][u & MASK]}, null for "the full build's"; null when none. */
     private final int[][][] changed;
-    /** {@link #flat}'s arrays once built. */
-    private int[][] flat;
 
     /** The full build's lists over subgoals {@code 0 .. offsets.length - 2}; the arrays are kept, not copied. */
     public SubgoalEdges(int[] offsets, int[] targets) {
@@ -45,9 +43,6 @@ public final class SubgoalEdges {
         this.count = count;
         this.edgeCount = edgeCount;
         this.changed = changed;
-        if (changed == null) {
-            flat = new int[][] {offsets, targets};
-        }
     }
 
     private int[] changedList(int u) {
@@ -73,6 +68,11 @@ public final class SubgoalEdges {
     public int end(int u) {
         int[] c = changedList(u);
         return c != null ? c.length : u < baseCount ? offsets[u + 1] : 0;
+    }
+
+    /** Whether repairs changed lists since the full build ({@link #flat} then builds new arrays on every call). */
+    public boolean repaired() {
+        return changed != null;
     }
 
     /** Subgoal ids. */
@@ -104,21 +104,22 @@ public final class SubgoalEdges {
 
     /**
      * These lists as compressed sparse rows over every id ({offsets (count + 1 entries), targets}): the full build's
-     * own arrays, or (after repairs) arrays built once on first use (shared: read, never write).
+     * own arrays (shared: read, never write), or, after repairs, new arrays on every call (not kept, so that a
+     * repaired graph never holds its edges twice).
      */
-    public synchronized int[][] flat() {
-        if (flat == null) {
-            int[] off = new int[count + 1];
-            for (int u = 0; u < count; u++) {
-                off[u + 1] = off[u] + end(u) - first(u);
-            }
-            int[] t = new int[off[count]];
-            for (int u = 0; u < count; u++) {
-                System.arraycopy(array(u), first(u), t, off[u], off[u + 1] - off[u]);
-            }
-            flat = new int[][] {off, t};
+    public int[][] flat() {
+        if (changed == null) {
+            return new int[][] {offsets, targets};
         }
-        return flat;
+        int[] off = new int[count + 1];
+        for (int u = 0; u < count; u++) {
+            off[u + 1] = off[u] + end(u) - first(u);
+        }
+        int[] t = new int[off[count]];
+        for (int u = 0; u < count; u++) {
+            System.arraycopy(array(u), first(u), t, off[u], off[u + 1] - off[u]);
+        }
+        return new int[][] {off, t};
     }
 
     /**

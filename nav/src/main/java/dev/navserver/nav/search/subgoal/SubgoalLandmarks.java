@@ -67,7 +67,8 @@ public final class SubgoalLandmarks {
         int label = LargestIsland.label(grid);
         int seed = -1;
         for (int u = 0; u < n && seed < 0; u++) {
-            if (grid.island(grid.unpad(cells.cell(u))) == label) {
+            // a live subgoal (ids a repair removed keep their old cells, with no edges)
+            if (cells.node(cells.cell(u)) == u && grid.island(grid.unpad(cells.cell(u))) == label) {
                 seed = u;
             }
         }
