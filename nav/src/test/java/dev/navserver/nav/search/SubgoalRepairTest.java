@@ -18,6 +18,14 @@ import org.junit.jupiter.api.Test;
  */
 class SubgoalRepairTest {
     private static final double SQRT2 = Math.sqrt(2);
+    /** One wall cell in open ground: subgoals at its four diagonal neighbours. */
+    private static final String[] PILLAR = {
+        ".......",
+        ".......",
+        "...#...",
+        ".......",
+        ".......",
+    };
 
     private final PathSearch search = new PathSearch();
 
@@ -47,12 +55,7 @@ class SubgoalRepairTest {
 
     @Test
     void repair_WallsAddedInTheMapCorner_RouteGoesAroundTheNewBlock() {
-        GridMap map = AsciiMaps.map(
-                ".......",
-                ".......",
-                "...#...",
-                ".......",
-                ".......");
+        GridMap map = AsciiMaps.map(PILLAR);
         assertThat(route(map.navGrid(), 6, 2, 4, 0).length()).isCloseTo(2 * SQRT2, within(1e-9));
 
         // ".....##"
@@ -106,12 +109,7 @@ class SubgoalRepairTest {
 
     @Test
     void repair_WallOnASubgoal_RemovesItAndRoutesAroundTheWall() {
-        GridMap map = AsciiMaps.map(
-                ".......",
-                ".......",
-                "...#...",
-                ".......",
-                ".......");
+        GridMap map = AsciiMaps.map(PILLAR);
         NavGrid before = map.navGrid();
         SubgoalGraph old = SubgoalGraph.forGrid(before);
         assertThat(old.node(before.pad(4, 3))).as("a corner of the block is a subgoal").isGreaterThanOrEqualTo(0);

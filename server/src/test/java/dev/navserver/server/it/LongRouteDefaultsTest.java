@@ -107,6 +107,31 @@ class LongRouteDefaultsTest {
         return c.await(dev.navserver.protocol.message.PathResult.class, r -> rid.equals(r.id()), TIMEOUT);
     }
 
+    /** An authority's session on the rooms map, once version 1's hierarchy is built. */
+    private static NdjsonClient gameMasterOnceBuilt(TestServer server) throws Exception {
+        NdjsonClient gm = server.connect();
+        gm.send(new Hello(null, 1, "game-master", "rooms", AUTHORITY_TOKEN));
+        gm.await(Welcome.class, w -> true);
+        TestServer.awaitCondition("version 1's hierarchy", TIMEOUT,
+                () -> graphProgress(server, "subgoal_hierarchy") == 1);
+        return gm;
+    }
+
+    /**
+     * Walls {@code rect} of version 1 (the edit makes version 2), then asks for the route from {@code a} to {@code b}
+     * at once: complete, on version 2, walkable on {@code after}, no longer than {@code optimal}.
+     */
+    private static void wallAndRoute(NdjsonClient gm, CellRect rect, Vec3 a, Vec3 b, GridMap after, double optimal)
+            throws java.io.IOException {
+        gm.send(new MapEdit(RequestId.of("e"), "rooms", List.of(TerrainEdit.cells(rect, "wall"))));
+        assertThat(gm.await(MapEdited.class, e -> true, TIMEOUT).version()).isEqualTo(2);
+        dev.navserver.protocol.message.PathResult next = query(gm, "after", a, b);
+        assertThat(next.status()).isEqualTo(PathStatus.OK);
+        assertThat(next.mapVersion()).isEqualTo(2);
+        assertWalkable(after, next.points());
+        assertThat(next.length()).isLessThanOrEqualTo(optimal + 1e-6);
+    }
+
     private static double graphProgress(TestServer server, String structure) {
         return server.metric("navserver_nav_build_progress_ratio{map=\"rooms\",structure=\"" + structure + "\"}");
     }
@@ -187,20 +212,10 @@ class LongRouteDefaultsTest {
 
         try (TestServer server = TestServer.start(tmp, maps, Map.of("server.authorityToken",
                 "\"" + AUTHORITY_TOKEN + "\""));
-                NdjsonClient gm = server.connect()) {
-            gm.send(new Hello(null, 1, "game-master", "rooms", AUTHORITY_TOKEN));
-            gm.await(Welcome.class, w -> true);
-            TestServer.awaitCondition("version 1's hierarchy", TIMEOUT,
-                    () -> graphProgress(server, "subgoal_hierarchy") == 1);
+                NdjsonClient gm = gameMasterOnceBuilt(server)) {
 
-            gm.send(new MapEdit(RequestId.of("e"), "rooms", List.of(TerrainEdit.cells(door, "wall"))));
-            assertThat(gm.await(MapEdited.class, e -> true, TIMEOUT).version()).isEqualTo(2);
             // right after the edit, repaired or not yet: the new wall is seen
-            dev.navserver.protocol.message.PathResult next = query(gm, "after", a, b);
-            assertThat(next.status()).isEqualTo(PathStatus.OK);
-            assertThat(next.mapVersion()).isEqualTo(2);
-            assertWalkable(after, next.points());
-            assertThat(next.length()).isLessThanOrEqualTo(optimal + 1e-6);
+            wallAndRoute(gm, door, a, b, after, optimal);
 
             TestServer.awaitCondition("version 2's graph repaired", TIMEOUT, () -> server.metric(
                     "navserver_nav_repair_seconds_count{map=\"rooms\"}") == 1);
@@ -240,20 +255,10 @@ class LongRouteDefaultsTest {
 
         try (TestServer server = TestServer.start(tmp, maps, Map.of("server.authorityToken",
                 "\"" + AUTHORITY_TOKEN + "\""));
-                NdjsonClient gm = server.connect()) {
-            gm.send(new Hello(null, 1, "game-master", "rooms", AUTHORITY_TOKEN));
-            gm.await(Welcome.class, w -> true);
-            TestServer.awaitCondition("version 1's hierarchy", TIMEOUT,
-                    () -> graphProgress(server, "subgoal_hierarchy") == 1);
+                NdjsonClient gm = gameMasterOnceBuilt(server)) {
             assertWalkable(map, query(gm, "before", a, b).points());
 
-            gm.send(new MapEdit(RequestId.of("e"), "rooms", List.of(TerrainEdit.cells(closed, "wall"))));
-            assertThat(gm.await(MapEdited.class, e -> true, TIMEOUT).version()).isEqualTo(2);
-            dev.navserver.protocol.message.PathResult next = query(gm, "after", a, b);
-            assertThat(next.status()).isEqualTo(PathStatus.OK);
-            assertThat(next.mapVersion()).isEqualTo(2);
-            assertWalkable(after, next.points());
-            assertThat(next.length()).isLessThanOrEqualTo(optimal + 1e-6);
+            wallAndRoute(gm, closed, a, b, after, optimal);
 
             // the edit's box (1,017 x 1 cells) is small enough to repair version 1's graph into version 2's
             TestServer.awaitCondition("version 2's graph", TIMEOUT, () -> server.metric(

@@ -92,11 +92,7 @@ final class DirtySubgoals {
             }
             x -= dx;
             y -= dy;
-            if (!cells.open(x, y)) {
-                return;
-            }
-            if (cells.subgoal(x, y)) {
-                out.add(cells.node(y * cells.stride() + x));
+            if (!passes(cells, x, y, out)) {
                 return;
             }
         }
@@ -112,14 +108,22 @@ final class DirtySubgoals {
             }
             x -= dx;
             y -= dy;
-            if (!cells.open(x, y)) {
-                return;
-            }
-            if (cells.subgoal(x, y)) {
-                out.add(cells.node(y * cells.stride() + x));
+            if (!passes(cells, x, y, out)) {
                 return;
             }
         }
+    }
+
+    /** Whether a backward walk goes on past padded (x, y): false at a blocked cell, or at a subgoal (added to out). */
+    private static boolean passes(SubgoalCells cells, int x, int y, IntBuffer out) {
+        if (!cells.open(x, y)) {
+            return false;
+        }
+        if (cells.subgoal(x, y)) {
+            out.add(cells.node(y * cells.stride() + x));
+            return false;
+        }
+        return true;
     }
 
     /**
