@@ -29,7 +29,7 @@ class SubgoalRepairPropertyTest {
 
     @Property(tries = 200)
     void randomEditSequences_RepairedGraphEqualsAFreshBuildAndAnswersLikeDijkstra(
-            @ForAll @IntRange(min = 3, max = 48) int width, @ForAll @IntRange(min = 3, max = 40) int height,
+            @ForAll @IntRange(min = 3, max = 150) int width, @ForAll @IntRange(min = 3, max = 40) int height,
             @ForAll @IntRange(min = 0, max = 2) int kind, @ForAll @IntRange(min = 0, max = 30) int noisePct,
             @ForAll long seed) {
         Random rnd = new Random(seed);
