@@ -8,6 +8,7 @@ import dev.navserver.nav.grid.CellEdit;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.Terrain;
+import dev.navserver.nav.search.core.BuildProgress;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -123,6 +124,22 @@ class SubgoalRepairTest {
         assertThat(g.node(after.pad(4, 3))).isEqualTo(-1);
         PathResult r = route(after, 3, 3, 5, 3);
         assertThat(r.length()).as("down, across under the wall, up").isCloseTo(4.0, within(1e-9));
+    }
+
+    @Test
+    void compact_AfterARepair_SearchesThatUsedTheRepairedGraphTakeTheCompactOneAndItsHierarchy() {
+        GridMap map = AsciiMaps.map(PILLAR);
+        NavGrid after = repaired(map, CellEdit.fill(4, 3, 1, 1, Terrain.WALL));
+        SubgoalRoute route = new SubgoalRoute(null, 0);
+        assertThat(route.graphFor(after)).isSameAs(SubgoalGraph.ready(after));
+
+        assertThat(SubgoalRepairs.compact(after, BuildProgress.NONE)).isEqualTo(BuildOutcome.BUILT);
+        SubgoalGraph compact = SubgoalGraph.ready(after);
+        compact.buildHierarchy();
+
+        assertThat(SubgoalRepairs.repaired(compact)).isFalse();
+        assertThat(route.graphFor(after)).as("not the repaired graph a search held before").isSameAs(compact);
+        assertThat(route(after, 3, 3, 5, 3).length()).isCloseTo(4.0, within(1e-9));
     }
 
     @Test
