@@ -5,7 +5,9 @@ import dev.navserver.nav.search.core.BuildProgress;
 import dev.navserver.nav.search.core.Csr;
 import dev.navserver.nav.search.core.IntBuffer;
 import dev.navserver.nav.search.subgoal.SubgoalCells;
+import dev.navserver.nav.search.subgoal.SubgoalEdges;
 import dev.navserver.nav.search.subgoal.SubgoalLandmarks;
+import dev.navserver.nav.search.subgoal.SubgoalWalks;
 import java.util.concurrent.Executor;
 
 /**
@@ -48,12 +50,12 @@ public final class SubgoalGraph {
      */
     static final int MAX_DIRECTED_EDGES = 32 << 20;
     /** The "no graph" entry of a grid whose graph would be too large. */
-    static final SubgoalGraph NONE = new SubgoalGraph(null, null, null);
+    static final SubgoalGraph NONE = new SubgoalGraph(null, null);
 
     /** The subgoals and the scans between cells. */
     private final SubgoalCells subgoals;
-    private final int[] offsets;
-    private final int[] targets;
+    /** The neighbour lists. */
+    private final SubgoalEdges edges;
     /**
      * The differential heuristic over the graph ({@link #landmarkCount()}). Set by the build before the graph is
      * published (through the cache's lock), never after.
@@ -62,10 +64,15 @@ public final class SubgoalGraph {
     /** The contraction hierarchy over this graph, once built ({@link #buildHierarchy}). */
     private volatile SubgoalHierarchy hierarchy;
 
-    private SubgoalGraph(SubgoalCells subgoals, int[] offsets, int[] targets) {
+    private SubgoalGraph(SubgoalCells subgoals, SubgoalEdges edges) {
         this.subgoals = subgoals;
-        this.offsets = offsets;
-        this.targets = targets;
+        this.edges = edges;
+    }
+
+    /** A graph of {@code subgoals} and {@code edges} with {@code landmarks} ({@link SubgoalRepairs}). */
+    SubgoalGraph(SubgoalCells subgoals, SubgoalEdges edges, SubgoalLandmarks landmarks) {
+        this(subgoals, edges);
+        this.landmarks = landmarks;
     }
 
     /**
@@ -133,7 +140,7 @@ public final class SubgoalGraph {
     public boolean hierarchyFits() {
         Runtime rt = Runtime.getRuntime();
         long headroom = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        return (long) SubgoalHierarchy.BUILD_BYTES_PER_EDGE * targets.length <= headroom;
+        return (long) SubgoalHierarchy.BUILD_BYTES_PER_EDGE * edges.edgeCount() <= headroom;
     }
 
     /**
@@ -233,7 +240,7 @@ public final class SubgoalGraph {
             }
         }
         int[][] csr = Csr.undirected(n, fwdOff, fwd, hits);
-        SubgoalGraph graph = new SubgoalGraph(scanOnly, csr[0], csr[1]);
+        SubgoalGraph graph = new SubgoalGraph(scanOnly, new SubgoalEdges(csr[0], csr[1]));
         SubgoalLandmarks placed = SubgoalLandmarks.place(grid, scanOnly, csr[0], csr[1], maxLandmarks,
                 (done, total) -> progress.report(n + done * n / total, 2L * n));
         if (placed == null) {
@@ -268,12 +275,12 @@ public final class SubgoalGraph {
 
     /** Number of directed edges (each undirected edge counts twice). */
     public int edgeCount() {
-        return targets.length;
+        return edges.edgeCount();
     }
 
     /** Bytes the graph holds (arrays with headers; not the shared bit rows). */
     public long bytes() {
-        return subgoals.bytes() + 4L * offsets.length + 4L * targets.length + landmarks.bytes();
+        return subgoals.bytes() + edges.bytes() + landmarks.bytes();
     }
 
     /** Whether this graph was built from exactly these bit rows (the grid's rows, shared). */
@@ -306,19 +313,34 @@ public final class SubgoalGraph {
         return subgoals.node(p);
     }
 
-    /** First index of subgoal {@code u}'s neighbours in {@link #targets()}. */
+    /** First index of subgoal {@code u}'s neighbours in {@link #targets(int)}. */
     int firstEdge(int u) {
-        return offsets[u];
+        return edges.first(u);
     }
 
-    /** End (exclusive) of subgoal {@code u}'s neighbours in {@link #targets()}. */
+    /** End (exclusive) of subgoal {@code u}'s neighbours in {@link #targets(int)}. */
     int endEdge(int u) {
-        return offsets[u + 1];
+        return edges.end(u);
     }
 
-    /** The CSR offsets of the neighbour lists ({@link #firstEdge}; shared: read, never write). */
+    /** The array holding subgoal {@code u}'s neighbours (shared: read, never write). */
+    int[] targets(int u) {
+        return edges.array(u);
+    }
+
+    /** The CSR offsets of all neighbour lists over every id ({@link SubgoalEdges#flat}; shared: read, never write). */
     int[] offsets() {
-        return offsets;
+        return edges.flat()[0];
+    }
+
+    /** The neighbour lists. */
+    SubgoalEdges edges() {
+        return edges;
+    }
+
+    /** The differential heuristic. */
+    SubgoalLandmarks landmarks() {
+        return landmarks;
     }
 
     /** The subgoals and the scans between cells. */
@@ -326,9 +348,9 @@ public final class SubgoalGraph {
         return subgoals;
     }
 
-    /** The neighbour array (shared: read, never write). */
+    /** The CSR neighbour array of {@link #offsets()} (shared: read, never write). */
     int[] targets() {
-        return targets;
+        return edges.flat()[1];
     }
 
     /** Row stride of the padded cells. */
@@ -341,18 +363,18 @@ public final class SubgoalGraph {
         subgoals.scan(from, extra, out);
     }
 
-    /** {@link SubgoalCells#cellsAlong}. */
+    /** {@link SubgoalWalks#cellsAlong}. */
     int[] cellsAlong(int[] waypoints, int n, int width) {
-        return subgoals.cellsAlong(waypoints, n, width);
+        return SubgoalWalks.cellsAlong(subgoals, waypoints, n, width);
     }
 
-    /** {@link SubgoalCells#lengthAlong}. */
+    /** {@link SubgoalWalks#lengthAlong}. */
     double lengthAlong(int[] waypoints, int n) {
-        return subgoals.lengthAlong(waypoints, n);
+        return SubgoalWalks.lengthAlong(subgoals, waypoints, n);
     }
 
-    /** {@link SubgoalCells#appendSegment}. */
+    /** {@link SubgoalWalks#appendSegment}. */
     int appendSegment(int a, int b, int width, int[] out, int pos) {
-        return subgoals.appendSegment(a, b, width, out, pos);
+        return SubgoalWalks.appendSegment(subgoals, a, b, width, out, pos);
     }
 }

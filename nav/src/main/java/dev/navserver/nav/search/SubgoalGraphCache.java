@@ -90,6 +90,30 @@ final class SubgoalGraphCache {
     }
 
     /**
+     * Publishes {@code g} for {@code grid} unless a graph (or "none") is published already.
+     *
+     * @return the graph published for {@code grid} now, null for "none"
+     */
+    static SubgoalGraph publishIfAbsent(NavGrid grid, SubgoalGraph g) {
+        synchronized (GRAPHS) {
+            SubgoalGraph had = GRAPHS.putIfAbsent(grid, g);
+            SubgoalGraph now = had == null ? g : had;
+            return now == SubgoalGraph.NONE ? null : now;
+        }
+    }
+
+    /** Publishes {@code with} for {@code grid} in place of {@code old}; false when {@code old} is not the one there. */
+    static boolean replace(NavGrid grid, SubgoalGraph old, SubgoalGraph with) {
+        synchronized (GRAPHS) {
+            if (GRAPHS.get(grid) != old) {
+                return false;
+            }
+            GRAPHS.put(grid, with);
+            return true;
+        }
+    }
+
+    /**
      * Directed edges a graph build of {@code grid} may find within the heap's headroom now, at most
      * {@link SubgoalGraph#MAX_DIRECTED_EDGES}.
      */

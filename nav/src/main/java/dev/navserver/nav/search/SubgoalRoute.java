@@ -48,7 +48,8 @@ final class SubgoalRoute {
         }
         SubgoalGraph g = builder == null ? SubgoalGraph.forGrid(grid)
                 : SubgoalGraph.whenSettled(grid, System.nanoTime(), settleNanos, builder);
-        if (g != null || builder == null) {
+        // a repaired graph is replaced by its compact form once its version settles (SubgoalRepairs.compact): ask again
+        if ((g != null || builder == null) && (g == null || !SubgoalRepairs.repaired(g))) {
             lastGraph = g;
             lastGraphGrid = new WeakReference<>(grid);
         }

@@ -97,7 +97,7 @@ final class SubgoalSearch {
             markPages[ends.goalEdges.data[i] >>> SHIFT][ends.goalEdges.data[i] & MASK] = gen;
         }
         if (ends.goalSubgoal >= 0) {
-            int[] t = g.targets();
+            int[] t = g.targets(ends.goalSubgoal);
             for (int i = g.firstEdge(ends.goalSubgoal); i < g.endEdge(ends.goalSubgoal); i++) {
                 touch(t[i]);
                 markPages[t[i] >>> SHIFT][t[i] & MASK] = gen;
@@ -203,13 +203,13 @@ final class SubgoalSearch {
                 bestNode = u;
             }
         }
-        int[] t = g.targets();
         if (u == startNode) {
             for (int i = 0; i < ends.startEdges.size; i++) {
                 int v = ends.startEdges.data[i];
                 relax(u, pu, gu, v == SubgoalGraph.EXTRA ? goalNode : v);
             }
             if (ends.startSubgoal >= 0) {
+                int[] t = g.targets(ends.startSubgoal);
                 for (int i = g.firstEdge(ends.startSubgoal); i < g.endEdge(ends.startSubgoal); i++) {
                     relax(u, pu, gu, t[i]);
                 }
@@ -219,6 +219,7 @@ final class SubgoalSearch {
         if (u == ends.goalSubgoal) {
             relax(u, pu, gu, goalNode);
         }
+        int[] t = g.targets(u);
         for (int i = g.firstEdge(u); i < g.endEdge(u); i++) {
             relax(u, pu, gu, t[i]);
         }

@@ -19,6 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       version is (0 when a new version is queued, 1 once its structure is built and in use);</li>
  *   <li>{@code navserver_nav_builds_total{structure,outcome}}: builds ended, by {@link BuildOutcome#label()}
  *       (every structure and outcome exported from the start).</li>
+ *   <li>{@code navserver_nav_repair_seconds{map}}: timer of the subgoal graphs repaired after an edit from the
+ *       previous version's graph ({@code GraphRepairs}).</li>
  * </ul>
  * Map labels come from the loaded maps' names (bounded by the maps directory).
  *
@@ -56,6 +58,14 @@ public final class BuildMetrics {
                     .tag("map", map).tag("structure", structure).register(registry);
             return v;
         }).set(parts);
+    }
+
+    /** Records a subgoal graph repaired for a new version of {@code map} in {@code nanos} nanoseconds. */
+    public void repaired(String map, long nanos) {
+        Timer.builder("navserver_nav_repair_seconds")
+                .description("Wall time of a subgoal graph repair after a map edit.")
+                .tag("map", map).register(registry)
+                .record(nanos, TimeUnit.NANOSECONDS);
     }
 
     /** Counts a finished build; a built one also records its wall time, nanoseconds, and sets progress 1. */

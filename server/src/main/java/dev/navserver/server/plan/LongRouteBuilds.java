@@ -4,6 +4,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.search.BuildOutcome;
 import dev.navserver.nav.search.SubgoalGraph;
+import dev.navserver.nav.search.SubgoalRepairs;
 import dev.navserver.nav.search.core.BuildProgress;
 import dev.navserver.server.metrics.BuildMetrics;
 import java.util.Locale;
@@ -19,8 +20,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Builds the long-route structures of every published map version in the background: the first version of a map as
  * soon as it is loaded, later versions (edits, reloads) once they have stayed the newest for {@link #SETTLE_MILLIS}:
- * its {@link SubgoalGraph}, then, when the heap's headroom holds that build,
- * the graph's hierarchy. Searches use them from the moment each is published ({@link SearchRule}); until then, and for
+ * its {@link SubgoalGraph} (unless {@link GraphRepairs} repaired it from the previous version's at once: then the
+ * repaired graph is made compact with fresh landmarks, {@link SubgoalRepairs#compact}), then, when the heap's headroom
+ * holds that build, the graph's hierarchy. Searches use them from the moment each is published ({@link SearchRule}); until then, and for
  * a map whose structure does not fit the heap, they run JPS.
  *
  * <p>Builds run one at a time on the executor given (one low-priority thread, never a planner or the tick thread)
@@ -47,6 +49,8 @@ public final class LongRouteBuilds implements AutoCloseable {
 
     private final ScheduledExecutorService builder;
     private final BuildMetrics metrics;
+    /** Repairs each later version's graph at once, before its settled build ({@link GraphRepairs}). */
+    private final GraphRepairs repairs;
     /** The newest version of each map waiting for its build. */
     private final Map<String, Version> waiting = new ConcurrentHashMap<>();
     private volatile boolean closed;
@@ -65,6 +69,7 @@ public final class LongRouteBuilds implements AutoCloseable {
     public LongRouteBuilds(ScheduledExecutorService builder, BuildMetrics metrics) {
         this.builder = builder;
         this.metrics = metrics;
+        this.repairs = new GraphRepairs(metrics);
     }
 
     /** Queues the builds of a newly published map version; never blocks. */
@@ -77,6 +82,7 @@ public final class LongRouteBuilds implements AutoCloseable {
         waiting.put(name, new Version(map, version, System.nanoTime(), !first));
         metrics.progress(name, GRAPH, 0);
         metrics.progress(name, HIERARCHY, 0);
+        repairs.published(map, version);
         try {
             builder.schedule(() -> buildNewest(name), first ? 0 : SETTLE_MILLIS, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
@@ -88,6 +94,7 @@ public final class LongRouteBuilds implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        repairs.close();
     }
 
     private void buildNewest(String name) {
@@ -104,17 +111,37 @@ public final class LongRouteBuilds implements AutoCloseable {
             return;
         }
         NavGrid grid = v.map().navGrid();
-        BuildOutcome graphBuilt = run(v, GRAPH, "work (subgoal scans, then landmark distances)",
-                p -> SubgoalGraph.publish(grid, p));
-        if (graphBuilt != BuildOutcome.BUILT) {
-            return;
-        }
         SubgoalGraph graph = SubgoalGraph.ready(grid);
+        if (graph == null) { // not repaired from the version before (GraphRepairs): built from scratch
+            BuildOutcome graphBuilt = run(v, GRAPH, "work (subgoal scans, then landmark distances)",
+                    p -> SubgoalGraph.publish(grid, p));
+            if (graphBuilt != BuildOutcome.BUILT) {
+                return;
+            }
+            graph = SubgoalGraph.ready(grid);
+        } else if (SubgoalRepairs.repaired(graph) && !compact(v, grid)) {
+            return;
+        } else {
+            graph = SubgoalGraph.ready(grid);
+        }
         if (graph.hierarchy() != null) {
             metrics.progress(name, HIERARCHY, 1);
             return;
         }
         run(v, HIERARCHY, "subgoals contracted", graph::publishHierarchy);
+    }
+
+    /**
+     * Makes {@code grid}'s repaired graph compact with fresh landmarks ({@link SubgoalRepairs#compact}) before its
+     * hierarchy is built; false when that did not happen (abandoned for a newer version, or no heap).
+     */
+    private boolean compact(Version v, NavGrid grid) {
+        String name = v.map().name();
+        long t0 = System.nanoTime();
+        BuildOutcome outcome = SubgoalRepairs.compact(grid, (done, total) -> !closed && !waiting.containsKey(name));
+        LOG.info(String.format(Locale.ROOT, "map %s v%d: repaired subgoal graph made compact, landmarks placed anew: "
+                + "%s in %.1f s", name, v.version(), outcome.label(), (System.nanoTime() - t0) / 1e9));
+        return outcome == BuildOutcome.BUILT;
     }
 
     private BuildOutcome run(Version v, String structure, String unit, Function<BuildProgress, BuildOutcome> build) {

@@ -20,7 +20,8 @@ import dev.navserver.nav.search.SubgoalGraph;
  * A {@code path_query} has no node budget (a route that exists is answered complete, never {@code partial} because
  * of a budget); a monster plan keeps {@code search.maxExpandedNodes}. Graphs are keyed by grid instance, and an edit
  * publishes a new instance, so a search never uses a structure of another map version: after an edit it runs JPS
- * until the new version's graph is built.
+ * until the new version's graph is repaired from the previous one's (milliseconds, {@link GraphRepairs}) or, for a
+ * change too large to repair, built; the repaired graph is searched without a hierarchy until the version settles.
  *
  * <p>Stateless and thread-safe.
  */

@@ -107,6 +107,31 @@ class LongRouteDefaultsTest {
         return c.await(dev.navserver.protocol.message.PathResult.class, r -> rid.equals(r.id()), TIMEOUT);
     }
 
+    /** An authority's session on the rooms map, once version 1's hierarchy is built. */
+    private static NdjsonClient gameMasterOnceBuilt(TestServer server) throws Exception {
+        NdjsonClient gm = server.connect();
+        gm.send(new Hello(null, 1, "game-master", "rooms", AUTHORITY_TOKEN));
+        gm.await(Welcome.class, w -> true);
+        TestServer.awaitCondition("version 1's hierarchy", TIMEOUT,
+                () -> graphProgress(server, "subgoal_hierarchy") == 1);
+        return gm;
+    }
+
+    /**
+     * Walls {@code rect} of version 1 (the edit makes version 2), then asks for the route from {@code a} to {@code b}
+     * at once: complete, on version 2, walkable on {@code after}, no longer than {@code optimal}.
+     */
+    private static void wallAndRoute(NdjsonClient gm, CellRect rect, Vec3 a, Vec3 b, GridMap after, double optimal)
+            throws java.io.IOException {
+        gm.send(new MapEdit(RequestId.of("e"), "rooms", List.of(TerrainEdit.cells(rect, "wall"))));
+        assertThat(gm.await(MapEdited.class, e -> true, TIMEOUT).version()).isEqualTo(2);
+        dev.navserver.protocol.message.PathResult next = query(gm, "after", a, b);
+        assertThat(next.status()).isEqualTo(PathStatus.OK);
+        assertThat(next.mapVersion()).isEqualTo(2);
+        assertWalkable(after, next.points());
+        assertThat(next.length()).isLessThanOrEqualTo(optimal + 1e-6);
+    }
+
     private static double graphProgress(TestServer server, String structure) {
         return server.metric("navserver_nav_build_progress_ratio{map=\"rooms\",structure=\"" + structure + "\"}");
     }
@@ -164,6 +189,54 @@ class LongRouteDefaultsTest {
     }
 
     @Test
+    void mapEdit_WallInADoorOnTheRoute_GraphIsRepairedAtOnce_AndLongQueriesTakeTheOptimalDetour() throws Exception {
+        byte[] terrain = roomsTerrain(7);
+        Path maps = mapsWithRooms(terrain);
+        GridMap map = MapLoader.load(maps.resolve("rooms.map"));
+        // the door in the wall south of the top-left room: the straight way down the first room column
+        //   @.......@
+        //   @@@.@@@@@   <- row 8: its one open cell walled
+        //   @.......@
+        CellRect door = new CellRect(1, 8, 7, 1);
+        byte[] edited = terrain.clone();
+        for (int col = 1; col < 8; col++) {
+            edited[8 * SIDE + col] = Terrain.WALL;
+        }
+        GridMap after = new GridMap("rooms", SIDE, SIDE, map.transform(), edited);
+        PathSearch search = new PathSearch();
+        double before = search.find(map.navGrid(), 4, 4, 4, SIDE - 5, SearchOptions.DEFAULT).length();
+        double optimal = search.find(after.navGrid(), 4, 4, 4, SIDE - 5, SearchOptions.DEFAULT).length();
+        assertThat(optimal).as("the door was on every shortest route").isGreaterThan(before + 1);
+        Vec3 a = centre(map, 4, 4);
+        Vec3 b = centre(map, 4, SIDE - 5);
+
+        try (TestServer server = TestServer.start(tmp, maps, Map.of("server.authorityToken",
+                "\"" + AUTHORITY_TOKEN + "\""));
+                NdjsonClient gm = gameMasterOnceBuilt(server)) {
+
+            // right after the edit, repaired or not yet: the new wall is seen
+            wallAndRoute(gm, door, a, b, after, optimal);
+
+            TestServer.awaitCondition("version 2's graph repaired", TIMEOUT, () -> server.metric(
+                    "navserver_nav_repair_seconds_count{map=\"rooms\"}") == 1);
+            dev.navserver.protocol.message.PathResult repaired = query(gm, "repaired", a, b);
+            assertThat(repaired.status()).isEqualTo(PathStatus.OK);
+            assertWalkable(after, repaired.points());
+            assertThat(repaired.length()).isLessThanOrEqualTo(optimal + 1e-6);
+            assertThat(graphProgress(server, "subgoal_graph")).isEqualTo(1);
+
+            TestServer.awaitCondition("version 2's hierarchy, over the repaired graph", TIMEOUT,
+                    () -> graphProgress(server, "subgoal_hierarchy") == 1);
+            assertThat(server.metric("navserver_nav_builds_total{outcome=\"built\",structure=\"subgoal_graph\"}"))
+                    .as("arena's and version 1's graphs; version 2's was repaired, not built").isEqualTo(2);
+            dev.navserver.protocol.message.PathResult viaHierarchy = query(gm, "hierarchy", a, b);
+            assertWalkable(after, viaHierarchy.points());
+            assertThat(viaHierarchy.length()).isLessThanOrEqualTo(optimal + 1e-6);
+            assertThat(server.metric("navserver_plans_total{status=\"partial\"}")).isZero();
+        }
+    }
+
+    @Test
     void mapEdit_ClosingDoorsOnTheRoute_NextQueryAvoidsTheNewWall_AndTheNewVersionIsBuilt() throws Exception {
         byte[] terrain = roomsTerrain(11);
         Path maps = mapsWithRooms(terrain);
@@ -182,23 +255,14 @@ class LongRouteDefaultsTest {
 
         try (TestServer server = TestServer.start(tmp, maps, Map.of("server.authorityToken",
                 "\"" + AUTHORITY_TOKEN + "\""));
-                NdjsonClient gm = server.connect()) {
-            gm.send(new Hello(null, 1, "game-master", "rooms", AUTHORITY_TOKEN));
-            gm.await(Welcome.class, w -> true);
-            TestServer.awaitCondition("version 1's hierarchy", TIMEOUT,
-                    () -> graphProgress(server, "subgoal_hierarchy") == 1);
+                NdjsonClient gm = gameMasterOnceBuilt(server)) {
             assertWalkable(map, query(gm, "before", a, b).points());
 
-            gm.send(new MapEdit(RequestId.of("e"), "rooms", List.of(TerrainEdit.cells(closed, "wall"))));
-            assertThat(gm.await(MapEdited.class, e -> true, TIMEOUT).version()).isEqualTo(2);
-            dev.navserver.protocol.message.PathResult next = query(gm, "after", a, b);
-            assertThat(next.status()).isEqualTo(PathStatus.OK);
-            assertThat(next.mapVersion()).isEqualTo(2);
-            assertWalkable(after, next.points());
-            assertThat(next.length()).isLessThanOrEqualTo(optimal + 1e-6);
+            wallAndRoute(gm, closed, a, b, after, optimal);
 
+            // the edit's box (1,017 x 1 cells) is small enough to repair version 1's graph into version 2's
             TestServer.awaitCondition("version 2's graph", TIMEOUT, () -> server.metric(
-                    "navserver_nav_builds_total{outcome=\"built\",structure=\"subgoal_graph\"}") == 3);
+                    "navserver_nav_repair_seconds_count{map=\"rooms\"}") == 1);
             TestServer.awaitCondition("version 2's hierarchy", TIMEOUT,
                     () -> graphProgress(server, "subgoal_hierarchy") == 1);
             dev.navserver.protocol.message.PathResult rebuilt = query(gm, "rebuilt", a, b);

@@ -6,6 +6,7 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.Terrain;
 import dev.navserver.nav.grid.WorldTransform;
 import dev.navserver.nav.search.SubgoalGraph;
+import dev.navserver.nav.search.SubgoalRepairs;
 import dev.navserver.server.metrics.BuildMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -51,8 +52,14 @@ class LongRouteBuildsTest {
         }
     }
 
+    private double repairs() {
+        var timer = registry.find("navserver_nav_repair_seconds").tag("map", "pillars").timer();
+        return timer == null ? 0 : timer.count();
+    }
+
     @Test
-    void firstVersion_IsBuiltAtOnce_ThenEditsInQuickSuccession_OnlyTheLastOneIsBuilt() throws Exception {
+    void firstVersion_IsBuiltAtOnce_ThenEditsInQuickSuccession_AreRepairedAndOnlyTheLastGetsAHierarchy()
+            throws Exception {
         GridMap v1 = pillars(1);
         builds.published(v1, 1);
         await("version 1's graph and hierarchy", () -> built("subgoal_hierarchy") == 1);
@@ -64,10 +71,29 @@ class LongRouteBuildsTest {
         builds.published(v3, 3);
         await("version 3's hierarchy", () -> built("subgoal_hierarchy") == 2);
 
-        assertThat(SubgoalGraph.ready(v3.navGrid())).isNotNull();
-        assertThat(SubgoalGraph.ready(v2.navGrid())).as("overtaken before it settled: never built").isNull();
-        assertThat(built("subgoal_graph")).isEqualTo(2);
+        assertThat(SubgoalGraph.ready(v3.navGrid()).hierarchy()).isNotNull();
+        assertThat(SubgoalRepairs.repaired(SubgoalGraph.ready(v3.navGrid())))
+                .as("made compact with fresh landmarks before its hierarchy").isFalse();
+        assertThat(SubgoalGraph.ready(v3.navGrid()).landmarkCount()).isPositive();
+        assertThat(SubgoalGraph.ready(v2.navGrid())).as("repaired from version 1's at once").isNotNull();
+        assertThat(SubgoalGraph.ready(v2.navGrid()).hierarchy()).as("overtaken before it settled").isNull();
+        assertThat(repairs()).isEqualTo(2);
+        assertThat(built("subgoal_graph")).as("only version 1's graph was built from scratch").isEqualTo(1);
         assertThat(registry.get("navserver_nav_build_progress_ratio").tag("map", "pillars")
                 .tag("structure", "subgoal_graph").gauge().value()).isEqualTo(1);
+    }
+
+    @Test
+    void reloadWithAnotherSize_IsNotRepaired_ButRebuiltOnceSettled() throws Exception {
+        GridMap v1 = pillars(1);
+        builds.published(v1, 1);
+        await("version 1's graph and hierarchy", () -> built("subgoal_hierarchy") == 1);
+        // a reload with another file: nothing to repair from
+        GridMap v2 = new GridMap("pillars", 100, 100, WorldTransform.UNIT, new byte[100 * 100]);
+        builds.published(v2, 2);
+        await("version 2's graph", () -> built("subgoal_graph") == 2);
+
+        assertThat(SubgoalGraph.ready(v2.navGrid())).isNotNull();
+        assertThat(repairs()).isZero();
     }
 }

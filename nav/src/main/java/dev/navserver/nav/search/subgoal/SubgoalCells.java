@@ -6,15 +6,17 @@ import java.util.Arrays;
 
 /**
  * The subgoals of one {@link NavGrid} (standable cells with a blocked diagonal neighbour whose two cells beside
- * that corner are standable) and the walks between cells that a subgoal graph is made of: the direct-h-reachable
- * scan ({@link #scan}) and an edge's cells ({@link #appendSegment}). Cells are padded ids ({@code y * stride + x});
- * packed cells are {@code x | y << 16}.
+ * that corner are standable) and the direct-h-reachable scan between cells that a subgoal graph is made of
+ * ({@link #scan}; an edge's cells: {@link SubgoalWalks}). Cells are padded ids ({@code y * stride + x}); packed
+ * cells are {@code x | y << 16}. A repaired version ({@link SubgoalRepair}) shares the full build's ids and arrays:
+ * subgoals it removed keep their ids unused, subgoals it added get ids from the full build's count on.
  *
  * <p><b>Memory.</b> A bit per padded cell marking subgoals, an int per 64 padded cells (rank) and 12 bytes per
  * subgoal (padded cell, packed cell, id by rank). Subgoal ids go block by block (32 x 32 cells), so the subgoals
- * one search touches lie close together in memory.
+ * one search touches lie close together in memory. A repaired version adds its changed bit rows, 8 bytes per added
+ * subgoal and a page of 16 KiB per 4096 padded cells holding an added one.
  *
- * <p>Immutable and thread-safe; {@link #scan} and {@link #appendSegment} write only to the caller's buffers. Keeps
+ * <p>Immutable and thread-safe; {@link #scan} writes only to the caller's buffer. Keeps
  * the grid's bit rows (shared, never written), not the grid.
  */
 public final class SubgoalCells {
@@ -29,19 +31,33 @@ public final class SubgoalCells {
     /** Side of the square blocks of cells whose subgoals get consecutive ids. */
     private static final int BLOCK = 32;
 
+    /** Side of the pages of {@link #idOverrides}, in padded cells (a power of 2). */
+    private static final int OVERRIDE_SHIFT = 12;
+    private static final int OVERRIDE_MASK = (1 << OVERRIDE_SHIFT) - 1;
+
     private final int stride;
     private final int rowWords;
     private final long[][] rows;
-    /** Subgoal bit of padded (x, y) at word {@code y * rowWords + (x >>> 6)}, bit {@code x & 63}. */
-    private final long[] subgoalBits;
-    /** Subgoals in the words before each word of {@link #subgoalBits}. */
+    /** Subgoal bit of padded (x, y) at {@code bitRows[y][x >>> 6]}, bit {@code x & 63}. */
+    private final long[][] bitRows;
+    /** The subgoal bits of the full build the ids were numbered in ({@link #bitRows} there; shared since). */
+    private final long[][] baseRows;
+    /** Subgoals of the full build in the words before each word, {@code y * rowWords + (x >>> 6)}. */
     private final int[] rank;
     /** Id of the subgoal of each row-major rank (ids go block by block, see {@link #BLOCK}). */
     private final int[] byRank;
-    /** Padded cell of each subgoal. */
+    /** Padded cell of each subgoal of the full build. */
     private final int[] cells;
-    /** Padded x | y << 16 of each subgoal ({@link #xy(int)}). */
+    /** Padded x | y << 16 of each subgoal of the full build ({@link #xy(int)}). */
     private final int[] xy;
+    /** Padded cells and packed cells of the subgoals added by repairs since (ids from {@code cells.length}). */
+    private final int[] extraCells;
+    private final int[] extraXy;
+    /**
+     * Ids of the subgoals added by repairs, by padded cell: pages of {@code 1 << OVERRIDE_SHIFT} cells, entry id + 1,
+     * 0 for "the full build's id"; null pages and a null table when none.
+     */
+    private final int[][] idOverrides;
 
     /** Finds the subgoals of {@code grid}'s standable cells and numbers them block by block. */
     public SubgoalCells(NavGrid grid) {
@@ -49,11 +65,14 @@ public final class SubgoalCells {
         int rowWords = grid.rowWords();
         long[][] rows = grid.openRows();
         int height = rows.length;
-        long[] bits = new long[height * rowWords];
+        long[][] bitRows = new long[height][];
+        bitRows[0] = new long[rowWords];
+        bitRows[height - 1] = bitRows[0];
         for (int y = 1; y < height - 1; y++) {
             long[] up = rows[y - 1];
             long[] row = rows[y];
             long[] down = rows[y + 1];
+            long[] bits = new long[rowWords];
             for (int w = 0; w < rowWords; w++) {
                 long o = row[w];
                 if (o == 0) {
@@ -65,22 +84,23 @@ public final class SubgoalCells {
                 long d = down[w];
                 long corner = (~east(up, w) & oe & u) | (~east(down, w) & oe & d)
                         | (~west(up, w) & ow & u) | (~west(down, w) & ow & d);
-                bits[y * rowWords + w] = o & corner;
+                bits[w] = o & corner;
             }
+            bitRows[y] = bits;
         }
-        int[] rank = new int[bits.length];
+        int[] rank = new int[height * rowWords];
         int n = 0;
-        for (int i = 0; i < bits.length; i++) {
+        for (int i = 0; i < rank.length; i++) {
             rank[i] = n;
-            n += Long.bitCount(bits[i]);
+            n += Long.bitCount(bitRows[i / rowWords][i % rowWords]);
         }
         // subgoals numbered block by block (32 x 32 cells, row-major within), so that a search's nearby subgoals
         // share pages and cache lines; ordered by block, then by row-major rank
         int blocksPerRow = (stride + BLOCK - 1) / BLOCK;
         long[] order = new long[n];
         int k = 0;
-        for (int i = 0; i < bits.length; i++) {
-            long b = bits[i];
+        for (int i = 0; i < rank.length; i++) {
+            long b = bitRows[i / rowWords][i % rowWords];
             int y = i / rowWords;
             int x0 = (i % rowWords) << 6;
             while (b != 0) {
@@ -99,8 +119,8 @@ public final class SubgoalCells {
         order = null;
         int[] cells = new int[n];
         k = 0;
-        for (int i = 0; i < bits.length; i++) {
-            long b = bits[i];
+        for (int i = 0; i < rank.length; i++) {
+            long b = bitRows[i / rowWords][i % rowWords];
             int y = i / rowWords;
             int x0 = (i % rowWords) << 6;
             while (b != 0) {
@@ -111,7 +131,8 @@ public final class SubgoalCells {
         this.stride = stride;
         this.rowWords = rowWords;
         this.rows = rows;
-        this.subgoalBits = bits;
+        this.bitRows = bitRows;
+        this.baseRows = bitRows;
         this.rank = rank;
         this.byRank = byRank;
         this.cells = cells;
@@ -119,6 +140,61 @@ public final class SubgoalCells {
         for (int u = 0; u < cells.length; u++) {
             xy[u] = packed(cells[u]);
         }
+        this.extraCells = new int[0];
+        this.extraXy = extraCells;
+        this.idOverrides = null;
+    }
+
+    /**
+     * The subgoals of a later version of {@code from}'s grid ({@link SubgoalRepair}): the full build's ids and
+     * arrays shared, {@code extraCells} added after them (ids from the full build's count on).
+     *
+     * @param rows        the later grid's bit rows
+     * @param bitRows     the later grid's subgoal bits (rows not changed shared with {@code from})
+     * @param extraCells  padded cells of every subgoal added since the full build, by id
+     * @param idOverrides ids + 1 of those cells by padded cell (see {@link #idOverrides}), or null
+     */
+    SubgoalCells(SubgoalCells from, long[][] rows, long[][] bitRows, int[] extraCells, int[][] idOverrides) {
+        this.stride = from.stride;
+        this.rowWords = from.rowWords;
+        this.rows = rows;
+        this.bitRows = bitRows;
+        this.baseRows = from.baseRows;
+        this.rank = from.rank;
+        this.byRank = from.byRank;
+        this.cells = from.cells;
+        this.xy = from.xy;
+        this.extraCells = extraCells;
+        this.extraXy = new int[extraCells.length];
+        for (int i = 0; i < extraCells.length; i++) {
+            extraXy[i] = packed(extraCells[i]);
+        }
+        this.idOverrides = idOverrides;
+    }
+
+    /** The subgoal bit rows ({@link #bitRows}; shared: read, never write). */
+    long[][] bitRows() {
+        return bitRows;
+    }
+
+    /** The id table of added subgoals ({@link #idOverrides}; shared: read, never write), or null. */
+    int[][] idOverrides() {
+        return idOverrides;
+    }
+
+    /** Padded cells of the subgoals added since the full build ({@link #extraCells}; shared: read, never write). */
+    int[] extraCells() {
+        return extraCells;
+    }
+
+    /** Number of subgoals the full build numbered (ids below it are the full build's). */
+    int baseCount() {
+        return cells.length;
+    }
+
+    /** The shift of an {@link #idOverrides} page. */
+    static int overrideShift() {
+        return OVERRIDE_SHIFT;
     }
 
     /** Bits of row words {@code w} shifted so that bit x holds cell x + 1. */
@@ -131,14 +207,14 @@ public final class SubgoalCells {
         return (r[w] << 1) | (w > 0 ? r[w - 1] >>> 63 : 0);
     }
 
-    /** Number of subgoals. */
+    /** Number of subgoal ids (ids of subgoals removed by repairs since the full build stay unused). */
     public int count() {
-        return cells.length;
+        return cells.length + extraCells.length;
     }
 
     /** Bytes the subgoal arrays hold, with 128 bytes of headers (not the shared bit rows). */
     public long bytes() {
-        return 16L * 8 + 8L * subgoalBits.length + 4L * rank.length + 12L * cells.length;
+        return 16L * 8 + 8L * rank.length + 4L * rank.length + 12L * cells.length + 8L * extraCells.length;
     }
 
     /** Whether these subgoals were found in exactly these bit rows (a grid's rows, shared). */
@@ -148,12 +224,12 @@ public final class SubgoalCells {
 
     /** Padded cell of subgoal {@code u}. */
     public int cell(int u) {
-        return cells[u];
+        return u < cells.length ? cells[u] : extraCells[u - cells.length];
     }
 
     /** Padded x | y << 16 of subgoal {@code u}. */
     public int xy(int u) {
-        return xy[u];
+        return u < xy.length ? xy[u] : extraXy[u - xy.length];
     }
 
     /** Padded x | y << 16 of padded cell {@code p}. */
@@ -174,12 +250,17 @@ public final class SubgoalCells {
     public int node(int p) {
         int y = p / stride;
         int x = p - y * stride;
-        int w = y * rowWords + (x >>> 6);
-        long b = subgoalBits[w];
-        if ((b & (1L << x)) == 0) {
+        if ((bitRows[y][x >>> 6] & (1L << x)) == 0) {
             return -1;
         }
-        return byRank[rank[w] + Long.bitCount(b & ((1L << x) - 1))];
+        if (idOverrides != null) {
+            int[] page = idOverrides[p >>> OVERRIDE_SHIFT];
+            if (page != null && page[p & OVERRIDE_MASK] != 0) {
+                return page[p & OVERRIDE_MASK] - 1;
+            }
+        }
+        long b = baseRows[y][x >>> 6];
+        return byRank[rank[y * rowWords + (x >>> 6)] + Long.bitCount(b & ((1L << x) - 1))];
     }
 
     /** Row stride of the padded cells. */
@@ -187,12 +268,13 @@ public final class SubgoalCells {
         return stride;
     }
 
-    private boolean open(int x, int y) {
+    /** Whether padded (x, y) is standable. */
+    boolean open(int x, int y) {
         return (rows[y][x >>> 6] & (1L << x)) != 0;
     }
 
     private boolean subgoalOrExtra(int x, int y, int extra) {
-        return y * stride + x == extra || (subgoalBits[y * rowWords + (x >>> 6)] & (1L << x)) != 0;
+        return y * stride + x == extra || (bitRows[y][x >>> 6] & (1L << x)) != 0;
     }
 
     /**
@@ -270,112 +352,13 @@ public final class SubgoalCells {
         }
     }
 
+    /** Whether padded (x, y) is a subgoal. */
+    boolean subgoal(int x, int y) {
+        return (bitRows[y][x >>> 6] & (1L << x)) != 0;
+    }
+
     private void report(int x, int y, int extra, IntBuffer out) {
         int p = y * stride + x;
         out.add(p == extra ? EXTRA : node(p));
-    }
-
-    /**
-     * Map cell ids of the walk through padded {@code waypoints[0 .. n - 1]}, {@code n >= 1}, each consecutive pair an
-     * edge of the subgoal graph (or equal): the first waypoint's cell, then each segment's cells
-     * ({@link #appendSegment}).
-     *
-     * @param width the map's width
-     * @return the cells, or null when a pair is not an edge (no free octile path between them)
-     */
-    public int[] cellsAlong(int[] waypoints, int n, int width) {
-        int count = 1;
-        for (int i = 1; i < n; i++) {
-            int a = packed(waypoints[i - 1]);
-            int b = packed(waypoints[i]);
-            count += Math.max(Math.abs((a & 0xFFFF) - (b & 0xFFFF)), Math.abs((a >>> 16) - (b >>> 16)));
-        }
-        int[] cells = new int[count];
-        int s = stride;
-        int first = waypoints[0];
-        cells[0] = (first / s - 1) * width + first % s - 1;
-        int pos = 1;
-        for (int i = 1; i < n; i++) {
-            pos = appendSegment(waypoints[i - 1], waypoints[i], width, cells, pos);
-            if (pos < 0) {
-                return null;
-            }
-        }
-        return cells;
-    }
-
-    /**
-     * The octile length of the walk through padded {@code waypoints[0 .. n - 1]}, cells: from its counts of straight
-     * and diagonal moves, so without summation error.
-     */
-    public double lengthAlong(int[] waypoints, int n) {
-        int straight = 0;
-        int diagonal = 0;
-        for (int i = 1; i < n; i++) {
-            int a = packed(waypoints[i - 1]);
-            int b = packed(waypoints[i]);
-            int dx = Math.abs((a & 0xFFFF) - (b & 0xFFFF));
-            int dy = Math.abs((a >>> 16) - (b >>> 16));
-            int lo = Math.min(dx, dy);
-            diagonal += lo;
-            straight += Math.max(dx, dy) - lo;
-        }
-        return straight + diagonal * SQRT2;
-    }
-
-    /**
-     * Writes the cells after padded {@code a} up to and including padded {@code b} as map cell ids into
-     * {@code out} from {@code pos}, along a shortest path of octile length: diagonal moves first, or straight
-     * moves first when that is blocked.
-     *
-     * @param width the map's width, to turn padded cells into map cell ids
-     * @return the index after the last cell written, or -1 when neither path is free (not an edge of this graph)
-     */
-    public int appendSegment(int a, int b, int width, int[] out, int pos) {
-        int ay = a / stride;
-        int ax = a - ay * stride;
-        int by = b / stride;
-        int bx = b - by * stride;
-        int dx = Math.abs(bx - ax);
-        int dy = Math.abs(by - ay);
-        int sx = Integer.signum(bx - ax);
-        int sy = Integer.signum(by - ay);
-        int diag = Math.min(dx, dy);
-        int straight = Math.max(dx, dy) - diag;
-        int tx = dx > dy ? sx : 0;
-        int ty = dx > dy ? 0 : sy;
-        for (int order = 0; order < 2; order++) {
-            boolean diagonalFirst = order == 0;
-            int end = walk(ax, ay, sx, sy, tx, ty, diag, straight, diagonalFirst, width, out, pos);
-            if (end >= 0) {
-                return end;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * Writes the two-phase path from padded (x, y) into {@code out} from {@code pos} while its moves are legal.
-     *
-     * @return the index after the last cell, or -1 at the first illegal move (what was written is garbage)
-     */
-    private int walk(int x, int y, int sx, int sy, int tx, int ty, int diag, int straight, boolean diagonalFirst,
-                     int width, int[] out, int pos) {
-        int i = pos;
-        for (int phase = 0; phase < 2; phase++) {
-            boolean diagonal = (phase == 0) == diagonalFirst;
-            int steps = diagonal ? diag : straight;
-            int mx = diagonal ? sx : tx;
-            int my = diagonal ? sy : ty;
-            for (int s = 0; s < steps; s++) {
-                if (!open(x + mx, y + my) || (diagonal && (!open(x + mx, y) || !open(x, y + my)))) {
-                    return -1;
-                }
-                x += mx;
-                y += my;
-                out[i++] = (y - 1) * width + x - 1;
-            }
-        }
-        return i;
     }
 }

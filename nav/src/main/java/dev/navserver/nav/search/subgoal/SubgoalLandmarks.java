@@ -9,7 +9,9 @@ import java.util.Arrays;
 /**
  * The differential heuristic of a subgoal graph: a few landmark subgoals on the largest island and every subgoal's
  * distance from each, in whole {@code unit}s rounded down (2 bytes per subgoal and landmark), and the lower bounds
- * on distances they give ({@link #cellBounds}, {@link #landmarkBound}). Distances in cells (octile).
+ * on distances they give ({@link #cellBounds}, {@link #landmarkBound}). Distances in cells (octile). A graph repaired
+ * after walls were only added keeps its landmarks: distances only grew, so the bounds stay admissible (subgoals added
+ * by the repair have no codes and get no bound).
  *
  * <p>Immutable and thread-safe.
  */
@@ -33,12 +35,15 @@ public final class SubgoalLandmarks {
     private final double unit;
     /** The graph's subgoals (their packed cells), null when none. */
     private final SubgoalCells cells;
+    /** Subgoals with codes (ids at and above, added by repairs, have none). */
+    private final int coded;
 
     private SubgoalLandmarks(int landmarks, char[] codes, double unit, SubgoalCells cells) {
         this.landmarks = landmarks;
         this.codes = codes;
         this.unit = unit;
         this.cells = cells;
+        this.coded = landmarks == 0 ? 0 : codes.length / landmarks;
     }
 
     /**
@@ -62,7 +67,8 @@ public final class SubgoalLandmarks {
         int label = LargestIsland.label(grid);
         int seed = -1;
         for (int u = 0; u < n && seed < 0; u++) {
-            if (grid.island(grid.unpad(cells.cell(u))) == label) {
+            // a live subgoal (ids a repair removed keep their old cells, with no edges)
+            if (cells.node(cells.cell(u)) == u && grid.island(grid.unpad(cells.cell(u))) == label) {
                 seed = u;
             }
         }
@@ -125,15 +131,22 @@ public final class SubgoalLandmarks {
     /**
      * Bounds on landmark distances of a cell joined to subgoals {@code via[0 .. count - 1]} (its direct-h-reachable
      * subgoals, and the cell's own subgoal when it stands on one, at distance 0): {@code lo[i] <= d(landmark i, cell)
-     * <= hi[i]}; {@code lo[i] = -1} when unknown.
+     * <= hi[i]}; {@code lo[i] = -1} when unknown (also when a subgoal of {@code via} has no codes).
      */
     public void cellBounds(int cellXY, int[] via, int count, double[] lo, double[] hi) {
         int k = landmarks;
+        boolean allCoded = true;
+        for (int j = 0; j < count; j++) {
+            allCoded &= via[j] < coded;
+        }
         for (int i = 0; i < k; i++) {
             double bestLo = Double.POSITIVE_INFINITY;
             double bestHi = Double.POSITIVE_INFINITY;
             for (int j = 0; j < count; j++) {
                 int v = via[j];
+                if (v >= coded) {
+                    continue;
+                }
                 char c = codes[v * k + i];
                 if (c == NO_CODE) {
                     continue;
@@ -142,7 +155,8 @@ public final class SubgoalLandmarks {
                 bestLo = Math.min(bestLo, c * unit + o);
                 bestHi = Math.min(bestHi, (c + 1) * unit + o);
             }
-            lo[i] = bestLo == Double.POSITIVE_INFINITY ? -1 : bestLo;
+            // a subgoal without codes may be the one the cell's shortest paths leave by: no lower bound then
+            lo[i] = bestLo == Double.POSITIVE_INFINITY || !allCoded ? -1 : bestLo;
             hi[i] = bestHi;
         }
     }
@@ -152,6 +166,9 @@ public final class SubgoalLandmarks {
      * ({@link #cellBounds}) from landmarks {@code which[0 .. count - 1]}; 0 when none of them tells.
      */
     public double landmarkBound(int u, double[] lo, double[] hi, int[] which, int count) {
+        if (u >= coded) {
+            return 0;
+        }
         int base = u * landmarks;
         double best = 0;
         for (int j = 0; j < count; j++) {
