@@ -1,5 +1,7 @@
 package dev.navserver.nav.io;
 
+import static dev.navserver.nav.io.MapFiles.MOVING_AI;
+import static dev.navserver.nav.io.MapFiles.NAV_EXPORT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -9,7 +11,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.GZIPOutputStream;
@@ -17,10 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class GzipMapLoaderTest {
-    private static final String MOVING_AI = "type octile\nheight 2\nwidth 3\nmap\n..@\n...\n";
-    private static final String NAV_EXPORT = "startpos=(-1.0, 0.0, 1.0)\nheight=2\nwide=3\naccuracy=0.5\n"
-            + "{1,1,0,},\n{1,1,1,},\n";
-
     @TempDir
     Path dir;
 
@@ -33,9 +30,7 @@ class GzipMapLoaderTest {
     }
 
     private Path write(String fileName, byte[] bytes) throws IOException {
-        Path p = dir.resolve(fileName);
-        Files.write(p, bytes);
-        return p;
+        return MapFiles.write(dir, fileName, bytes);
     }
 
     /** A rooms-like map large enough that its compressed form spans several reads. */

@@ -1,5 +1,6 @@
 package dev.navserver.nav.io;
 
+import static dev.navserver.nav.io.MapFiles.ROOMY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -8,7 +9,6 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.MapMemory;
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
@@ -16,15 +16,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MapLimitsTest {
-    private static final MapLimits ROOMY = MapLimits.DEFAULT.withMemory(MapLimits.FreeMemory.fixed(Long.MAX_VALUE));
-
     @TempDir
     Path dir;
 
     private Path write(String fileName, String text) throws IOException {
-        Path p = dir.resolve(fileName);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return p;
+        return MapFiles.write(dir, fileName, text);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.navserver.nav.io;
 
+import static dev.navserver.nav.io.MapFiles.MOVING_AI;
+import static dev.navserver.nav.io.MapFiles.NAV_EXPORT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,24 +9,16 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.WorldTransform;
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MapLoaderTest {
-    private static final String MOVING_AI = "type octile\nheight 2\nwidth 3\nmap\n..@\n...\n";
-    private static final String NAV_EXPORT = "startpos=(-1.0, 0.0, 1.0)\nheight=2\nwide=3\naccuracy=0.5\n"
-            + "{1,1,0,},\n{1,1,1,},\n";
-
     @TempDir
     Path dir;
 
     private Path write(String fileName, String text) throws IOException {
-        Path p = dir.resolve(fileName);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return p;
+        return MapFiles.write(dir, fileName, text);
     }
 
     @Test
