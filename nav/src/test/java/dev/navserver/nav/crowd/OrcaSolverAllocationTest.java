@@ -1,12 +1,10 @@
 package dev.navserver.nav.crowd;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.Allocations;
+import dev.navserver.nav.RandomWalls;
 import dev.navserver.nav.grid.NavGrid;
-import dev.navserver.nav.grid.WorldTransform;
-import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -14,18 +12,12 @@ class OrcaSolverAllocationTest {
 
     @Test
     void step_WhenWarm_AllocatesNothing() {
-        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
+        com.sun.management.ThreadMXBean mx = Allocations.counter();
 
         int w = 60;
         int h = 60;
         SplittableRandom rnd = new SplittableRandom(5);
-        boolean[] open = new boolean[w * h];
-        for (int i = 0; i < open.length; i++) {
-            open[i] = rnd.nextInt(100) >= 15;
-        }
-        NavGrid grid = GridMap.ofWalkable("alloc", w, h, WorldTransform.UNIT, open).navGrid();
+        NavGrid grid = RandomWalls.map("alloc", w, h, 15, rnd).navGrid();
         CrowdAgents agents = new CrowdAgents(16);
         for (int i = 0; i < 300; i++) {
             int cell;
