@@ -32,14 +32,19 @@ class OrcaSolverAllocationTest {
             solver.step(agents, grid, 0.05);
         }
 
-        long before = mx.getCurrentThreadAllocatedBytes();
-        for (int s = 0; s < 100; s++) {
-            drive(agents, w / 2.0, -h / 2.0);
-            solver.step(agents, grid, 0.05);
+        // a step that allocates does so in every window; the JVM itself may still allocate once on this thread while
+        // compilation settles (a deoptimisation re-creates the objects compiled code had eliminated)
+        long least = Long.MAX_VALUE;
+        for (int window = 0; window < 3; window++) {
+            long before = mx.getCurrentThreadAllocatedBytes();
+            for (int s = 0; s < 100; s++) {
+                drive(agents, w / 2.0, -h / 2.0);
+                solver.step(agents, grid, 0.05);
+            }
+            least = Math.min(least, mx.getCurrentThreadAllocatedBytes() - before);
         }
-        long allocated = mx.getCurrentThreadAllocatedBytes() - before;
 
-        assertThat(allocated).isZero();
+        assertThat(least).as("bytes allocated by the least of three 100-step windows").isZero();
     }
 
     /** Everyone heads for (tx, tz) at 2 m/s: a dense meeting with stalls and yields. */
