@@ -33,7 +33,7 @@ class OrcaSolverAllocationTest {
         }
 
         // a step that allocates does so in every window; the JVM itself may still allocate once on this thread while
-        // compilation settles (a deoptimisation re-creates the objects compiled code had eliminated)
+        // compilation settles (for instance when a deoptimisation re-creates objects that compiled code had eliminated)
         long least = Long.MAX_VALUE;
         for (int window = 0; window < 3; window++) {
             long before = mx.getCurrentThreadAllocatedBytes();
