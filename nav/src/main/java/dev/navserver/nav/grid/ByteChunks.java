@@ -8,7 +8,7 @@ package dev.navserver.nav.grid;
  * stored as a shared read-only array of {@code v}s (one per value for the whole process), so it costs one reference
  * ({@link #of} and {@link #compact} find them). Writes copy it first like any shared chunk.
  */
-final class ByteChunks extends CowChunks {
+final class ByteChunks extends CowChunks<byte[]> {
     /** Values with a shared uniform chunk: terrain classes and capped clearances. */
     static final int UNIFORM_VALUES = Math.max(Terrain.COUNT, NavGrid.MAX_CLEARANCE + 1);
     private static final byte[][] UNIFORM = new byte[UNIFORM_VALUES][];
@@ -20,11 +20,8 @@ final class ByteChunks extends CowChunks {
         }
     }
 
-    private final byte[][] chunks;
-
-    private ByteChunks(int width, int height, byte[][] chunks) {
-        super(width, height);
-        this.chunks = chunks;
+    private ByteChunks(int width, int height, byte[][] chunks, boolean editable) {
+        super(width, height, chunks, editable);
     }
 
     /** Chunks holding a row-major {@code width * height} array's values. */
@@ -42,7 +39,7 @@ final class ByteChunks extends CowChunks {
                         n);
             }
         }
-        ByteChunks out = new ByteChunks(width, height, chunks);
+        ByteChunks out = new ByteChunks(width, height, chunks, false);
         out.compactAll();
         return out;
     }
@@ -56,9 +53,7 @@ final class ByteChunks extends CowChunks {
         int cy = (height + MASK) >>> SHIFT;
         byte[][] chunks = new byte[cx * cy][];
         java.util.Arrays.fill(chunks, UNIFORM[0]);
-        ByteChunks out = new ByteChunks(width, height, chunks);
-        out.startEditing(chunks.length);
-        return out;
+        return new ByteChunks(width, height, chunks, true);
     }
 
     /** Replaces every chunk this copy owns that holds one value by the shared uniform chunk of that value. */
@@ -106,25 +101,21 @@ final class ByteChunks extends CowChunks {
 
     /** The value at (col, row); the caller checks bounds. */
     byte get(int col, int row) {
-        return chunks[index(col, row)][offset(col, row)];
+        return chunk(col, row)[offset(col, row)];
     }
 
     /** A copy sharing every chunk until {@link #set} writes into it. */
     ByteChunks editableCopy() {
-        ByteChunks c = new ByteChunks(width, height, chunks.clone());
-        c.startEditing(chunks.length);
-        return c;
+        return new ByteChunks(width, height, chunks.clone(), true);
     }
 
     /** Writes (col, row), copying its chunk first if it is still shared. Only on an editable copy. */
     void set(int col, int row, byte value) {
-        int ci = index(col, row);
-        own(ci);
-        chunks[ci][offset(col, row)] = value;
+        ownChunk(col, row)[offset(col, row)] = value;
     }
 
     @Override
-    void copyChunk(int ci) {
-        chunks[ci] = chunks[ci].clone();
+    byte[] copy(byte[] chunk) {
+        return chunk.clone();
     }
 }

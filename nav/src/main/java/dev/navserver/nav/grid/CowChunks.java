@@ -2,12 +2,13 @@ package dev.navserver.nav.grid;
 
 /**
  * What {@link ByteChunks} and {@link IntChunks} share: a {@code width x height} grid in 64x64 chunks (row-major
- * inside a chunk, chunks row-major) and copy-on-write per chunk while editable. A subclass holds the typed chunk
- * arrays and copies one when {@link #own} asks it to.
+ * inside a chunk, chunks row-major) and copy-on-write per chunk while editable. A subclass reads and writes the
+ * cells of its primitive chunk type {@code A} ({@code byte[]}, {@code int[]}) and copies one chunk when
+ * {@link #ownChunk} asks it to.
  *
  * <p>Once frozen, never written and readable from any thread; while editable, owned by one thread.
  */
-abstract class CowChunks {
+abstract class CowChunks<A> {
     static final int SHIFT = 6;
     static final int MASK = (1 << SHIFT) - 1;
     static final int CHUNK_CELLS = 1 << (2 * SHIFT);
@@ -16,13 +17,21 @@ abstract class CowChunks {
     final int height;
     /** Chunks per row of chunks. */
     final int chunksX;
+    /** The chunks, row-major; {@code CHUNK_CELLS} cells each. */
+    final A[] chunks;
     /** Chunks this copy owns and may write in place; null when frozen or built from scratch. */
     private boolean[] owned;
 
-    CowChunks(int width, int height) {
+    /**
+     * @param chunks   the chunks, {@code ceil(width / 64) * ceil(height / 64)} of them, row-major; kept, not copied
+     * @param editable whether this copy is editable, every chunk shared until written ({@link #ownChunk})
+     */
+    CowChunks(int width, int height, A[] chunks, boolean editable) {
         this.width = width;
         this.height = height;
         this.chunksX = (width + MASK) >>> SHIFT;
+        this.chunks = chunks;
+        this.owned = editable ? new boolean[chunks.length] : null;
     }
 
     /** Index of the chunk holding (col, row). */
@@ -35,17 +44,22 @@ abstract class CowChunks {
         return ((row & MASK) << SHIFT) | (col & MASK);
     }
 
-    /** Makes this copy editable: every one of its {@code chunkCount} chunks shared until written. */
-    final void startEditing(int chunkCount) {
-        owned = new boolean[chunkCount];
+    /** The chunk holding (col, row); the caller checks bounds. */
+    final A chunk(int col, int row) {
+        return chunks[index(col, row)];
     }
 
-    /** Makes chunk {@code ci} this copy's own, copying it ({@link #copyChunk}) when still shared. Editable only. */
-    final void own(int ci) {
+    /**
+     * The chunk holding (col, row), made this copy's own first: replaced by a copy ({@link #copy}) while still
+     * shared. Editable only; the caller checks bounds.
+     */
+    final A ownChunk(int col, int row) {
+        int ci = index(col, row);
         if (!owned[ci]) {
-            copyChunk(ci);
+            chunks[ci] = copy(chunks[ci]);
             owned[ci] = true;
         }
+        return chunks[ci];
     }
 
     /** Whether this editable copy owns chunk {@code ci}. */
@@ -58,8 +72,8 @@ abstract class CowChunks {
         owned[ci] = false;
     }
 
-    /** Replaces chunk {@code ci} by a private copy. */
-    abstract void copyChunk(int ci);
+    /** A private copy of {@code chunk}. */
+    abstract A copy(A chunk);
 
     /** Ends editing: no more writes. */
     final void freeze() {

@@ -7,37 +7,30 @@ package dev.navserver.nav.grid;
  * <p>Once published (after {@link #freeze}) it is never written and may be read from any thread. While editable it
  * belongs to the one thread deriving an edited map.
  */
-final class IntChunks extends CowChunks {
+final class IntChunks extends CowChunks<int[]> {
 
-    private final int[][] chunks;
-
-    private IntChunks(int width, int height, int[][] chunks) {
-        super(width, height);
-        this.chunks = chunks;
+    private IntChunks(int width, int height, int[][] chunks, boolean editable) {
+        super(width, height, chunks, editable);
     }
 
     /** The value at (col, row); the caller checks bounds. */
     int get(int col, int row) {
-        return chunks[index(col, row)][offset(col, row)];
+        return chunk(col, row)[offset(col, row)];
     }
 
     /** A copy sharing every chunk until {@link #set} writes into it. O(number of chunks). */
     IntChunks editableCopy() {
-        IntChunks c = new IntChunks(width, height, chunks.clone());
-        c.startEditing(chunks.length);
-        return c;
+        return new IntChunks(width, height, chunks.clone(), true);
     }
 
     /** Writes (col, row), copying its chunk first if it is still shared. Only on an editable copy. */
     void set(int col, int row, int value) {
-        int ci = index(col, row);
-        own(ci);
-        chunks[ci][offset(col, row)] = value;
+        ownChunk(col, row)[offset(col, row)] = value;
     }
 
     @Override
-    void copyChunk(int ci) {
-        chunks[ci] = chunks[ci].clone();
+    int[] copy(int[] chunk) {
+        return chunk.clone();
     }
 
     /**
@@ -121,7 +114,7 @@ final class IntChunks extends CowChunks {
                     chunks[ci] = sharedOf(0);
                 }
             }
-            return new IntChunks(width, height, chunks);
+            return new IntChunks(width, height, chunks, false);
         }
     }
 }

@@ -1,6 +1,16 @@
 package dev.navserver.nav.search;
 
+import static dev.navserver.nav.search.core.LegalMoves.E;
+import static dev.navserver.nav.search.core.LegalMoves.N;
+import static dev.navserver.nav.search.core.LegalMoves.NE;
+import static dev.navserver.nav.search.core.LegalMoves.NW;
+import static dev.navserver.nav.search.core.LegalMoves.S;
+import static dev.navserver.nav.search.core.LegalMoves.SE;
+import static dev.navserver.nav.search.core.LegalMoves.SW;
+import static dev.navserver.nav.search.core.LegalMoves.W;
+
 import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.search.core.LegalMoves;
 
 /**
  * A* neighbour expansion on a {@link NavGrid}: offers every legal single move from a node to the {@link Frontier}.
@@ -58,76 +68,65 @@ final class AStarExpander {
         int y = p / s;
         double gs = gp + 1.0;
         double gd = gp + SQRT2;
-        long[] up = rows[y - 1];
-        long[] mid = rows[y];
-        long[] down = rows[y + 1];
-        boolean n = NavGrid.bit(up, x);
-        boolean so = NavGrid.bit(down, x);
-        boolean w = NavGrid.bit(mid, x - 1);
-        boolean e = NavGrid.bit(mid, x + 1);
-        if (n) {
+        int m = LegalMoves.eight(rows[y - 1], rows[y], rows[y + 1], x);
+        if ((m & N) != 0) {
             f.relax(p - s, x, y - 1, gs, p, Frontier.NONE);
-            if (w && NavGrid.bit(up, x - 1)) {
-                f.relax(p - s - 1, x - 1, y - 1, gd, p, Frontier.NONE);
-            }
-            if (e && NavGrid.bit(up, x + 1)) {
-                f.relax(p - s + 1, x + 1, y - 1, gd, p, Frontier.NONE);
-            }
         }
-        if (so) {
+        if ((m & NW) != 0) {
+            f.relax(p - s - 1, x - 1, y - 1, gd, p, Frontier.NONE);
+        }
+        if ((m & NE) != 0) {
+            f.relax(p - s + 1, x + 1, y - 1, gd, p, Frontier.NONE);
+        }
+        if ((m & S) != 0) {
             f.relax(p + s, x, y + 1, gs, p, Frontier.NONE);
-            if (w && NavGrid.bit(down, x - 1)) {
-                f.relax(p + s - 1, x - 1, y + 1, gd, p, Frontier.NONE);
-            }
-            if (e && NavGrid.bit(down, x + 1)) {
-                f.relax(p + s + 1, x + 1, y + 1, gd, p, Frontier.NONE);
-            }
         }
-        if (w) {
+        if ((m & SW) != 0) {
+            f.relax(p + s - 1, x - 1, y + 1, gd, p, Frontier.NONE);
+        }
+        if ((m & SE) != 0) {
+            f.relax(p + s + 1, x + 1, y + 1, gd, p, Frontier.NONE);
+        }
+        if ((m & W) != 0) {
             f.relax(p - 1, x - 1, y, gs, p, Frontier.NONE);
         }
-        if (e) {
+        if ((m & E) != 0) {
             f.relax(p + 1, x + 1, y, gs, p, Frontier.NONE);
         }
     }
 
+    /** {@link #expandEight} with cell costs, offering the straight moves first. */
     private void expandEightWeighted(int p, double gp) {
         Frontier f = frontier;
         int s = stride;
         int x = p % s;
         int y = p / s;
-        long[] up = rows[y - 1];
-        long[] mid = rows[y];
-        long[] down = rows[y + 1];
         float[] cu = cost[y - 1];
         float[] cm = cost[y];
         float[] cd = cost[y + 1];
-        boolean n = NavGrid.bit(up, x);
-        boolean so = NavGrid.bit(down, x);
-        boolean w = NavGrid.bit(mid, x - 1);
-        boolean e = NavGrid.bit(mid, x + 1);
-        if (n) {
+        int m = LegalMoves.eight(rows[y - 1], rows[y], rows[y + 1], x);
+        if ((m & N) != 0) {
             f.relax(p - s, x, y - 1, gp + cu[x], p, Frontier.NONE);
         }
-        if (so) {
+        if ((m & S) != 0) {
             f.relax(p + s, x, y + 1, gp + cd[x], p, Frontier.NONE);
         }
-        if (w) {
+        if ((m & W) != 0) {
             f.relax(p - 1, x - 1, y, gp + cm[x - 1], p, Frontier.NONE);
         }
-        if (e) {
+        if ((m & E) != 0) {
             f.relax(p + 1, x + 1, y, gp + cm[x + 1], p, Frontier.NONE);
         }
-        if (n && w && NavGrid.bit(up, x - 1)) {
+        if ((m & NW) != 0) {
             f.relax(p - s - 1, x - 1, y - 1, gp + SQRT2 * cu[x - 1], p, Frontier.NONE);
         }
-        if (n && e && NavGrid.bit(up, x + 1)) {
+        if ((m & NE) != 0) {
             f.relax(p - s + 1, x + 1, y - 1, gp + SQRT2 * cu[x + 1], p, Frontier.NONE);
         }
-        if (so && w && NavGrid.bit(down, x - 1)) {
+        if ((m & SW) != 0) {
             f.relax(p + s - 1, x - 1, y + 1, gp + SQRT2 * cd[x - 1], p, Frontier.NONE);
         }
-        if (so && e && NavGrid.bit(down, x + 1)) {
+        if ((m & SE) != 0) {
             f.relax(p + s + 1, x + 1, y + 1, gp + SQRT2 * cd[x + 1], p, Frontier.NONE);
         }
     }

@@ -1,6 +1,5 @@
 package dev.navserver.nav.search;
 
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -24,7 +23,7 @@ public enum Algorithm {
      */
     SUBGOAL;
 
-    private final String spelling = name().toLowerCase(Locale.ROOT);
+    private final String spelling = Spellings.of(this);
 
     /** The lower-case name used in config files and on the command line: {@code astar}, {@code jps}, {@code subgoal}. */
     public String spelling() {
@@ -33,23 +32,11 @@ public enum Algorithm {
 
     /** The algorithm whose {@link #spelling()} is exactly {@code spelling} (case-sensitive), if any. */
     public static Optional<Algorithm> fromSpelling(String spelling) {
-        for (Algorithm a : values()) {
-            if (a.spelling.equals(spelling)) {
-                return Optional.of(a);
-            }
-        }
-        return Optional.empty();
+        return Spellings.find(values(), spelling);
     }
 
     /** Every {@link #spelling()} in declaration order, joined by {@code separator}: {@code "astar|jps|subgoal"}. */
     public static String spellings(String separator) {
-        StringBuilder b = new StringBuilder();
-        for (Algorithm a : values()) {
-            if (b.length() > 0) {
-                b.append(separator);
-            }
-            b.append(a.spelling);
-        }
-        return b.toString();
+        return Spellings.join(values(), separator);
     }
 }

@@ -134,7 +134,7 @@ final class JumpScanner {
             for (int dy = -1; dy <= 1; dy += 2) {
                 long[] next = dy < 0 ? up : down;
                 for (int dx = -1; dx <= 1; dx += 2) {
-                    if (NavGrid.bit(mid, x + dx) && NavGrid.bit(next, x) && NavGrid.bit(next, x + dx)) {
+                    if (diagonalOpen(mid, next, x, dx)) {
                         jumpDiagonal(p, gp, x, y, dx, dy);
                     }
                 }
@@ -209,15 +209,10 @@ final class JumpScanner {
             jumpDiagonalTabled(p, gp, x, y, dx, dy);
             return;
         }
-        Frontier f = frontier;
         long[][] r = rows;
         long[][] cl = cols;
-        int s = stride;
-        int step = dx + dy * s;
         int cx = x;
         int cy = y;
-        int c = p;
-        int k = 0;
         // the bit rows cy-1, cy, cy+1 and columns cx-1, cx, cx+1 around the current cell, shifted one per step
         long[] rowBehind = r[y];
         long[] rowHere = r[y + dy];
@@ -226,28 +221,20 @@ final class JumpScanner {
         while (true) {
             cx += dx;
             cy += dy;
-            c += step;
-            k++;
             long[] rowAhead = r[cy + dy];
             long[] colAhead = cl[cx + dx];
-            double gc = gp + k * SQRT2;
             if (inDisc(cx, cy)) {
-                f.relax(c, cx, cy, gc, p, Frontier.NONE);
+                arriveDiagonal(p, gp, x, cx, cy);
                 return;
             }
             // c would be a jump point only for the straight jumps it starts: make them successors of p turning
             // at c and carry on diagonally (Harabor & Grastien 2014, pruning intermediate jump points)
             int jx = dy > 0 ? scan(rowBehind, rowHere, rowAhead, cx, dx, cy, goalY, goalX)
                     : scan(rowAhead, rowHere, rowBehind, cx, dx, cy, goalY, goalX);
-            if (jx >= 0) {
-                f.relax(cy * s + jx, jx, cy, gc + Math.abs(jx - cx), p, c);
-            }
             int jy = dx > 0 ? scan(colBehind, colHere, colAhead, cy, dy, cx, goalX, goalY)
                     : scan(colAhead, colHere, colBehind, cy, dy, cx, goalX, goalY);
-            if (jy >= 0) {
-                f.relax(jy * s + cx, cx, jy, gc + Math.abs(jy - cy), p, c);
-            }
-            if (!(NavGrid.bit(rowHere, cx + dx) && NavGrid.bit(rowAhead, cx) && NavGrid.bit(rowAhead, cx + dx))) {
+            offerTurns(p, gp, x, cx, cy, jx, jy);
+            if (!diagonalOpen(rowHere, rowAhead, cx, dx)) {
                 return;
             }
             rowBehind = rowHere;
@@ -263,17 +250,12 @@ final class JumpScanner {
      * successors.
      */
     private void jumpDiagonalTabled(int p, double gp, int x, int y, int dx, int dy) {
-        Frontier f = frontier;
         long[][] r = rows;
         short[][] rowJumps = dx > 0 ? east : west;
         short[][] colJumps = dy > 0 ? south : north;
         short[][] diagonal = jumpTable.diagonal(dx, dy);
-        int s = stride;
-        int step = dx + dy * s;
         int cx = x;
         int cy = y;
-        int c = p;
-        int k = 0;
         long[] rowHere = r[y + dy];
         while (true) {
             // the cells before min(a, band) moves ahead are off the disc's rows and columns and hold no jump point,
@@ -289,32 +271,56 @@ final class JumpScanner {
             if (skip > 0) {
                 cx += skip * dx;
                 cy += skip * dy;
-                c += skip * step;
-                k += skip;
                 rowHere = r[cy + dy];
             }
             cx += dx;
             cy += dy;
-            c += step;
-            k++;
             long[] rowAhead = r[cy + dy];
-            double gc = gp + k * SQRT2;
             if (inDisc(cx, cy)) {
-                f.relax(c, cx, cy, gc, p, Frontier.NONE);
+                arriveDiagonal(p, gp, x, cx, cy);
                 return;
             }
-            int jx = arriveTabled(rowJumps[cy][cx], cx, dx, cy, goalY, goalX);
-            if (jx >= 0) {
-                f.relax(cy * s + jx, jx, cy, gc + Math.abs(jx - cx), p, c);
-            }
-            int jy = arriveTabled(colJumps[cx][cy], cy, dy, cx, goalX, goalY);
-            if (jy >= 0) {
-                f.relax(jy * s + cx, cx, jy, gc + Math.abs(jy - cy), p, c);
-            }
-            if (!(NavGrid.bit(rowHere, cx + dx) && NavGrid.bit(rowAhead, cx) && NavGrid.bit(rowAhead, cx + dx))) {
+            offerTurns(p, gp, x, cx, cy, arriveTabled(rowJumps[cy][cx], cx, dx, cy, goalY, goalX),
+                    arriveTabled(colJumps[cx][cy], cy, dy, cx, goalX, goalY));
+            if (!diagonalOpen(rowHere, rowAhead, cx, dx)) {
                 return;
             }
             rowHere = rowAhead;
+        }
+    }
+
+    /** Whether the diagonal move from column {@code x} of bit row {@code here} to row {@code ahead} is legal. */
+    private static boolean diagonalOpen(long[] here, long[] ahead, int x, int dx) {
+        return NavGrid.bit(here, x + dx) && NavGrid.bit(ahead, x) && NavGrid.bit(ahead, x + dx);
+    }
+
+    /** Cost from the start of padded cell (cx, cy), a diagonal jump from p = (x, .) of cost {@code gp}. */
+    private static double diagonalCost(double gp, int x, int cx) {
+        return gp + Math.abs(cx - x) * SQRT2;
+    }
+
+    /** Offers (cx, cy), the arrival disc's cell that ends the diagonal jump from p = (x, .). */
+    private void arriveDiagonal(int p, double gp, int x, int cx, int cy) {
+        frontier.relax(cy * stride + cx, cx, cy, diagonalCost(gp, x, cx), p, Frontier.NONE);
+    }
+
+    /**
+     * Offers the ends of the straight jumps turning at (cx, cy) on the diagonal jump from p = (x, .): padded column
+     * {@code jx} of row cy and padded row {@code jy} of column cx, each -1 for none; their cost runs through the
+     * turning cell.
+     */
+    private void offerTurns(int p, double gp, int x, int cx, int cy, int jx, int jy) {
+        if (jx < 0 && jy < 0) {
+            return;
+        }
+        int s = stride;
+        int c = cy * s + cx;
+        double gc = diagonalCost(gp, x, cx);
+        if (jx >= 0) {
+            frontier.relax(cy * s + jx, jx, cy, gc + Math.abs(jx - cx), p, c);
+        }
+        if (jy >= 0) {
+            frontier.relax(jy * s + cx, cx, jy, gc + Math.abs(jy - cy), p, c);
         }
     }
 

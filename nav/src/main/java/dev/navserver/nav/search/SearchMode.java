@@ -2,7 +2,6 @@ package dev.navserver.nav.search;
 
 import dev.navserver.nav.search.four.DeadEndTable;
 import dev.navserver.nav.search.four.TwoBucketAStar;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -33,7 +32,7 @@ public enum SearchMode {
     public static final double APPROXIMATE_WEIGHT = 1.02;
 
     private final double weight;
-    private final String spelling = name().toLowerCase(Locale.ROOT);
+    private final String spelling = Spellings.of(this);
 
     SearchMode(double weight) {
         this.weight = weight;
@@ -54,23 +53,11 @@ public enum SearchMode {
 
     /** The mode whose {@link #spelling()} is exactly {@code spelling} (case-sensitive), if any. */
     public static Optional<SearchMode> fromSpelling(String spelling) {
-        for (SearchMode m : values()) {
-            if (m.spelling.equals(spelling)) {
-                return Optional.of(m);
-            }
-        }
-        return Optional.empty();
+        return Spellings.find(values(), spelling);
     }
 
     /** Every {@link #spelling()} in declaration order, joined by {@code separator}: {@code "optimal|approximate"}. */
     public static String spellings(String separator) {
-        StringBuilder b = new StringBuilder();
-        for (SearchMode m : values()) {
-            if (b.length() > 0) {
-                b.append(separator);
-            }
-            b.append(m.spelling);
-        }
-        return b.toString();
+        return Spellings.join(values(), separator);
     }
 }

@@ -1,12 +1,10 @@
 package dev.navserver.nav.crowd;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.Allocations;
+import dev.navserver.nav.RandomWalls;
 import dev.navserver.nav.grid.NavGrid;
-import dev.navserver.nav.grid.WorldTransform;
-import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -14,18 +12,12 @@ class OrcaSolverAllocationTest {
 
     @Test
     void step_WhenWarm_AllocatesNothing() {
-        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
+        com.sun.management.ThreadMXBean mx = Allocations.counter();
 
         int w = 60;
         int h = 60;
         SplittableRandom rnd = new SplittableRandom(5);
-        boolean[] open = new boolean[w * h];
-        for (int i = 0; i < open.length; i++) {
-            open[i] = rnd.nextInt(100) >= 15;
-        }
-        NavGrid grid = GridMap.ofWalkable("alloc", w, h, WorldTransform.UNIT, open).navGrid();
+        NavGrid grid = RandomWalls.map("alloc", w, h, 15, rnd).navGrid();
         CrowdAgents agents = new CrowdAgents(16);
         for (int i = 0; i < 300; i++) {
             int cell;
@@ -40,8 +32,8 @@ class OrcaSolverAllocationTest {
             solver.step(agents, grid, 0.05);
         }
 
-        // three windows of 100 steps: a per-step allocation shows in every one; a buffer that grows once to a new
-        // high-water mark of neighbours (the meeting gets denser) may show in one, never in all three
+        // a step that allocates does so in every window; the JVM itself may still allocate once on this thread while
+        // compilation settles (for instance when a deoptimisation re-creates objects that compiled code had eliminated)
         long least = Long.MAX_VALUE;
         for (int window = 0; window < 3; window++) {
             long before = mx.getCurrentThreadAllocatedBytes();
@@ -52,7 +44,7 @@ class OrcaSolverAllocationTest {
             least = Math.min(least, mx.getCurrentThreadAllocatedBytes() - before);
         }
 
-        assertThat(least).isZero();
+        assertThat(least).as("bytes allocated by the least of three 100-step windows").isZero();
     }
 
     /** Everyone heads for (tx, tz) at 2 m/s: a dense meeting with stalls and yields. */

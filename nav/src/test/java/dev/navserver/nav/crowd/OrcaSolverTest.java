@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.navserver.nav.AsciiMaps;
+import dev.navserver.nav.RandomWalls;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.WorldTransform;
@@ -135,11 +136,8 @@ class OrcaSolverTest {
         int w = 40;
         int h = 30;
         SplittableRandom rnd = new SplittableRandom(11);
-        boolean[] open = new boolean[w * h];
-        for (int i = 0; i < open.length; i++) {
-            open[i] = rnd.nextInt(100) >= 30;
-        }
-        GridMap map = GridMap.ofWalkable("random", w, h, new WorldTransform(-3, 0, 7, 0.5), open);
+        GridMap map = GridMap.ofWalkable("random", w, h, new WorldTransform(-3, 0, 7, 0.5),
+                RandomWalls.walkable(w * h, 30, rnd));
         NavGrid grid = map.navGrid();
         WorldTransform t = map.transform();
         CrowdAgents agents = new CrowdAgents(4);

@@ -2,6 +2,7 @@ package dev.navserver.nav.grid;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.navserver.nav.RandomWalls;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -12,10 +13,7 @@ class NavGridBitsTest {
         int w = 130;
         int h = 70;
         Random rnd = new Random(3);
-        boolean[] walk = new boolean[w * h];
-        for (int i = 0; i < walk.length; i++) {
-            walk[i] = rnd.nextInt(100) >= 30;
-        }
+        boolean[] walk = RandomWalls.walkable(w * h, 30, rnd);
         NavGrid g = GridMap.ofWalkable("bits", w, h, WorldTransform.UNIT, walk).navGrid();
         assertThat(g.rowWords()).isEqualTo(3);
         assertThat(g.columnWords()).isEqualTo(2);

@@ -1,5 +1,8 @@
 package dev.navserver.nav.io;
 
+import static dev.navserver.nav.io.MapFiles.MOVING_AI;
+import static dev.navserver.nav.io.MapFiles.NAV_EXPORT;
+import static dev.navserver.nav.io.MapFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -9,7 +12,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.GZIPOutputStream;
@@ -17,10 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class GzipMapLoaderTest {
-    private static final String MOVING_AI = "type octile\nheight 2\nwidth 3\nmap\n..@\n...\n";
-    private static final String NAV_EXPORT = "startpos=(-1.0, 0.0, 1.0)\nheight=2\nwide=3\naccuracy=0.5\n"
-            + "{1,1,0,},\n{1,1,1,},\n";
-
     @TempDir
     Path dir;
 
@@ -30,12 +28,6 @@ class GzipMapLoaderTest {
             out.write(text.getBytes(StandardCharsets.UTF_8));
         }
         return bytes.toByteArray();
-    }
-
-    private Path write(String fileName, byte[] bytes) throws IOException {
-        Path p = dir.resolve(fileName);
-        Files.write(p, bytes);
-        return p;
     }
 
     /** A rooms-like map large enough that its compressed form spans several reads. */
@@ -52,8 +44,8 @@ class GzipMapLoaderTest {
 
     @Test
     void load_WhenMovingAiMapIsGzipped_LoadsTheSameGridNamedWithoutGzAndExtension() throws IOException {
-        GridMap gz = MapLoader.load(write("arena.map.gz", gzip(MOVING_AI)));
-        GridMap plain = MapLoader.load(write("arena.map", MOVING_AI.getBytes(StandardCharsets.UTF_8)));
+        GridMap gz = MapLoader.load(write(dir, "arena.map.gz", gzip(MOVING_AI)));
+        GridMap plain = MapLoader.load(write(dir, "arena.map", MOVING_AI.getBytes(StandardCharsets.UTF_8)));
         assertThat(gz.name()).isEqualTo("arena");
         assertThat(gz.width()).isEqualTo(3);
         for (int i = 0; i < 6; i++) {
@@ -63,7 +55,7 @@ class GzipMapLoaderTest {
 
     @Test
     void load_WhenNavExportIsGzippedAsTxtGz_LoadsWithItsTransform() throws IOException {
-        GridMap map = MapLoader.load(write("level.txt.gz", gzip(NAV_EXPORT)));
+        GridMap map = MapLoader.load(write(dir, "level.txt.gz", gzip(NAV_EXPORT)));
         assertThat(map.name()).isEqualTo("level");
         assertThat(map.transform()).isEqualTo(new WorldTransform(-1, 0, 1, 0.5));
         assertThat(map.walkable(2, 0)).isFalse();
@@ -72,7 +64,7 @@ class GzipMapLoaderTest {
 
     @Test
     void load_WhenGzipHasNoGzName_RecognisedByMagicBytes() throws IOException {
-        Path p = write("level.map", gzip(MOVING_AI));
+        Path p = write(dir, "level.map", gzip(MOVING_AI));
         assertThat(MapLoader.isGzip(p)).isTrue();
         assertThat(MapLoader.load(p).walkable(2, 1)).isTrue();
         assertThat(MapLoader.detect(p)).contains(MapFormat.MOVING_AI);
@@ -81,7 +73,7 @@ class GzipMapLoaderTest {
     @Test
     void load_WhenLargeGzippedMap_StreamsAllRows() throws IOException {
         String text = bigMovingAi(700);
-        GridMap map = MapLoader.load(write("big.map.gz", gzip(text)));
+        GridMap map = MapLoader.load(write(dir, "big.map.gz", gzip(text)));
         assertThat(map.height()).isEqualTo(700);
         assertThat(map.walkable(699, 699)).isEqualTo(text.charAt(text.length() - 2) == '.');
     }
@@ -90,7 +82,7 @@ class GzipMapLoaderTest {
     void load_WhenGzipIsTruncated_FailsNamingTheFileWithoutALine() throws IOException {
         byte[] whole = gzip(bigMovingAi(300));
         for (int cut : new int[] {whole.length / 2, whole.length - 4, 2, 5}) {
-            Path p = write("cut" + cut + ".map.gz", Arrays.copyOf(whole, cut));
+            Path p = write(dir, "cut" + cut + ".map.gz", Arrays.copyOf(whole, cut));
             MapFormatException e = catchThrowableOfType(MapFormatException.class, () -> MapLoader.load(p));
             assertThat(e).as("cut at %d", cut)
                     .hasMessage(p + ": gzip data is truncated (the file ends inside the compressed stream)");
@@ -102,7 +94,7 @@ class GzipMapLoaderTest {
     void load_WhenGzipChecksumIsWrong_FailsAsCorrupt() throws IOException {
         byte[] bytes = gzip(MOVING_AI);
         bytes[bytes.length - 8] ^= 0x5a; // first byte of the CRC-32 in the trailer
-        Path p = write("crc.map.gz", bytes);
+        Path p = write(dir, "crc.map.gz", bytes);
         MapFormatException e = catchThrowableOfType(MapFormatException.class, () -> MapLoader.load(p));
         assertThat(e).hasMessageStartingWith(p + ": gzip data is corrupt: ");
     }
@@ -113,21 +105,21 @@ class GzipMapLoaderTest {
         for (int i = 10; i < bytes.length - 8; i++) {
             bytes[i] = (byte) 0xff;
         }
-        Path p = write("junk.map.gz", bytes);
+        Path p = write(dir, "junk.map.gz", bytes);
         MapFormatException e = catchThrowableOfType(MapFormatException.class, () -> MapLoader.load(p));
         assertThat(e).hasMessageStartingWith(p + ": gzip data is corrupt: ");
     }
 
     @Test
     void load_WhenGzippedHeaderPromisesMoreRowsThanItHolds_FailsWhereTheTextEnds() throws IOException {
-        Path p = write("short.map.gz", gzip("type octile\nheight 3\nwidth 2\nmap\n..\n"));
+        Path p = write(dir, "short.map.gz", gzip("type octile\nheight 3\nwidth 2\nmap\n..\n"));
         assertThat(catchThrowableOfType(MapFormatException.class, () -> MapLoader.load(p)))
                 .hasMessage(p + ":6: file ends after 1 of 3 rows");
     }
 
     @Test
     void detect_WhenGzipIsBrokenBeforeTheFirstLine_IsEmpty() throws IOException {
-        Path p = write("broken.gz", new byte[] {0x1f, (byte) 0x8b, 8});
+        Path p = write(dir, "broken.gz", new byte[] {0x1f, (byte) 0x8b, 8});
         assertThat(MapLoader.detect(p)).isEmpty();
     }
 

@@ -1,5 +1,7 @@
 package dev.navserver.nav.io;
 
+import static dev.navserver.nav.io.MapFiles.ROOMY;
+import static dev.navserver.nav.io.MapFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -8,7 +10,6 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.MapMemory;
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
@@ -16,16 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MapLimitsTest {
-    private static final MapLimits ROOMY = MapLimits.DEFAULT.withMemory(MapLimits.FreeMemory.fixed(Long.MAX_VALUE));
-
     @TempDir
     Path dir;
-
-    private Path write(String fileName, String text) throws IOException {
-        Path p = dir.resolve(fileName);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return p;
-    }
 
     @Test
     void estimateBytes_WhenTenByTenMapAndOneOrTwoPlanners_CountsGridPerCellAndScratchAllowancePerPlanner() {
@@ -55,37 +48,37 @@ class MapLimitsTest {
 
     @Test
     void load_WhenHeaderPromisesMoreCellsThanMaxCells_FailsOnTheHeaderLine() throws IOException {
-        Path p = write("big.map", "type octile\nheight 100\nwidth 100\nmap\n");
+        Path p = write(dir, "big.map", "type octile\nheight 100\nwidth 100\nmap\n");
         assertThatThrownBy(() -> MapLoader.load(p, ROOMY.withMaxCells(9_999)))
                 .isInstanceOf(MapFormatException.class)
                 .hasMessage(p + ":3: map of 100 x 100 = 10000 cells exceeds the limit of 9999 (maps.maxCells)");
-        Path nav = write("big.txt", "startpos=(0,0,0)\nwide=100\nheight=100\naccuracy=1\n{1}\n");
+        Path nav = write(dir, "big.txt", "startpos=(0,0,0)\nwide=100\nheight=100\naccuracy=1\n{1}\n");
         assertThatThrownBy(() -> MapLoader.load(nav, ROOMY.withMaxCells(9_999)))
                 .hasMessage(nav + ":3: map of 100 x 100 = 10000 cells exceeds the limit of 9999 (maps.maxCells)");
     }
 
     @Test
     void load_WhenOneDimensionAloneExceedsMaxCells_FailsOnItsLine() throws IOException {
-        Path p = write("wide.map", "type octile\nwidth 10001\nheight 1\nmap\n");
+        Path p = write(dir, "wide.map", "type octile\nwidth 10001\nheight 1\nmap\n");
         assertThatThrownBy(() -> MapLoader.load(p, ROOMY.withMaxCells(10_000)))
                 .hasMessage(p + ":2: width 10001 is too large (a map holds at most 10000 cells, maps.maxCells)");
     }
 
     @Test
     void load_WhenHeaderPromisesMoreRowsThanTheFileHolds_FailsWhereTheFileEnds() throws IOException {
-        Path p = write("short.map", "type octile\nheight 3\nwidth 2\nmap\n..\n..\n");
+        Path p = write(dir, "short.map", "type octile\nheight 3\nwidth 2\nmap\n..\n..\n");
         MapFormatException e = catchThrowableOfType(MapFormatException.class, () -> MapLoader.load(p, ROOMY));
         assertThat(e).hasMessage(p + ":7: file ends after 2 of 3 rows");
     }
 
     @Test
     void load_WhenPlainFileIsFarShorterThanItsHeaderPromises_RefusedOnTheHeaderBeforeAllocating() throws IOException {
-        Path p = write("cut.map", "type octile\nheight 16384\nwidth 16384\nmap\n" + ".".repeat(16384) + "\n");
+        Path p = write(dir, "cut.map", "type octile\nheight 16384\nwidth 16384\nmap\n" + ".".repeat(16384) + "\n");
         assertThatThrownBy(() -> MapLoader.load(p, ROOMY))
                 .isInstanceOf(MapFormatException.class)
                 .hasMessage(p + ":3: map of 16384 x 16384 needs at least 268451839 bytes of rows, the file has only "
                         + Files.size(p) + " bytes (truncated?)");
-        Path nav = write("cut.txt", "startpos=(0,0,0)\nheight=30\nwide=40\naccuracy=1\n{1,1,1,1},\n");
+        Path nav = write(dir, "cut.txt", "startpos=(0,0,0)\nheight=30\nwide=40\naccuracy=1\n{1,1,1,1},\n");
         assertThatThrownBy(() -> MapLoader.load(nav, ROOMY))
                 .hasMessage(nav + ":3: map of 40 x 30 needs at least 2459 bytes of rows, the file has only "
                         + Files.size(nav) + " bytes (truncated?)");
@@ -95,7 +88,7 @@ class MapLimitsTest {
     void load_WhenEstimateExceedsFreeHeap_RefusesBeforeReadingRowsWithRaiseXmxHint() throws IOException {
         // 1000 x 1000: 3,000,000 + ceil(1002^2 x 0.375) + 1002^2 x 17 (jump tables) = 20,444,570 B grid; per planner
         // 32 MiB + 1002^2 / 4 B
-        Path p = write("huge.map", "type octile\nheight 1000\nwidth 1000\nmap\n");
+        Path p = write(dir, "huge.map", "type octile\nheight 1000\nwidth 1000\nmap\n");
         AtomicLong asked = new AtomicLong();
         MapLimits small = ROOMY.withPlannerThreads(2).withMemory(needed -> {
             asked.set(needed);
@@ -110,7 +103,7 @@ class MapLimitsTest {
 
     @Test
     void load_WhenEstimateFitsFreeHeap_Loads() throws IOException {
-        Path p = write("ok.map", "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n");
+        Path p = write(dir, "ok.map", "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n");
         long need = MapMemory.estimateBytes(3, 2, 1);
         GridMap map = MapLoader.load(p, ROOMY.withMemory(MapLimits.FreeMemory.fixed(need)));
         assertThat(map.width()).isEqualTo(3);

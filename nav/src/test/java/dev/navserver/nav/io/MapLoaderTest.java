@@ -1,5 +1,8 @@
 package dev.navserver.nav.io;
 
+import static dev.navserver.nav.io.MapFiles.MOVING_AI;
+import static dev.navserver.nav.io.MapFiles.NAV_EXPORT;
+import static dev.navserver.nav.io.MapFiles.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,29 +10,17 @@ import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.WorldTransform;
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MapLoaderTest {
-    private static final String MOVING_AI = "type octile\nheight 2\nwidth 3\nmap\n..@\n...\n";
-    private static final String NAV_EXPORT = "startpos=(-1.0, 0.0, 1.0)\nheight=2\nwide=3\naccuracy=0.5\n"
-            + "{1,1,0,},\n{1,1,1,},\n";
-
     @TempDir
     Path dir;
 
-    private Path write(String fileName, String text) throws IOException {
-        Path p = dir.resolve(fileName);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return p;
-    }
-
     @Test
     void load_WhenMovingAiTextHasTxtExtension_RecognisedByContent() throws IOException {
-        GridMap map = MapLoader.load(write("level.txt", MOVING_AI));
+        GridMap map = MapLoader.load(write(dir, "level.txt", MOVING_AI));
         assertThat(map.name()).isEqualTo("level");
         assertThat(map.transform()).isEqualTo(WorldTransform.UNIT);
         assertThat(map.walkable(2, 0)).isFalse();
@@ -37,7 +28,7 @@ class MapLoaderTest {
 
     @Test
     void load_WhenNavExportHasMapExtension_RecognisedByContent() throws IOException {
-        GridMap map = MapLoader.load(write("level.map", NAV_EXPORT));
+        GridMap map = MapLoader.load(write(dir, "level.map", NAV_EXPORT));
         assertThat(map.name()).isEqualTo("level");
         assertThat(map.transform()).isEqualTo(new WorldTransform(-1, 0, 1, 0.5));
         assertThat(map.walkable(2, 0)).isFalse();
@@ -45,13 +36,13 @@ class MapLoaderTest {
 
     @Test
     void load_WhenNoExtensionAndLeadingBlankLines_RecognisedByContent() throws IOException {
-        assertThat(MapLoader.load(write("level", "\n\r\n  \n" + NAV_EXPORT)).name()).isEqualTo("level");
-        assertThat(MapLoader.load(write("two.dots.map", "\n" + MOVING_AI)).name()).isEqualTo("two.dots");
+        assertThat(MapLoader.load(write(dir, "level", "\n\r\n  \n" + NAV_EXPORT)).name()).isEqualTo("level");
+        assertThat(MapLoader.load(write(dir, "two.dots.map", "\n" + MOVING_AI)).name()).isEqualTo("two.dots");
     }
 
     @Test
     void load_WhenFileIsNeitherFormat_FailsNamingFileAndFirstLine() throws IOException {
-        Path p = write("README.md", "\n# Maps\n\ntype octile\n");
+        Path p = write(dir, "README.md", "\n# Maps\n\ntype octile\n");
         assertThatThrownBy(() -> MapLoader.load(p))
                 .isInstanceOf(MapFormatException.class)
                 .hasMessage(p + ":2: not a map: expected 'type octile' (Moving AI) or 'startpos=(x, y, z)' "
@@ -60,7 +51,7 @@ class MapLoaderTest {
 
     @Test
     void load_WhenFileEmpty_Fails() throws IOException {
-        Path p = write("empty.map", "");
+        Path p = write(dir, "empty.map", "");
         assertThatThrownBy(() -> MapLoader.load(p))
                 .isInstanceOf(MapFormatException.class)
                 .hasMessage(p + ":1: empty file, not a map");
@@ -68,7 +59,7 @@ class MapLoaderTest {
 
     @Test
     void load_WhenMalformedAfterDetection_ErrorsCarryTheRealLineNumbers() throws IOException {
-        Path p = write("bad.txt", "\n\n" + MOVING_AI.replace("..@\n", "..?\n"));
+        Path p = write(dir, "bad.txt", "\n\n" + MOVING_AI.replace("..@\n", "..?\n"));
         assertThatThrownBy(() -> MapLoader.load(p))
                 .isInstanceOf(MapFormatException.class)
                 .hasMessage(p + ":7: unknown symbol '?' at column 3 of row 1");
@@ -91,12 +82,12 @@ class MapLoaderTest {
 
     @Test
     void detect_WhenMapsAndOtherFilesInAFolder_TellsFormatsWithoutParsingRows() throws IOException {
-        assertThat(MapLoader.detect(write("a.txt", NAV_EXPORT))).contains(MapFormat.NAV_EXPORT);
-        assertThat(MapLoader.detect(write("b.map", MOVING_AI))).contains(MapFormat.MOVING_AI);
-        assertThat(MapLoader.detect(write("c.txt", "\uFEFFtype octile\nbroken"))).contains(MapFormat.MOVING_AI);
-        assertThat(MapLoader.detect(write("README.md", "# Maps\n"))).isEmpty();
-        assertThat(MapLoader.detect(write("empty", ""))).isEmpty();
-        assertThat(MapLoader.detect(write("long", "x".repeat(10_000)))).isEmpty();
+        assertThat(MapLoader.detect(write(dir, "a.txt", NAV_EXPORT))).contains(MapFormat.NAV_EXPORT);
+        assertThat(MapLoader.detect(write(dir, "b.map", MOVING_AI))).contains(MapFormat.MOVING_AI);
+        assertThat(MapLoader.detect(write(dir, "c.txt", "\uFEFFtype octile\nbroken"))).contains(MapFormat.MOVING_AI);
+        assertThat(MapLoader.detect(write(dir, "README.md", "# Maps\n"))).isEmpty();
+        assertThat(MapLoader.detect(write(dir, "empty", ""))).isEmpty();
+        assertThat(MapLoader.detect(write(dir, "long", "x".repeat(10_000)))).isEmpty();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.navserver.nav.io;
 
+import static dev.navserver.nav.io.MapFiles.ROOMY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -17,9 +18,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class NavExportFormatTest {
     private static final String SOURCE = "maps/t.txt";
-
-    /** The default cell limit with a heap too large to refuse anything: size errors stay independent of -Xmx. */
-    private static final MapLimits ROOMY = MapLimits.DEFAULT.withMemory(MapLimits.FreeMemory.fixed(Long.MAX_VALUE));
 
     private static GridMap parse(String text) throws IOException {
         return MapFormat.NAV_EXPORT.parse("t", SOURCE, new StringReader(text), ROOMY);

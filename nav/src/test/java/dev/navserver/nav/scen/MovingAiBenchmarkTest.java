@@ -75,45 +75,47 @@ class MovingAiBenchmarkTest {
         return failures;
     }
 
-    @ParameterizedTest(name = "{1}: all {2} problems optimal with JPS")
-    @MethodSource("scenarios")
-    void jps_WhenRunOnEveryBenchmarkProblem_EveryLengthIsOptimal(String set, String name, int queries)
-            throws IOException {
-        assertThat(run(set, name, Algorithm.JPS, 1, queries, 0)).isEmpty();
+    /** A way to solve a benchmark file's problems: the algorithm, which problems (every n-th), and landmarks. */
+    enum Method {
+        JPS("all problems optimal with JPS", Algorithm.JPS, 1, 0),
+        JPS_WITH_LANDMARKS("all problems optimal with JPS and 16 landmarks", Algorithm.JPS, 1, 16),
+        SUBGOAL_GRAPH("all problems optimal over the subgoal graph", Algorithm.SUBGOAL, 1, 0),
+        SUBGOAL_HIERARCHY("all problems optimal over the subgoal graph's contraction hierarchy", Algorithm.SUBGOAL, 1,
+                -1),
+        ASTAR_SAMPLE("every 8th problem optimal with A*", Algorithm.ASTAR, 8, 0),
+        ASTAR_SAMPLE_WITH_LANDMARKS("every 8th problem optimal with A* and 16 landmarks", Algorithm.ASTAR, 8, 16);
+
+        final String claim;
+        final Algorithm algorithm;
+        final int every;
+        /** As {@link #run}'s {@code landmarks}. */
+        final int landmarks;
+
+        Method(String claim, Algorithm algorithm, int every, int landmarks) {
+            this.claim = claim;
+            this.algorithm = algorithm;
+            this.every = every;
+            this.landmarks = landmarks;
+        }
+
+        @Override
+        public String toString() {
+            return claim;
+        }
     }
 
-    @ParameterizedTest(name = "{1}: all {2} problems optimal with JPS and 16 landmarks")
-    @MethodSource("scenarios")
-    void jpsWithLandmarks_WhenRunOnEveryBenchmarkProblem_EveryLengthIsOptimal(String set, String name, int queries)
-            throws IOException {
-        assertThat(run(set, name, Algorithm.JPS, 1, queries, 16)).isEmpty();
+    /** Every {@link Method} on every file of {@link #scenarios}, method by method. */
+    static Stream<Arguments> methodsAndScenarios() {
+        return Stream.of(Method.values()).flatMap(m -> scenarios().map(a -> {
+            Object[] file = a.get();
+            return Arguments.of(m, file[0], file[1], file[2]);
+        }));
     }
 
-    @ParameterizedTest(name = "{1}: all {2} problems optimal over the subgoal graph")
-    @MethodSource("scenarios")
-    void subgoal_WhenRunOnEveryBenchmarkProblem_EveryLengthIsOptimal(String set, String name, int queries)
-            throws IOException {
-        assertThat(run(set, name, Algorithm.SUBGOAL, 1, queries, 0)).isEmpty();
-    }
-
-    @ParameterizedTest(name = "{1}: all {2} problems optimal over the subgoal graph's contraction hierarchy")
-    @MethodSource("scenarios")
-    void subgoalHierarchy_WhenRunOnEveryBenchmarkProblem_EveryLengthIsOptimal(String set, String name, int queries)
-            throws IOException {
-        assertThat(run(set, name, Algorithm.SUBGOAL, 1, queries, -1)).isEmpty();
-    }
-
-    @ParameterizedTest(name = "{1}: every 8th problem optimal with A*")
-    @MethodSource("scenarios")
-    void astar_WhenRunOnASampleOfEveryBenchmarkFile_EveryLengthIsOptimal(String set, String name, int queries)
-            throws IOException {
-        assertThat(run(set, name, Algorithm.ASTAR, 8, queries, 0)).isEmpty();
-    }
-
-    @ParameterizedTest(name = "{1}: every 8th problem optimal with A* and 16 landmarks")
-    @MethodSource("scenarios")
-    void astarWithLandmarks_WhenRunOnASampleOfEveryBenchmarkFile_EveryLengthIsOptimal(String set, String name,
-                                                                                     int queries) throws IOException {
-        assertThat(run(set, name, Algorithm.ASTAR, 8, queries, 16)).isEmpty();
+    @ParameterizedTest(name = "{2}: {0} ({3} problems in the file)")
+    @MethodSource("methodsAndScenarios")
+    void everyBenchmarkFile_WhenSolvedByEachMethod_EveryLengthIsOptimal(Method method, String set, String name,
+                                                                        int queries) throws IOException {
+        assertThat(run(set, name, method.algorithm, method.every, queries, method.landmarks)).isEmpty();
     }
 }

@@ -29,10 +29,8 @@ class ApproximateSearchPropertyTest {
      * @return approximate length / shortest length, or 1 when not FOUND
      */
     private double checkQuery(NavGrid grid, int startCell, int goalCell, double[] dist, SearchOptions optimal) {
-        int w = grid.width();
-        PathResult exact = search.find(grid, startCell % w, startCell / w, goalCell % w, goalCell / w, optimal);
-        PathResult approx = search.find(grid, startCell % w, startCell / w, goalCell % w, goalCell / w,
-                optimal.withMode(SearchMode.APPROXIMATE));
+        PathResult exact = find(grid, startCell, goalCell, optimal);
+        PathResult approx = find(grid, startCell, goalCell, optimal.withMode(SearchMode.APPROXIMATE));
         assertThat(approx.status()).as("status of %s", optimal).isEqualTo(exact.status());
         if (exact.status() != SearchStatus.FOUND) {
             assertThat(Double.isFinite(dist[goalCell])).isFalse();
@@ -50,6 +48,19 @@ class ApproximateSearchPropertyTest {
         return shortest == 0 ? 1 : approx.length() / shortest;
     }
 
+    /** {@link PathSearch#find} between unpadded cells. */
+    private PathResult find(NavGrid grid, int startCell, int goalCell, SearchOptions options) {
+        int w = grid.width();
+        return search.find(grid, startCell % w, startCell / w, goalCell % w, goalCell / w, options);
+    }
+
+    /** A start and a goal cell drawn with {@code rnd} among {@code grid}'s open cells; null when it has none. */
+    private static int[] openTrip(NavGrid grid, Random rnd) {
+        int s = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
+        int g = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
+        return s < 0 ? null : new int[] {s, g};
+    }
+
     @Property(tries = 200)
     void approximate_OnRandomMaps_FoundWheneverOptimalIsAndWithinTwoPercent(
             @ForAll @IntRange(min = 2, max = 120) int width, @ForAll @IntRange(min = 2, max = 120) int height,
@@ -59,17 +70,16 @@ class ApproximateSearchPropertyTest {
         NavGrid grid = map.navGrid(terrains ? MoveLayer.LAND : MoveLayer.DEFAULT, 1);
         Random rnd = new Random(~seed);
         for (int query = 0; query < 4; query++) {
-            int s = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
-            int g = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
-            if (s < 0) {
+            int[] trip = openTrip(grid, rnd);
+            if (trip == null) {
                 return;
             }
             for (Moves moves : Moves.values()) {
-                double[] dist = Dijkstra.distances(grid, s, moves == Moves.EIGHT, true);
+                double[] dist = Dijkstra.distances(grid, trip[0], moves == Moves.EIGHT, true);
                 for (Algorithm algorithm : Algorithm.values()) {
                     SearchOptions o = SearchOptions.DEFAULT.withAlgorithm(algorithm).withMoves(moves)
                             .withLandmarks(landmarks);
-                    checkQuery(grid, s, g, dist, o);
+                    checkQuery(grid, trip[0], trip[1], dist, o);
                 }
             }
         }
@@ -102,9 +112,8 @@ class ApproximateSearchPropertyTest {
         NavGrid grid = LandmarkHeuristicPropertyTest.randomMap(width, height, densityPct, 0, terrains, seed)
                 .navGrid(terrains ? MoveLayer.LAND : MoveLayer.DEFAULT, 1);
         Random rnd = new Random(~seed);
-        int s = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
-        int g = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
-        if (s < 0) {
+        int[] trip = openTrip(grid, rnd);
+        if (trip == null) {
             return;
         }
         int w = grid.width();
@@ -112,8 +121,8 @@ class ApproximateSearchPropertyTest {
             for (Moves moves : Moves.values()) {
                 SearchOptions o = SearchOptions.DEFAULT.withAlgorithm(algorithm).withMoves(moves)
                         .withMode(SearchMode.APPROXIMATE);
-                PathResult oneShot = search.find(grid, s % w, s / w, g % w, g / w, o);
-                search.start(grid, s % w, s / w, g % w, g / w, o);
+                PathResult oneShot = find(grid, trip[0], trip[1], o);
+                search.start(grid, trip[0] % w, trip[0] / w, trip[1] % w, trip[1] / w, o);
                 while (!search.step(rnd.nextInt(4) == 0 ? 0 : 1 + rnd.nextInt(6))) {
                     assertThat(search.finished()).isFalse();
                 }
@@ -129,16 +138,13 @@ class ApproximateSearchPropertyTest {
             @ForAll long seed) {
         NavGrid grid = LandmarkHeuristicPropertyTest.randomMap(width, height, densityPct, roomSide, false, seed)
                 .navGrid();
-        Random rnd = new Random(~seed);
-        int s = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
-        int g = LandmarkHeuristicPropertyTest.randomOpenCell(grid, rnd);
-        if (s < 0) {
+        int[] trip = openTrip(grid, new Random(~seed));
+        if (trip == null) {
             return;
         }
-        int w = grid.width();
         SearchOptions o = SearchOptions.DEFAULT.withMoves(Moves.FOUR);
-        PathResult exact = search.find(grid, s % w, s / w, g % w, g / w, o);
-        PathResult approx = search.find(grid, s % w, s / w, g % w, g / w, o.withMode(SearchMode.APPROXIMATE));
+        PathResult exact = find(grid, trip[0], trip[1], o);
+        PathResult approx = find(grid, trip[0], trip[1], o.withMode(SearchMode.APPROXIMATE));
         assertThat(approx).isEqualTo(exact);
     }
 }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.navserver.nav.Dijkstra;
 import dev.navserver.nav.Mazes;
+import dev.navserver.nav.RandomWalls;
 import dev.navserver.nav.grid.GridMap;
-import dev.navserver.nav.grid.MoveLayer;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.WorldTransform;
 import dev.navserver.nav.search.four.DeadEndTable;
@@ -37,16 +37,6 @@ class DeadEndPropertyTest {
             }
         }
         return GridMap.ofWalkable("braided", width, height, WorldTransform.UNIT, walk).navGrid();
-    }
-
-    private static NavGrid randomWalls(int width, int height, int densityPct, int agentSize, long seed) {
-        Random rnd = new Random(seed);
-        boolean[] walk = new boolean[width * height];
-        for (int i = 0; i < walk.length; i++) {
-            walk[i] = rnd.nextInt(100) >= densityPct;
-        }
-        return GridMap.ofWalkable("random", width, height, WorldTransform.UNIT, walk)
-                .navGrid(MoveLayer.DEFAULT, agentSize);
     }
 
     /** {@code queries} random queries from standable starts, each goal anywhere (blocked ones included). */
@@ -130,6 +120,6 @@ class DeadEndPropertyTest {
                                            @ForAll @IntRange(min = 0, max = 55) int densityPct,
                                            @ForAll @IntRange(min = 1, max = 2) int agentSize,
                                            @ForAll long seed) {
-        check(randomWalls(width, height, densityPct, agentSize, seed), 6, seed);
+        check(RandomWalls.grid(width, height, densityPct, agentSize, seed), 6, seed);
     }
 }

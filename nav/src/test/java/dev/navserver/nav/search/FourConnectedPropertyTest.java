@@ -3,10 +3,9 @@ package dev.navserver.nav.search;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.navserver.nav.Mazes;
+import dev.navserver.nav.RandomWalls;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
-import dev.navserver.nav.grid.Terrain;
-import dev.navserver.nav.grid.WorldTransform;
 import dev.navserver.nav.search.four.DeadEndTable;
 import dev.navserver.nav.search.four.TwoBucketAStar;
 import java.util.Random;
@@ -25,16 +24,6 @@ class FourConnectedPropertyTest {
 
     private final PathSearch fast = new PathSearch();
     private final PathSearch oracle = new PathSearch();
-
-    private static NavGrid randomWalls(int width, int height, int densityPct, int agentSize, long seed) {
-        Random rnd = new Random(seed);
-        byte[] t = new byte[width * height];
-        for (int i = 0; i < t.length; i++) {
-            t[i] = rnd.nextInt(100) < densityPct ? Terrain.WALL : Terrain.OPEN;
-        }
-        return new GridMap("random", width, height, WorldTransform.UNIT, t)
-                .navGrid(dev.navserver.nav.grid.MoveLayer.DEFAULT, agentSize);
-    }
 
     /** Runs {@code queries} random queries (start == goal and blocked cells included) and checks each. */
     private void check(NavGrid grid, int queries, long seed) {
@@ -85,7 +74,7 @@ class FourConnectedPropertyTest {
                                                               @ForAll @IntRange(min = 0, max = 55) int densityPct,
                                                               @ForAll @IntRange(min = 1, max = 3) int agentSize,
                                                               @ForAll long seed) {
-        check(randomWalls(width, height, densityPct, agentSize, seed), 12, seed);
+        check(RandomWalls.grid(width, height, densityPct, agentSize, seed), 12, seed);
     }
 
     @Property(tries = 120)
@@ -94,7 +83,7 @@ class FourConnectedPropertyTest {
             @ForAll @IntRange(min = 0, max = 45) int densityPct, @ForAll long seed) {
         // padded rows are width + 2 cells: 62 and 126 fill words exactly, 63 and 127 spill one cell over
         int[] widths = {1, 2, 61, 62, 63, 64, 65, 126, 127, 128};
-        check(randomWalls(widths[widthChoice], height, densityPct, 1, seed), 20, seed);
+        check(RandomWalls.grid(widths[widthChoice], height, densityPct, 1, seed), 20, seed);
     }
 
     @Property(tries = 60)
@@ -112,7 +101,7 @@ class FourConnectedPropertyTest {
                                                          @ForAll @IntRange(min = 1, max = 40) int height,
                                                          @ForAll @IntRange(min = 0, max = 45) int densityPct,
                                                          @ForAll long seed) {
-        NavGrid grid = randomWalls(width, height, densityPct, 1, seed);
+        NavGrid grid = RandomWalls.grid(width, height, densityPct, 1, seed);
         Random rnd = new Random(seed);
         for (int i = 0; i < 10; i++) {
             int sc = rnd.nextInt(width);

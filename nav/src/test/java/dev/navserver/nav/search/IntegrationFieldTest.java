@@ -2,8 +2,8 @@ package dev.navserver.nav.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.navserver.nav.Allocations;
 import dev.navserver.nav.AsciiMaps;
 import dev.navserver.nav.TestData;
 import dev.navserver.nav.grid.GridMap;
@@ -13,7 +13,6 @@ import dev.navserver.nav.grid.Terrain;
 import dev.navserver.nav.grid.WorldTransform;
 import dev.navserver.nav.io.MapLoader;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -411,9 +410,7 @@ class IntegrationFieldTest {
 
     @Test
     void build_WhenWarm_AllocatesNothing() throws IOException {
-        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
+        com.sun.management.ThreadMXBean mx = Allocations.counter();
         NavGrid grid = MapLoader.load(TestData.mapsDir().resolve("arena.txt")).navGrid();
         Random rnd = new Random(5);
         int[] goals = new int[50];

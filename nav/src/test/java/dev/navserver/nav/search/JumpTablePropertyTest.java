@@ -11,8 +11,12 @@ import dev.navserver.nav.search.core.IntPages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
@@ -26,61 +30,58 @@ class JumpTablePropertyTest {
     private static final int[] WIDTHS = {1, 2, 5, 62, 63, 64, 65, 130};
 
     @Property(tries = 150)
-    void everyStraightScan_OnRandomMaps_EqualsTheBitScan(
-            @ForAll @IntRange(min = 0, max = 7) int widthIndex, @ForAll @IntRange(min = 1, max = 70) int height,
-            @ForAll @IntRange(min = 0, max = 40) int wallPercent, @ForAll @IntRange(min = 0, max = 3) int radius,
-            @ForAll long seed) {
-        Random rnd = new Random(seed);
-        NavGrid grid = randomMap(WIDTHS[widthIndex], height, wallPercent, rnd).navGrid();
-        Pair pair = new Pair(grid, rnd, radius);
-        int checked = 0;
-        for (int y = 1; y <= grid.height(); y++) {
-            for (int x = 1; x <= grid.width(); x++) {
-                if (!grid.openPadded(x, y)) {
-                    continue;
-                }
-                for (int d = -1; d <= 1; d += 2) {
-                    assertThat(pair.tabled.scanRow(y, x, d)).as("row scan from %d,%d dir %d", x, y, d)
-                            .isEqualTo(pair.bits.scanRow(y, x, d));
-                    assertThat(pair.tabled.scanColumn(x, y, d)).as("column scan from %d,%d dir %d", x, y, d)
-                            .isEqualTo(pair.bits.scanColumn(x, y, d));
-                    checked++;
-                }
+    void everyStraightScan_OnRandomMaps_EqualsTheBitScan(@ForAll("pairs") Pair pair) {
+        NavGrid grid = pair.grid;
+        int s = grid.stride();
+        List<Integer> open = openPadded(grid);
+        for (int p : open) {
+            int x = p % s;
+            int y = p / s;
+            for (int d = -1; d <= 1; d += 2) {
+                assertThat(pair.tabled.scanRow(y, x, d)).as("row scan from %d,%d dir %d", x, y, d)
+                        .isEqualTo(pair.bits.scanRow(y, x, d));
+                assertThat(pair.tabled.scanColumn(x, y, d)).as("column scan from %d,%d dir %d", x, y, d)
+                        .isEqualTo(pair.bits.scanColumn(x, y, d));
             }
         }
-        assertThat(checked).isEqualTo(2 * openCells(grid));
+        assertThat(open).hasSize(openCells(grid));
     }
 
     @Property(tries = 150)
-    void everyExpansion_OnRandomMaps_OffersTheSameSuccessors(
-            @ForAll @IntRange(min = 0, max = 7) int widthIndex, @ForAll @IntRange(min = 1, max = 70) int height,
-            @ForAll @IntRange(min = 0, max = 40) int wallPercent, @ForAll @IntRange(min = 0, max = 3) int radius,
-            @ForAll long seed) {
-        Random rnd = new Random(seed);
-        NavGrid grid = randomMap(WIDTHS[widthIndex], height, wallPercent, rnd).navGrid();
-        Pair pair = new Pair(grid, rnd, radius);
+    void everyExpansion_OnRandomMaps_OffersTheSameSuccessors(@ForAll("pairs") Pair pair) {
+        NavGrid grid = pair.grid;
         int s = grid.stride();
-        for (int y = 1; y <= grid.height(); y++) {
-            for (int x = 1; x <= grid.width(); x++) {
-                if (!grid.openPadded(x, y)) {
-                    continue;
-                }
-                // as the start (no predecessor), then reached by each legal move from a neighbour
-                assertThat(pair.tabled.successors(y * s + x, -1)).isEqualTo(pair.bits.successors(y * s + x, -1));
-                for (int dy = -1; dy <= 1; dy++) {
-                    for (int dx = -1; dx <= 1; dx++) {
-                        int a = (y - dy) * s + x - dx;
-                        if ((dx != 0 || dy != 0) && grid.openPadded(x - dx, y - dy)
-                                && (dx == 0 || dy == 0
-                                || grid.openPadded(x, y - dy) && grid.openPadded(x - dx, y))) {
-                            assertThat(pair.tabled.successors(y * s + x, a))
-                                    .as("expanding %d,%d from %d,%d", x, y, x - dx, y - dy)
-                                    .isEqualTo(pair.bits.successors(y * s + x, a));
-                        }
+        for (int p : openPadded(grid)) {
+            int x = p % s;
+            int y = p / s;
+            // as the start (no predecessor), then reached by each legal move from a neighbour
+            assertThat(pair.tabled.successors(p, -1)).isEqualTo(pair.bits.successors(p, -1));
+            for (int dy = -1; dy <= 1; dy++) {
+                for (int dx = -1; dx <= 1; dx++) {
+                    int a = (y - dy) * s + x - dx;
+                    if ((dx != 0 || dy != 0) && grid.openPadded(x - dx, y - dy)
+                            && (dx == 0 || dy == 0
+                            || grid.openPadded(x, y - dy) && grid.openPadded(x - dx, y))) {
+                        assertThat(pair.tabled.successors(p, a))
+                                .as("expanding %d,%d from %d,%d", x, y, x - dx, y - dy)
+                                .isEqualTo(pair.bits.successors(p, a));
                     }
                 }
             }
         }
+    }
+
+    /** Random maps of {@link #WIDTHS} and 1 to 70 rows, 0 to 40 % walls, with a scanner pair, disc radius 0 to 3. */
+    @Provide
+    Arbitrary<Pair> pairs() {
+        return Combinators.combine(Arbitraries.of(0, 1, 2, 3, 4, 5, 6, 7), Arbitraries.integers().between(1, 70),
+                        Arbitraries.integers().between(0, 40), Arbitraries.integers().between(0, 3), Arbitraries.longs())
+                .as((widthIndex, height, wallPercent, radius, seed) -> {
+                    Random rnd = new Random(seed);
+                    NavGrid grid = randomMap(WIDTHS[widthIndex], height, wallPercent, rnd).navGrid();
+                    return new Pair(grid, rnd, radius, String.format("%d x %d, %d %% walls, radius %d, seed %d",
+                            WIDTHS[widthIndex], height, wallPercent, radius, seed));
+                });
     }
 
     @Property(tries = 100)
@@ -216,17 +217,26 @@ class JumpTablePropertyTest {
     }
 
     /** A scanner reading the table and one reading the bits, bound to one grid and aimed at one random goal. */
-    private static final class Pair {
+    static final class Pair {
+        final NavGrid grid;
         final Side tabled;
         final Side bits;
+        private final String drawn;
 
-        Pair(NavGrid grid, Random rnd, int radius) {
+        Pair(NavGrid grid, Random rnd, int radius, String drawn) {
+            this.grid = grid;
+            this.drawn = drawn;
             int goalCell;
             do {
                 goalCell = rnd.nextInt(grid.width() * grid.height());
             } while (!grid.openCell(goalCell) && rnd.nextInt(50) != 0);
             tabled = new Side(grid, grid.pad(goalCell), radius, true);
             bits = new Side(grid, grid.pad(goalCell), radius, false);
+        }
+
+        @Override
+        public String toString() {
+            return drawn;
         }
     }
 
@@ -284,6 +294,19 @@ class JumpTablePropertyTest {
      */
     private static GridMap randomMap(int w, int h, int wallPercent, Random rnd) {
         return LandmarkHeuristicPropertyTest.randomMap(w, h, wallPercent, rnd.nextInt(13), false, rnd.nextLong());
+    }
+
+    /** The open cells of {@code grid} as padded indices, row by row. */
+    private static List<Integer> openPadded(NavGrid grid) {
+        List<Integer> open = new ArrayList<>();
+        for (int y = 1; y <= grid.height(); y++) {
+            for (int x = 1; x <= grid.width(); x++) {
+                if (grid.openPadded(x, y)) {
+                    open.add(y * grid.stride() + x);
+                }
+            }
+        }
+        return open;
     }
 
     private static int openCells(NavGrid grid) {

@@ -1,12 +1,10 @@
 package dev.navserver.nav.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.navserver.nav.grid.GridMap;
+import dev.navserver.nav.Allocations;
+import dev.navserver.nav.RandomWalls;
 import dev.navserver.nav.grid.NavGrid;
-import dev.navserver.nav.grid.WorldTransform;
-import java.lang.management.ManagementFactory;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -40,21 +38,12 @@ class PathSearchAllocationTest {
 
     /** A 90 x 70 map, a quarter of it walls (seeded), as its own grid. */
     private static NavGrid randomGrid() {
-        int w = 90;
-        int h = 70;
-        Random rnd = new Random(7);
-        boolean[] walk = new boolean[w * h];
-        for (int i = 0; i < walk.length; i++) {
-            walk[i] = rnd.nextInt(100) >= 25;
-        }
-        return GridMap.ofWalkable("alloc", w, h, WorldTransform.UNIT, walk).navGrid();
+        return RandomWalls.map("alloc", 90, 70, 25, new Random(7)).navGrid();
     }
 
     /** 200 seeded queries with every option set, warmed 20 times, then once more allocate only their results. */
     private static void assertWarmSearchesAllocateOnlyResults(NavGrid grid, SearchOptions[] options) {
-        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
+        com.sun.management.ThreadMXBean mx = Allocations.counter();
         Random rnd = new Random(8);
         int queries = 200;
         int[] q = new int[4 * queries];
@@ -75,7 +64,7 @@ class PathSearchAllocationTest {
     }
 
     /** Runs every query with every option set; returns an upper bound of the bytes the results may occupy. */
-    private static long runAll(PathSearch search, NavGrid grid, int[] q, SearchOptions[] options) {
+    static long runAll(PathSearch search, NavGrid grid, int[] q, SearchOptions[] options) {
         long bound = 0;
         for (SearchOptions o : options) {
             for (int i = 0; i < q.length; i += 4) {

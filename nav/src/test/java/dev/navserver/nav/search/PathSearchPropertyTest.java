@@ -21,6 +21,13 @@ class PathSearchPropertyTest {
 
     /** A random query: a map, a grid of it, start and goal (possibly outside the map). */
     private record Query(NavGrid grid, int sc, int sr, int gc, int gr) {
+        PathResult find(PathSearch search, SearchOptions options) {
+            return search.find(grid, sc, sr, gc, gr, options);
+        }
+
+        void start(PathSearch search, SearchOptions options) {
+            search.start(grid, sc, sr, gc, gr, options);
+        }
     }
 
     private static Query query(int width, int height, int densityPct, long seed, boolean terrains, int agentSize) {
@@ -70,7 +77,7 @@ class PathSearchPropertyTest {
         boolean inside = map.inBounds(q.sc(), q.sr()) && map.inBounds(q.gc(), q.gr());
         double[] dist = inside && q.grid().open(q.sc(), q.sr()) ? Dijkstra.distances(q.grid(), q.sr() * q.grid().width() + q.sc(), moves == Moves.EIGHT, true) : null;
         SearchStatus expected = expectedStatus(q, dist);
-        PathResult r = search.find(q.grid(), q.sc(), q.sr(), q.gc(), q.gr(), options.withMoves(moves));
+        PathResult r = q.find(search, options.withMoves(moves));
         assertThat(r.status()).isEqualTo(expected);
         if (expected == SearchStatus.FOUND) {
             assertThat(r.length()).isCloseTo(dist[q.gr() * map.width() + q.gc()], within(1e-9));
@@ -85,15 +92,20 @@ class PathSearchPropertyTest {
         }
     }
 
+    /** {@link #checkAgainstOracle(Query, Moves, SearchOptions)} with the default options of each algorithm. */
+    private void checkAgainstOracle(Query q, Moves moves, Algorithm... algorithms) {
+        for (Algorithm algorithm : algorithms) {
+            checkAgainstOracle(q, moves, SearchOptions.DEFAULT.withAlgorithm(algorithm));
+        }
+    }
+
     @Property(tries = 150)
     void astarJpsAndSubgoal_OnMapsWiderThanOneBitWord_AgreeWithDijkstra(@ForAll @IntRange(min = 60, max = 200) int width,
                                                                @ForAll @IntRange(min = 60, max = 200) int height,
                                                                @ForAll @IntRange(min = 0, max = 45) int densityPct,
                                                                @ForAll long seed) {
         Query q = query(width, height, densityPct, seed, false, 1);
-        checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR));
-        checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.JPS));
-        checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL));
+        checkAgainstOracle(q, Moves.EIGHT, Algorithm.ASTAR, Algorithm.JPS, Algorithm.SUBGOAL);
     }
 
     @Property(tries = 1000)
@@ -103,9 +115,7 @@ class PathSearchPropertyTest {
                                                    @ForAll @IntRange(min = 1, max = 3) int agentSize,
                                                    @ForAll long seed) {
         Query q = query(width, height, densityPct, seed, false, agentSize);
-        checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR));
-        checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.JPS));
-        checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.SUBGOAL));
+        checkAgainstOracle(q, Moves.EIGHT, Algorithm.ASTAR, Algorithm.JPS, Algorithm.SUBGOAL);
     }
 
     @Property(tries = 200)
@@ -114,8 +124,7 @@ class PathSearchPropertyTest {
                                                       @ForAll @IntRange(min = 0, max = 50) int densityPct,
                                                       @ForAll long seed) {
         Query q = query(width, height, densityPct, seed, false, 1);
-        checkAgainstOracle(q, Moves.FOUR, SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR));
-        checkAgainstOracle(q, Moves.FOUR, SearchOptions.DEFAULT.withAlgorithm(Algorithm.JPS));
+        checkAgainstOracle(q, Moves.FOUR, Algorithm.ASTAR, Algorithm.JPS);
     }
 
     @Property(tries = 200)
@@ -124,9 +133,8 @@ class PathSearchPropertyTest {
                                                                   @ForAll @IntRange(min = 0, max = 40) int densityPct,
                                                                   @ForAll long seed) {
         Query q = query(width, height, densityPct, seed, true, 1);
-        checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR));
-        checkAgainstOracle(q, Moves.EIGHT, SearchOptions.DEFAULT.withAlgorithm(Algorithm.JPS));
-        checkAgainstOracle(q, Moves.FOUR, SearchOptions.DEFAULT.withAlgorithm(Algorithm.ASTAR));
+        checkAgainstOracle(q, Moves.EIGHT, Algorithm.ASTAR, Algorithm.JPS);
+        checkAgainstOracle(q, Moves.FOUR, Algorithm.ASTAR);
     }
 
     @Property(tries = 300)
@@ -140,8 +148,8 @@ class PathSearchPropertyTest {
         for (Algorithm algorithm : Algorithm.values()) {
             for (Moves moves : Moves.values()) {
                 SearchOptions o = SearchOptions.DEFAULT.withAlgorithm(algorithm).withMoves(moves);
-                PathResult oneShot = search.find(q.grid(), q.sc(), q.sr(), q.gc(), q.gr(), o);
-                search.start(q.grid(), q.sc(), q.sr(), q.gc(), q.gr(), o);
+                PathResult oneShot = q.find(search, o);
+                q.start(search, o);
                 while (!search.step(rnd.nextInt(4) == 0 ? 0 : 1 + rnd.nextInt(6))) {
                     assertThat(search.finished()).isFalse();
                 }
@@ -159,11 +167,10 @@ class PathSearchPropertyTest {
         Query q = query(width, height, densityPct, seed, false, 1);
         for (Algorithm algorithm : Algorithm.values()) {
             SearchOptions o = SearchOptions.DEFAULT.withAlgorithm(algorithm);
-            PathResult unlimited = search.find(q.grid(), q.sc(), q.sr(), q.gc(), q.gr(), o);
+            PathResult unlimited = q.find(search, o);
             int budget = Math.max(1, unlimited.expanded() + slack);
             checkAgainstOracle(q, Moves.EIGHT, o.withMaxExpandedNodes(budget));
-            assertThat(search.find(q.grid(), q.sc(), q.sr(), q.gc(), q.gr(), o.withMaxExpandedNodes(budget)))
-                    .isEqualTo(unlimited);
+            assertThat(q.find(search, o.withMaxExpandedNodes(budget))).isEqualTo(unlimited);
         }
     }
 
@@ -175,7 +182,7 @@ class PathSearchPropertyTest {
         Query q = query(width, height, densityPct, seed, false, 1);
         for (Algorithm algorithm : Algorithm.values()) {
             SearchOptions o = SearchOptions.DEFAULT.withAlgorithm(algorithm).withMaxExpandedNodes(budget);
-            PathResult r = search.find(q.grid(), q.sc(), q.sr(), q.gc(), q.gr(), o);
+            PathResult r = q.find(search, o);
             assertThat(r.expanded()).isLessThanOrEqualTo(budget);
             if (r.status() == SearchStatus.PARTIAL) {
                 assertThat(r.expanded()).isEqualTo(budget);
@@ -196,9 +203,8 @@ class PathSearchPropertyTest {
         Query q = query(width, height, densityPct, seed, false, 1);
         double radius = radiusTenths / 10.0;
         for (Algorithm algorithm : Algorithm.values()) {
-            PathResult exact = search.find(q.grid(), q.sc(), q.sr(), q.gc(), q.gr(),
-                    SearchOptions.DEFAULT.withAlgorithm(algorithm));
-            PathResult r = search.find(q.grid(), q.sc(), q.sr(), q.gc(), q.gr(),
+            PathResult exact = q.find(search, SearchOptions.DEFAULT.withAlgorithm(algorithm));
+            PathResult r = q.find(search,
                     SearchOptions.DEFAULT.withAlgorithm(algorithm).withArrivalRadiusCells(radius));
             assertThat(r.status()).isEqualTo(exact.status());
             if (r.status() == SearchStatus.FOUND) {
@@ -222,7 +228,7 @@ class PathSearchPropertyTest {
         }
         double[] dist = Dijkstra.distances(q.grid(), q.sr() * q.grid().width() + q.sc(), true, true);
         for (Algorithm algorithm : Algorithm.values()) {
-            PathResult r = search.find(q.grid(), q.sc(), q.sr(), q.gc(), q.gr(),
+            PathResult r = q.find(search,
                     SearchOptions.DEFAULT.withAlgorithm(algorithm).withGoalPolicy(GoalPolicy.NEAREST_REACHABLE));
             int goal = map.cell(q.gc(), q.gr());
             if (Double.isFinite(dist[goal])) {

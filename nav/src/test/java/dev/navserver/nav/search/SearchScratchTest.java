@@ -1,12 +1,11 @@
 package dev.navserver.nav.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.navserver.nav.Allocations;
 import dev.navserver.nav.grid.GridMap;
 import dev.navserver.nav.grid.NavGrid;
 import dev.navserver.nav.grid.WorldTransform;
-import java.lang.management.ManagementFactory;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -69,9 +68,7 @@ class SearchScratchTest {
 
     @Test
     void find_WhenRepeatedOnABigMapInAnAreaAlreadySearched_AllocatesNothingButTheResults() {
-        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
+        com.sun.management.ThreadMXBean mx = Allocations.counter();
         PathSearch search = new PathSearch();
         int[] q = windowQueries(new Random(21), 100);
         for (int rep = 0; rep < 10; rep++) {
@@ -146,17 +143,8 @@ class SearchScratchTest {
         }
     }
 
-    /** Runs every query with every option set; returns an upper bound of the bytes the results may occupy. */
+    /** {@link PathSearchAllocationTest#runAll} on the big map with {@link #OPTIONS}. */
     private static long runAll(PathSearch search, int[] q) {
-        long bound = 0;
-        for (SearchOptions o : OPTIONS) {
-            for (int i = 0; i < q.length; i += 4) {
-                PathResult r = search.find(big, q[i], q[i + 1], q[i + 2], q[i + 3], o);
-                if (r.hasPath()) {
-                    bound += 48 + 24 + 4L * r.cellCount() + 8;
-                }
-            }
-        }
-        return bound;
+        return PathSearchAllocationTest.runAll(search, big, q, OPTIONS);
     }
 }

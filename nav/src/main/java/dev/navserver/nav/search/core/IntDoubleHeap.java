@@ -44,20 +44,16 @@ public final class IntDoubleHeap {
             ids = Arrays.copyOf(ids, 2 * size);
             keys = Arrays.copyOf(keys, 2 * size);
         }
-        int[] is = ids;
-        double[] ks = keys;
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            if (Double.compare(ks[parent], key) <= 0) {
+            if (Double.compare(keys[parent], key) <= 0) {
                 break;
             }
-            is[i] = is[parent];
-            ks[i] = ks[parent];
+            move(parent, i);
             i = parent;
         }
-        is[i] = id;
-        ks[i] = key;
+        put(i, id, key);
     }
 
     /** Removes the entry of least key; the heap must not be empty. */
@@ -66,9 +62,8 @@ public final class IntDoubleHeap {
         if (n == 0) {
             return;
         }
-        int[] is = ids;
         double[] ks = keys;
-        int id = is[n];
+        int id = ids[n];
         double key = ks[n];
         int i = 0;
         while (true) {
@@ -82,12 +77,20 @@ public final class IntDoubleHeap {
             if (Double.compare(ks[child], key) >= 0) {
                 break;
             }
-            is[i] = is[child];
-            ks[i] = ks[child];
+            move(child, i);
             i = child;
         }
-        is[i] = id;
-        ks[i] = key;
+        put(i, id, key);
+    }
+
+    /** Copies the entry at slot {@code from} to slot {@code to}. */
+    private void move(int from, int to) {
+        put(to, ids[from], keys[from]);
+    }
+
+    private void put(int i, int id, double key) {
+        ids[i] = id;
+        keys[i] = key;
     }
 
     /** Bytes of the two arrays, headers included. */

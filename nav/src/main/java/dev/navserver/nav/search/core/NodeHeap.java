@@ -37,14 +37,10 @@ public final class NodeHeap {
             if (!before(key, g, keys[parent], costs[parent])) {
                 break;
             }
-            nodes[i] = nodes[parent];
-            keys[i] = keys[parent];
-            costs[i] = costs[parent];
+            move(parent, i);
             i = parent;
         }
-        nodes[i] = v;
-        keys[i] = key;
-        costs[i] = g;
+        put(i, v, key, g);
     }
 
     /** Key order: smaller key first, ties to the larger cost (deeper node). */
@@ -77,11 +73,18 @@ public final class NodeHeap {
             if (!before(keys[c], costs[c], key, g)) {
                 break;
             }
-            nodes[i] = nodes[c];
-            keys[i] = keys[c];
-            costs[i] = costs[c];
+            move(c, i);
             i = c;
         }
+        put(i, v, key, g);
+    }
+
+    /** Copies the entry at slot {@code from} to slot {@code to}. */
+    private void move(int from, int to) {
+        put(to, nodes[from], keys[from], costs[from]);
+    }
+
+    private void put(int i, int v, double key, double g) {
         nodes[i] = v;
         keys[i] = key;
         costs[i] = g;

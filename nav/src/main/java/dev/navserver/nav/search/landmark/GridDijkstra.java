@@ -1,6 +1,16 @@
 package dev.navserver.nav.search.landmark;
 
+import static dev.navserver.nav.search.core.LegalMoves.E;
+import static dev.navserver.nav.search.core.LegalMoves.N;
+import static dev.navserver.nav.search.core.LegalMoves.NE;
+import static dev.navserver.nav.search.core.LegalMoves.NW;
+import static dev.navserver.nav.search.core.LegalMoves.S;
+import static dev.navserver.nav.search.core.LegalMoves.SE;
+import static dev.navserver.nav.search.core.LegalMoves.SW;
+import static dev.navserver.nav.search.core.LegalMoves.W;
+
 import dev.navserver.nav.grid.NavGrid;
+import dev.navserver.nav.search.core.LegalMoves;
 import java.util.Arrays;
 
 /**
@@ -46,37 +56,31 @@ public final class GridDijkstra {
             double dp = dist[p];
             int x = p % s;
             int y = p / s;
-            long[] up = rows[y - 1];
-            long[] mid = rows[y];
-            long[] down = rows[y + 1];
-            boolean n = NavGrid.bit(up, x);
-            boolean so = NavGrid.bit(down, x);
-            boolean w = NavGrid.bit(mid, x - 1);
-            boolean e = NavGrid.bit(mid, x + 1);
+            int m = LegalMoves.eight(rows[y - 1], rows[y], rows[y + 1], x);
             double ds = dp + 1.0;
             double dd = dp + SQRT2;
-            if (n) {
+            if ((m & N) != 0) {
                 relax(p - s, ds);
             }
-            if (so) {
+            if ((m & S) != 0) {
                 relax(p + s, ds);
             }
-            if (w) {
+            if ((m & W) != 0) {
                 relax(p - 1, ds);
             }
-            if (e) {
+            if ((m & E) != 0) {
                 relax(p + 1, ds);
             }
-            if (n && w && NavGrid.bit(up, x - 1)) {
+            if ((m & NW) != 0) {
                 relax(p - s - 1, dd);
             }
-            if (n && e && NavGrid.bit(up, x + 1)) {
+            if ((m & NE) != 0) {
                 relax(p - s + 1, dd);
             }
-            if (so && w && NavGrid.bit(down, x - 1)) {
+            if ((m & SW) != 0) {
                 relax(p + s - 1, dd);
             }
-            if (so && e && NavGrid.bit(down, x + 1)) {
+            if ((m & SE) != 0) {
                 relax(p + s + 1, dd);
             }
         }
