@@ -1,9 +1,9 @@
 package dev.navserver.server;
 
-import dev.navserver.protocol.codec.ProtocolPipeline;
 import dev.navserver.protocol.message.NavPath;
 import dev.navserver.server.metrics.ServerMetrics;
 import dev.navserver.server.net.BenchSessions;
+import dev.navserver.server.net.GameServerInitializer;
 import dev.navserver.server.net.MapRegistry;
 import dev.navserver.server.net.ServerContext;
 import dev.navserver.server.net.Session;
@@ -42,7 +42,7 @@ public final class FanOutRig {
         for (int i = 0; i < viewers; i++) {
             EmbeddedChannel ch = new EmbeddedChannel();
             ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(high / 2, high));
-            ProtocolPipeline.addServerCodec(ch.pipeline(), MAX_FRAME_BYTES);
+            GameServerInitializer.addCodec(ch.pipeline(), MAX_FRAME_BYTES);
             channels.add(ch);
             sessions.add(BenchSessions.open(context, "s-" + i, ch, OUTBOUND_LIMIT_BYTES));
         }

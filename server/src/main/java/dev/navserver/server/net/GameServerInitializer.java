@@ -33,9 +33,17 @@ public final class GameServerInitializer extends ChannelInitializer<SocketChanne
         ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(high / 2, high));
         ChannelPipeline p = ch.pipeline();
         p.addLast(IDLE, new IdleStateHandler(cfg.idleTimeoutSeconds(), 0, 0, TimeUnit.SECONDS));
-        ProtocolPipeline.addServerCodec(p, cfg.maxFrameBytes());
-        p.addLast(LINE_ENCODER, OutboundLineEncoder.INSTANCE);
+        addCodec(p, cfg.maxFrameBytes());
         // A new SessionHandler per channel: it holds that connection's session and rate-limit window.
         p.addLast(SESSION, new SessionHandler(context));
+    }
+
+    /**
+     * Appends a game connection's codec: the protocol's server codec and the {@link OutboundLineEncoder} for lines
+     * made off the I/O thread.
+     */
+    public static void addCodec(ChannelPipeline p, int maxFrameBytes) {
+        ProtocolPipeline.addServerCodec(p, maxFrameBytes);
+        p.addLast(LINE_ENCODER, OutboundLineEncoder.INSTANCE);
     }
 }
