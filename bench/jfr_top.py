@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Summarises a JFR recording's jdk.ExecutionSample events for the fan-out run (bench/fanout-run.sh): top frames by
 self samples, top project frames by inclusive samples, and where JSON encoding (MessageWriter / Jackson) happens
-under nav_path delivery: once per event (Session.encode called from WorldDelivery.navPath) or per viewer
+under nav_path delivery: once per event (SharedLine.bytes on the first I/O thread that writes it) or per viewer
 (Session.writeNavPath, MessageEncoder).
 
 usage: jfr_top.py RECORDING.jfr [TOP]
@@ -41,7 +41,11 @@ def main():
         for f in set(fs):
             incl[f] += 1
         if "SingleThreadIoEventLoop.run" in fs:
-            if "MessageEncoder.encode" in fs:
+            if "SharedLine.bytes" in fs and any(f.startswith("MessageWriter.") for f in fs):
+                kind = "encoding a shared line once (SharedLine.bytes)"
+            elif "OutboundLineEncoder.encode" in fs:
+                kind = "copying prepared bytes (OutboundLineEncoder: shared lines, snapshot entries)"
+            elif "MessageEncoder.encode" in fs:
                 kind = "encoding a message object (MessageEncoder.encode)"
             elif any(f.endswith((".doWrite", ".writev", ".writevAddresses", ".flush0", ".forceFlush")) for f in fs):
                 kind = "socket writes (flush0/doWrite/writev)"
