@@ -96,10 +96,11 @@ public final class SubgoalGraph {
 
     /**
      * Builds {@code grid}'s graph on the calling thread and publishes it for every search of the grid, unless one is
-     * published already. Before allocating, the heap's headroom caps the edges the build may find (a build past the
-     * cap gives up: {@link BuildOutcome#NO_HEAP}); an {@code OutOfMemoryError} during the build is caught and
-     * reported the same way, so an optional search structure never takes the process down. Thread-safe; meant for one
-     * background builder thread.
+     * published already. The heap's headroom is the build's byte budget, checked before allocating past it (read
+     * once more after a full collection when the scans outgrow the first reading; a build past it gives up:
+     * {@link BuildOutcome#NO_HEAP}), and the landmarks are as many as fit it; an {@code OutOfMemoryError} during the
+     * build is caught and reported the same way, so an optional search structure never takes the process down.
+     * Thread-safe; meant for one background builder thread.
      *
      * @param progress told of the build's work (2 units per subgoal: its scan, then its share of the landmark
      *                 distances); returning false abandons the build
