@@ -30,8 +30,9 @@ import java.util.concurrent.Executor;
  * <p><b>Memory.</b> A bit per padded cell marking subgoals, an int per 64 padded cells (rank), per subgoal 16 bytes
  * (padded cell, packed coordinates, id by rank, CSR offset) and 2 per landmark, and 4 bytes per directed edge
  * ({@link #bytes()}). Subgoal ids go block by block (32 x 32 cells), so the subgoals one search touches lie close
- * together in memory. Building holds the directed edges twice more while it merges them, and two distance arrays
- * of 8 bytes per subgoal while it places landmarks.
+ * together in memory. Building holds the scanned edges twice more while it merges them (the merged lists sized
+ * exactly, {@link SubgoalGraphBuild#BYTES_PER_SCANNED_EDGE}), and two distance arrays of 8 bytes per subgoal while it places
+ * landmarks; a build given a byte budget places as many landmarks as fit it.
  *
  * <p>Immutable and thread-safe once published ({@link #forGrid}, {@link #whenSettled}); {@link #scan} and
  * {@link #appendSegment} write only to the caller's buffers. Keeps the source grid's bit rows (shared, never written), not the grid.
@@ -95,10 +96,11 @@ public final class SubgoalGraph {
 
     /**
      * Builds {@code grid}'s graph on the calling thread and publishes it for every search of the grid, unless one is
-     * published already. Before allocating, the heap's headroom caps the edges the build may find (a build past the
-     * cap gives up: {@link BuildOutcome#NO_HEAP}); an {@code OutOfMemoryError} during the build is caught and
-     * reported the same way, so an optional search structure never takes the process down. Thread-safe; meant for one
-     * background builder thread.
+     * published already. The heap's headroom is the build's byte budget, checked before allocating past it (read
+     * once more after a full collection when the scans outgrow the first reading; a build past it gives up:
+     * {@link BuildOutcome#NO_HEAP}), and the landmarks are as many as fit it; an {@code OutOfMemoryError} during the
+     * build is caught and reported the same way, so an optional search structure never takes the process down.
+     * Thread-safe; meant for one background builder thread.
      *
      * @param progress told of the build's work (2 units per subgoal: its scan, then its share of the landmark
      *                 distances); returning false abandons the build
@@ -219,35 +221,23 @@ public final class SubgoalGraph {
      * null when it asks to stop.
      */
     static SubgoalGraph build(NavGrid grid, int maxDirectedEdges, int maxLandmarks, BuildProgress progress) {
-        SubgoalCells scanOnly = new SubgoalCells(grid);
-        int n = scanOnly.count();
-        // directed edges as the scans find them
-        int[] fwdOff = new int[n + 1];
-        IntBuffer fwd = new IntBuffer(Math.max(16, 4 * n));
-        IntBuffer hits = new IntBuffer(64);
-        for (int u = 0; u < n; u++) {
-            hits.size = 0;
-            scanOnly.scan(scanOnly.cell(u), -1, hits);
-            for (int i = 0; i < hits.size; i++) {
-                fwd.add(hits.data[i]);
-            }
-            fwdOff[u + 1] = fwd.size;
-            if (fwd.size > maxDirectedEdges) {
-                return null;
-            }
-            if ((u & 4095) == 4095 && !progress.report(u + 1, 2L * n)) {
-                return null;
-            }
-        }
-        int[][] csr = Csr.undirected(n, fwdOff, fwd, hits);
-        SubgoalGraph graph = new SubgoalGraph(scanOnly, new SubgoalEdges(csr[0], csr[1]));
-        SubgoalLandmarks placed = SubgoalLandmarks.place(grid, scanOnly, csr[0], csr[1], maxLandmarks,
-                (done, total) -> progress.report(n + done * n / total, 2L * n));
-        if (placed == null) {
-            return null;
-        }
-        graph.landmarks = placed;
-        return graph;
+        return build(grid, maxDirectedEdges, maxLandmarks, progress, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #build(NavGrid, int, int, BuildProgress)} holding at most {@code budgetBytes} at its peak (besides the
+     * grid): the scans stop once their edges, merged, would not fit ({@link SubgoalGraphBuild#BYTES_PER_SCANNED_EDGE}), and the
+     * landmarks are as many as fit beside the finished graph and the Dijkstra arrays (fewer landmarks: a weaker
+     * heuristic, the same shortest paths).
+     *
+     * @throws OutOfMemoryError when the graph does not fit {@code budgetBytes}, before allocating past it
+     */
+    static SubgoalGraph build(NavGrid grid, int maxDirectedEdges, int maxLandmarks, BuildProgress progress,
+                              long budgetBytes) {
+        boolean[] read = {false};
+        // a fixed budget: no more headroom at a second reading than at the first
+        return SubgoalGraphBuild.build(grid, maxDirectedEdges, maxLandmarks, progress,
+                () -> read[0] ? 0 : (read[0] = true) ? budgetBytes : 0);
     }
 
     /** Landmarks of the graph's differential heuristic (0 when it has none). */

@@ -9,6 +9,7 @@ import java.util.WeakHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * The published {@link SubgoalGraph} of each {@link NavGrid} (weak keys: a map version's graph goes with it) and the
@@ -23,12 +24,6 @@ final class SubgoalGraphCache {
     private static final Map<NavGrid, PendingBuild> PENDING = new WeakHashMap<>();
     private static final AtomicLong SETTLED_BUILDS = new AtomicLong();
     private static final AtomicLong SETTLED_HIERARCHIES = new AtomicLong();
-    /**
-     * Bytes a build holds per directed edge found (the scans' list, the reverse list, the merged result) plus
-     * those of a subgoal (its cell, packed cell, offset, Dijkstra distances), counted per edge since subgoals have
-     * at least one edge each on any map worth a graph.
-     */
-    private static final long BUILD_BYTES_PER_EDGE = 16 + 28;
     /** Bytes per padded cell for the subgoal bits, their ranks and the scans before any edge. */
     private static final double BUILD_BYTES_PER_CELL = 0.2;
 
@@ -65,25 +60,23 @@ final class SubgoalGraphCache {
         if (!grid.uniformCost()) {
             return BuildOutcome.NOT_APPLICABLE;
         }
-        long edges = edgeAllowance(grid);
-        if (edges < 1024) {
+        long budget = budgetBytes(grid);
+        if (budget <= 0) {
             return BuildOutcome.NO_HEAP;
         }
         SubgoalGraph built;
         boolean[] abandoned = {false};
         try {
-            built = SubgoalGraph.build(grid, (int) edges, SubgoalGraph.MAX_LANDMARKS, (done, total) -> {
-                abandoned[0] = !progress.report(done, total);
-                return !abandoned[0];
-            });
+            built = SubgoalGraphBuild.build(grid, SubgoalGraph.MAX_DIRECTED_EDGES, SubgoalGraph.MAX_LANDMARKS,
+                    (done, total) -> {
+                        abandoned[0] = !progress.report(done, total);
+                        return !abandoned[0];
+                    }, headroom(budget));
         } catch (OutOfMemoryError e) {
-            return BuildOutcome.NO_HEAP;
+            return BuildOutcome.NO_HEAP; // past the budget (checked before allocating), or the heap really ran out
         }
         if (abandoned[0]) {
             return BuildOutcome.ABANDONED;
-        }
-        if (built == null && edges < SubgoalGraph.MAX_DIRECTED_EDGES) {
-            return BuildOutcome.NO_HEAP;
         }
         GRAPHS.putIfAbsent(grid, built == null ? SubgoalGraph.NONE : built);
         return built == null ? BuildOutcome.TOO_LARGE : BuildOutcome.BUILT;
@@ -114,15 +107,30 @@ final class SubgoalGraphCache {
     }
 
     /**
-     * Directed edges a graph build of {@code grid} may find within the heap's headroom now, at most
-     * {@link SubgoalGraph#MAX_DIRECTED_EDGES}.
+     * Bytes a graph build of {@code grid} may hold at its peak: the heap's headroom now (garbage counts as used, so
+     * this errs low); 0 or less when not even the subgoals' bits fit.
      */
-    private static long edgeAllowance(NavGrid grid) {
+    private static long budgetBytes(NavGrid grid) {
         Runtime rt = Runtime.getRuntime();
         long headroom = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        long cellBytes = (long) (BUILD_BYTES_PER_CELL * grid.paddedSize());
-        return Math.min(SubgoalGraph.MAX_DIRECTED_EDGES,
-                (headroom - cellBytes - SubgoalGraph.MAX_CODE_BYTES) / BUILD_BYTES_PER_EDGE);
+        return headroom < BUILD_BYTES_PER_CELL * grid.paddedSize() ? 0 : headroom;
+    }
+
+    /**
+     * The heap's headroom for a build: {@code first} at the first reading; at a later one (the build outgrew the
+     * first), read after a full collection, since garbage (a map file just parsed) counts as used until collected.
+     */
+    private static LongSupplier headroom(long first) {
+        boolean[] read = {false};
+        return () -> {
+            if (!read[0]) {
+                read[0] = true;
+                return first;
+            }
+            System.gc();
+            Runtime rt = Runtime.getRuntime();
+            return rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        };
     }
 
     /** {@link SubgoalGraph#whenSettled}. */
@@ -153,19 +161,21 @@ final class SubgoalGraphCache {
         if (grid == null) {
             return;
         }
-        long edges = edgeAllowance(grid);
-        if (edges < 1024) {
-            synchronized (PENDING) {
-                pending.sinceNanos = System.nanoTime();
-                pending.building = false;
+        long budget = budgetBytes(grid);
+        SubgoalGraph built = null;
+        boolean fits = budget > 0;
+        if (fits) {
+            try {
+                built = SubgoalGraphBuild.build(grid, SubgoalGraph.MAX_DIRECTED_EDGES, SubgoalGraph.MAX_LANDMARKS,
+                        BuildProgress.NONE, headroom(budget));
+                SETTLED_BUILDS.incrementAndGet();
+            } catch (OutOfMemoryError e) {
+                fits = false;
             }
-            return;
         }
-        SubgoalGraph built = SubgoalGraph.build(grid, (int) edges);
-        SETTLED_BUILDS.incrementAndGet();
         synchronized (PENDING) {
-            // too large for the headroom now: retried after another settle period unless it is too large for good
-            if (built == null && edges < SubgoalGraph.MAX_DIRECTED_EDGES) {
+            // too large for the headroom now: retried after another settle period
+            if (!fits) {
                 pending.sinceNanos = System.nanoTime();
                 pending.building = false;
                 return;
@@ -175,8 +185,9 @@ final class SubgoalGraphCache {
         }
         if (built != null) {
             // searches use the graph from now on; its hierarchy follows as a build of its own
+            SubgoalGraph graph = built;
             try {
-                builder.execute(() -> buildSettledHierarchy(built, ref));
+                builder.execute(() -> buildSettledHierarchy(graph, ref));
             } catch (RejectedExecutionException e) {
                 // no hierarchy: the graph's A* answers
             }

@@ -18,46 +18,54 @@ public final class Csr {
      * @return {offsets (n + 1 entries), targets}
      */
     public static int[][] undirected(int n, int[] fwdOff, IntBuffer fwd, IntBuffer scratch) {
-        // reverse edges
+        // reverse edges; revOff[v] counts up to v's end while filling, then shifts back to its start
         int m = fwd.size;
         int[] revOff = new int[n + 1];
         for (int i = 0; i < m; i++) {
-            revOff[fwd.data[i] + 1]++;
+            revOff[fwd.data[i]]++;
         }
-        for (int u = 0; u < n; u++) {
-            revOff[u + 1] += revOff[u];
+        for (int u = 1; u <= n; u++) {
+            revOff[u] += revOff[u - 1];
         }
         int[] revTgt = new int[m];
-        int[] fill = Arrays.copyOf(revOff, n);
-        for (int u = 0; u < n; u++) {
-            for (int i = fwdOff[u]; i < fwdOff[u + 1]; i++) {
-                revTgt[fill[fwd.data[i]]++] = u;
+        for (int u = n - 1; u >= 0; u--) {
+            for (int i = fwdOff[u + 1] - 1; i >= fwdOff[u]; i--) {
+                revTgt[--revOff[fwd.data[i]]] = u;
             }
         }
-        fill = null;
-        // the union of both, sorted and without duplicates, per node
+        // the union of both, sorted and without duplicates, per node: counted first, so targets are sized exactly
         int[] offsets = new int[n + 1];
-        IntBuffer all = new IntBuffer(m + m / 4 + 16);
-        IntBuffer hits = scratch;
         for (int u = 0; u < n; u++) {
-            hits.size = 0;
-            for (int i = fwdOff[u]; i < fwdOff[u + 1]; i++) {
-                hits.add(fwd.data[i]);
-            }
-            for (int i = revOff[u]; i < revOff[u + 1]; i++) {
-                hits.add(revTgt[i]);
-            }
-            Arrays.sort(hits.data, 0, hits.size);
-            int last = -1;
-            for (int i = 0; i < hits.size; i++) {
-                int v = hits.data[i];
-                if (v != last && v != u) {
-                    all.add(v);
-                    last = v;
-                }
-            }
-            offsets[u + 1] = all.size;
+            offsets[u + 1] = offsets[u] + union(u, fwdOff, fwd.data, revOff, revTgt, scratch);
         }
-        return new int[][] {offsets, Arrays.copyOf(all.data, all.size)};
+        int[] targets = new int[offsets[n]];
+        for (int u = 0; u < n; u++) {
+            union(u, fwdOff, fwd.data, revOff, revTgt, scratch);
+            System.arraycopy(scratch.data, 0, targets, offsets[u], offsets[u + 1] - offsets[u]);
+        }
+        return new int[][] {offsets, targets};
+    }
+
+    /** Writes {@code u}'s out- and in-neighbours, sorted, without duplicates or {@code u}, to {@code out}; their count. */
+    private static int union(int u, int[] fwdOff, int[] fwd, int[] revOff, int[] revTgt, IntBuffer out) {
+        out.size = 0;
+        for (int i = fwdOff[u]; i < fwdOff[u + 1]; i++) {
+            out.add(fwd[i]);
+        }
+        for (int i = revOff[u]; i < revOff[u + 1]; i++) {
+            out.add(revTgt[i]);
+        }
+        Arrays.sort(out.data, 0, out.size);
+        int kept = 0;
+        int last = -1;
+        for (int i = 0; i < out.size; i++) {
+            int v = out.data[i];
+            if (v != last && v != u) {
+                out.data[kept++] = v;
+                last = v;
+            }
+        }
+        out.size = kept;
+        return kept;
     }
 }
