@@ -93,14 +93,7 @@ class SubgoalGraphBuildTest {
             if (!grid.openCell(s) || !grid.openCell(t) || grid.island(s) != grid.island(t)) {
                 continue;
             }
-            search.begin(g, grid.pad(s), grid.pad(t), 1.0);
-            while (true) {
-                search.settle();
-                if (search.found() || search.exhausted()) {
-                    break;
-                }
-                search.expandOne(false);
-            }
+            SubgoalGraphTest.runToEnd(search, g, grid.pad(s), grid.pad(t));
             assertThat(search.found()).isTrue();
             assertThat(search.path(search.goalNode(), w)).isNotNull();
             assertThat(search.length()).isCloseTo(Dijkstra.distances(grid, s, true, true)[t], within(1e-6));

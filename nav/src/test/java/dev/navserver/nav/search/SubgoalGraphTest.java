@@ -172,14 +172,7 @@ class SubgoalGraphTest {
             }
             double expected = Dijkstra.distances(grid, s, true, true)[t];
             for (SubgoalGraph g : new SubgoalGraph[] {plain, withLandmarks}) {
-                search.begin(g, grid.pad(s), grid.pad(t), 1.0);
-                while (true) {
-                    search.settle();
-                    if (search.found() || search.exhausted()) {
-                        break;
-                    }
-                    search.expandOne(false);
-                }
+                runToEnd(search, g, grid.pad(s), grid.pad(t));
                 assertThat(search.found()).isTrue();
                 assertShortestPath(grid, search.path(search.goalNode(), grid.width()), search.length(), s, t,
                         expected);
@@ -374,5 +367,17 @@ class SubgoalGraphTest {
             }
         }
         return null;
+    }
+
+    /** Runs a subgoal search from padded cell {@code from} to {@code to} on {@code g} until it finds or exhausts. */
+    static void runToEnd(SubgoalSearch search, SubgoalGraph g, int from, int to) {
+        search.begin(g, from, to, 1.0);
+        while (true) {
+            search.settle();
+            if (search.found() || search.exhausted()) {
+                return;
+            }
+            search.expandOne(false);
+        }
     }
 }
