@@ -54,11 +54,15 @@ final class SnapshotLines {
         for (int i = 0; i < parts.length; i++) {
             parts[i] = entry(views.get(i));
         }
-        return new Line(ascii(Double.toString(serverTime)), parts, playerSeq);
+        return new Line(ascii(Double.toString(serverTime)), parts,
+                playerSeq == 0 ? null : ascii(Long.toString(playerSeq)));
     }
 
-    /** One session's snapshot: header, entries and {@code playerSeq}, concatenated by {@link #writeTo}. */
-    private record Line(byte[] time, byte[][] parts, long playerSeq) implements OutboundLine {
+    /**
+     * One session's snapshot: header, entries and {@code playerSeq}'s digits (null: omitted), concatenated by
+     * {@link #writeTo}.
+     */
+    private record Line(byte[] time, byte[][] parts, byte[] seq) implements OutboundLine {
         @Override
         public String type() {
             return Monsters.TYPE;
@@ -70,7 +74,7 @@ final class SnapshotLines {
             for (byte[] p : parts) {
                 size += p.length;
             }
-            return playerSeq == 0 ? size : size + SEQ.length - 1 + Long.toString(playerSeq).length();
+            return seq == null ? size : size + SEQ.length - 1 + seq.length;
         }
 
         @Override
@@ -82,8 +86,8 @@ final class SnapshotLines {
                 }
                 out.writeBytes(parts[i]);
             }
-            if (playerSeq != 0) {
-                out.writeBytes(SEQ).writeBytes(ascii(Long.toString(playerSeq)));
+            if (seq != null) {
+                out.writeBytes(SEQ).writeBytes(seq);
             } else {
                 out.writeByte(']');
             }

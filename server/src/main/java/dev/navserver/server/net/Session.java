@@ -5,10 +5,6 @@ import dev.navserver.protocol.message.Bye;
 import dev.navserver.protocol.message.ClientMessage;
 import dev.navserver.protocol.message.NavPath;
 import dev.navserver.protocol.message.ServerMessage;
-import dev.navserver.protocol.json.MessageWriter;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
-import io.netty.util.ReferenceCountUtil;
 import dev.navserver.server.metrics.ServerMetrics;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPromise;
@@ -212,13 +208,6 @@ public final class Session {
         writeNavPathLine(path.monster(), new SharedLine(path), posArrivalNanos, editArrivalNanos);
     }
 
-    /** One message as its NDJSON line, encoded once for any number of sessions; the caller releases it. */
-    public static ByteBuf encode(ServerMessage message) {
-        ByteBuf line = Unpooled.buffer(256);
-        MessageWriter.writeLine(message, line);
-        return line;
-    }
-
     /**
      * {@link #writeNavPath} of a {@code nav_path} shared with other sessions: its bytes are encoded once, by the first
      * I/O thread that writes it ({@link SharedLine}).
@@ -239,39 +228,27 @@ public final class Session {
         }
     }
 
-    /**
-     * Writes a message already encoded ({@link #encode}) and shared with other sessions, without flushing. Takes its
-     * own reference; the caller keeps and releases its own.
-     *
-     * @param type the message's {@code type}, for {@code navserver_messages_out_total}
-     */
-    public void writeLine(String type, ByteBuf line) {
-        writeLine(type, line.retainedDuplicate(), channel.voidPromise());
-    }
-
     /** Writes a line made off the I/O thread ({@link OutboundLine}), shared or not, without flushing. */
     public void writeLine(OutboundLine line) {
-        writeLine(line.type(), line, channel.voidPromise());
+        writeLine(line, channel.voidPromise());
     }
 
-    /** Writes {@code owned}: a {@code ByteBuf} whose reference it takes over, or an {@link OutboundLine}. */
-    private void writeLine(String type, Object owned, ChannelPromise promise) {
+    private void writeLine(OutboundLine line, ChannelPromise promise) {
         if (closing.get()) {
-            ReferenceCountUtil.release(owned);
             return;
         }
-        out.write(owned, promise);
-        metrics.messagesOut.inc(type);
+        out.write(line, promise);
+        metrics.messagesOut.inc(line.type());
         if (!dirty.getAndSet(true)) {
             context.dirtySessions.add(this);
         }
         checkOutbound();
     }
 
-    private void writeTimed(SharedLine owned, long posArrivalNanos, long editArrivalNanos) {
+    private void writeTimed(SharedLine line, long posArrivalNanos, long editArrivalNanos) {
         metrics.navPathPushes.increment();
         if (posArrivalNanos == 0 && editArrivalNanos == 0) {
-            writeLine(NavPath.TYPE, owned, channel.voidPromise());
+            writeLine(line, channel.voidPromise());
             return;
         }
         ChannelPromise written = channel.newPromise();
@@ -286,7 +263,7 @@ public final class Session {
                 }
             }
         });
-        writeLine(NavPath.TYPE, owned, written);
+        writeLine(line, written);
     }
 
     /** Sends the coalesced paths if the channel is writable again. Called on the channel's event loop. */

@@ -35,6 +35,12 @@ class SessionSharedWriteTest {
         return new Session(id, ch, context, 1 << 20, 64);
     }
 
+    /** One unflushed line past a high water mark of 2 bytes: the channel is not writable from here on. */
+    private static void makeUnwritable(Session s, EmbeddedChannel ch) {
+        ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1, 2));
+        s.writeLine(new SharedLine(PATH));
+    }
+
     @AfterEach
     void release() {
         for (EmbeddedChannel ch : channels) {
@@ -66,10 +72,7 @@ class SessionSharedWriteTest {
     void aSlowReader_KeepsOnlyTheNewestSharedPathPerMonster_AndSendsItWhenWritableAgain() {
         Session s = session("slow");
         EmbeddedChannel ch = channels.get(0);
-        ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1, 2));
-        ByteBuf first = Session.encode(PATH);
-        s.writeLine("nav_path", first); // unflushed: not writable from here on
-        first.release();
+        makeUnwritable(s, ch);
         assertThat(ch.isWritable()).isFalse();
         for (int seq = 4; seq <= 6; seq++) {
             NavPath p = new NavPath("m-1", seq, 0, PATH.path(), 2.0, 1.5, 1, "patrol", null);
@@ -103,10 +106,7 @@ class SessionSharedWriteTest {
     void anUntimedNavPathToASlowReader_IsStillCoalescedWithTheNewestPerMonster() {
         Session s = session("slow");
         EmbeddedChannel ch = channels.get(0);
-        ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(1, 2));
-        ByteBuf first = Session.encode(PATH);
-        s.writeLine("nav_path", first); // unflushed: not writable from here on
-        first.release();
+        makeUnwritable(s, ch);
         s.writeNavPath(new NavPath("m-1", 4, 0, PATH.path(), 2.0, 1.5, 1, "patrol", null), 0, 0);
         s.writeNavPath(new NavPath("m-1", 5, 0, PATH.path(), 2.0, 1.5, 1, "patrol", null), 0, 0);
         assertThat(metrics.messagesCoalesced.count()).isEqualTo(1);
